@@ -1,0 +1,63 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/** Timestamps are ISO-8601 UTC strings (`2026-11-22T10:00:00.000Z`) on both engines; flags are 0/1. */
+type Id = Generated<number>;
+
+export interface TenantTable { id: Id; name: string; code: string; state: string; created_at: string }
+export interface TenantSettingTable { id: Id; tenant_id: number; setting_key: string; setting_value: string }
+export interface TenantServiceTable { id: Id; tenant_id: number; service_code: string; service_name: string; enabled: number }
+export interface GlobalSettingTable { id: Id; tenant_id: number; setting_key: string; setting_value: string }
+export interface CenterTable { id: Id; tenant_id: number; name: string; state: string; sort: number }
+export interface VenueTable {
+  id: Id; tenant_id: number; center_id: number; name: string; address: string; phone: string;
+  state: string; sort: number; created_at: string;
+}
+export interface SportItemTable { id: Id; tenant_id: number; name: string; state: string; sort: number }
+export interface VenueItemTable { id: Id; tenant_id: number; venue_id: number; item_id: number; state: string }
+export interface RoleTable { id: Id; tenant_id: number; name: string; code: string; description: string; level: number }
+export interface MenuTable {
+  id: Id; tenant_id: number; pid: number | null; type: number; title: string; name: string | null;
+  path: string; component: string | null; icon: string | null; permission: string | null;
+  sort: number; hidden: number; no_cache: number; i_frame: number;
+}
+export interface RoleMenuTable { tenant_id: number; role_id: number; menu_id: number }
+export interface UserTable {
+  id: Id; tenant_id: number; username: string; real_name: string; password_hash: string;
+  phone: string | null; state: string; current_venue_id: number | null; member_type_flag: string; created_at: string;
+}
+export interface UserRoleTable { tenant_id: number; user_id: number; role_id: number }
+export interface UserVenueTable { tenant_id: number; user_id: number; venue_id: number }
+export interface DictTable { id: Id; tenant_id: number; name: string; description: string }
+export interface DictDetailTable { id: Id; tenant_id: number; dict_id: number; label: string; value: string; sort: number }
+export interface SessionTable {
+  id: Id; token_hash: string; tenant_id: number; user_id: number | null; kind: 'user' | 'anonymous';
+  venue_id: number | null; created_at: string; expires_at: string; revoked_at: string | null;
+}
+export interface LoginFailureTable { failure_key: string; failures: number; first_failed_at: string; last_failed_at: string }
+export interface CaptchaTable { uuid: string; answer: string; expires_at: string }
+
+export interface Database {
+  tenant: TenantTable;
+  tenant_setting: TenantSettingTable;
+  tenant_service: TenantServiceTable;
+  global_setting: GlobalSettingTable;
+  center: CenterTable;
+  venue: VenueTable;
+  sport_item: SportItemTable;
+  venue_item: VenueItemTable;
+  role: RoleTable;
+  menu: MenuTable;
+  role_menu: RoleMenuTable;
+  users: UserTable;
+  user_role: UserRoleTable;
+  user_venue: UserVenueTable;
+  dict: DictTable;
+  dict_detail: DictDetailTable;
+  session: SessionTable;
+  login_failure: LoginFailureTable;
+  captcha: CaptchaTable;
+}
+
+export type MenuRecord = Selectable<MenuTable>;
+export type NewMenu = Insertable<MenuTable>;
+export type UserRecord = Selectable<UserTable>;

@@ -1,0 +1,7 @@
+/** The server's sense of now, replaceable in tests. Stored timestamps are ISO-8601 UTC. */
+export interface Clock {
+  now(): Date;
+}
+export const systemClock: Clock = { now: () => new Date() };
+export const iso = (date: Date) => date.toISOString();
+export const addMs = (date: Date, ms: number) => new Date(date.getTime() + ms);

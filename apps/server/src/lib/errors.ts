@@ -1,0 +1,20 @@
+import { Code, Msg } from '@venue/contract';
+
+/**
+ * A business answer that is not success. Sent as HTTP `status` (200 for business outcomes)
+ * with `{ code, msg, data: null }`; `msg` is Chinese, for the staff to act on.
+ */
+export class BizError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly status = 200,
+  ) {
+    super(message);
+  }
+}
+
+export const loginExpired = () => new BizError(Code.LOGIN_EXPIRED, Msg.loginExpired, 401);
+export const forbidden = () => new BizError(Code.NO_AUTHORIZATION, Msg.noAuthorization, 403);
+export const notFound = (msg: string = Msg.notFound) => new BizError(Code.NOT_EXISTENT, msg);
+export const alreadyExists = (msg: string = Msg.exists) => new BizError(Code.EXISTS, msg);

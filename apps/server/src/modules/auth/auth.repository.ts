@@ -1,0 +1,85 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/tables.ts';
+
+/** Sessions, failed-login counters and captchas: all in the database, so every server process sees them. */
+export class AuthRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  findUserByUsername(username: string) {
+    return this.db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+  }
+
+  async createSession(row: {
+    tokenHash: string; tenantId: number; userId: number | null; kind: 'user' | 'anonymous';
+    venueId: number | null; createdAt: string; expiresAt: string;
+  }): Promise<void> {
+    await this.db
+      .insertInto('session')
+      .values({
+        token_hash: row.tokenHash, tenant_id: row.tenantId, user_id: row.userId, kind: row.kind,
+        venue_id: row.venueId, created_at: row.createdAt, expires_at: row.expiresAt, revoked_at: null,
+      })
+      .execute();
+  }
+
+  /** A live session (not revoked, not expired) with its user's name and state. */
+  findLiveSession(tokenHash: string, nowIso: string) {
+    return this.db
+      .selectFrom('session')
+      .leftJoin('users', 'users.id', 'session.user_id')
+      .select([
+        'session.id', 'session.tenant_id', 'session.user_id', 'session.kind', 'session.venue_id',
+        'session.expires_at', 'users.username', 'users.state as user_state',
+      ])
+      .where('session.token_hash', '=', tokenHash)
+      .where('session.revoked_at', 'is', null)
+      .where('session.expires_at', '>', nowIso)
+      .executeTakeFirst();
+  }
+
+  async revokeSession(sessionId: number, nowIso: string): Promise<void> {
+    await this.db.updateTable('session').set({ revoked_at: nowIso }).where('id', '=', sessionId).execute();
+  }
+
+  async failureCount(key: string, sinceIso: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('login_failure')
+      .select('failures')
+      .where('failure_key', '=', key)
+      .where('last_failed_at', '>', sinceIso)
+      .executeTakeFirst();
+    return row?.failures ?? 0;
+  }
+
+  /** Counts one failure; a counter idle since `windowStartIso` starts again at 1. */
+  async recordFailure(key: string, nowIso: string, windowStartIso: string): Promise<void> {
+    await this.db
+      .insertInto('login_failure')
+      .values({ failure_key: key, failures: 1, first_failed_at: nowIso, last_failed_at: nowIso })
+      .onConflict((oc) =>
+        oc.column('failure_key').doUpdateSet({
+          failures: sql`case when login_failure.last_failed_at > ${windowStartIso} then login_failure.failures + 1 else 1 end`,
+          last_failed_at: nowIso,
+        }),
+      )
+      .execute();
+  }
+
+  async clearFailures(keys: string[]): Promise<void> {
+    await this.db.deleteFrom('login_failure').where('failure_key', 'in', keys).execute();
+  }
+
+  async saveCaptcha(uuid: string, answer: string, expiresAt: string): Promise<void> {
+    await this.db.insertInto('captcha').values({ uuid, answer, expires_at: expiresAt }).execute();
+  }
+
+  /** Takes a captcha out (one use only) and answers its text if it had not expired. */
+  async takeCaptcha(uuid: string, nowIso: string): Promise<string | undefined> {
+    const row = await this.db.deleteFrom('captcha').where('uuid', '=', uuid).returning(['answer', 'expires_at']).executeTakeFirst();
+    return row && row.expires_at > nowIso ? row.answer : undefined;
+  }
+
+  async purgeExpired(nowIso: string): Promise<void> {
+    await this.db.deleteFrom('captcha').where('expires_at', '<', nowIso).execute();
+  }
+}

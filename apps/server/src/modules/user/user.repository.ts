@@ -1,0 +1,67 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/tables.ts';
+
+export class UserRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  findById(tenantId: number, userId: number) {
+    return this.db.selectFrom('users').selectAll().where('tenant_id', '=', tenantId).where('id', '=', userId).executeTakeFirst();
+  }
+
+  rolesOf(tenantId: number, userId: number) {
+    return this.db
+      .selectFrom('user_role')
+      .innerJoin('role', 'role.id', 'user_role.role_id')
+      .select(['role.id', 'role.code', 'role.name', 'role.level'])
+      .where('user_role.tenant_id', '=', tenantId)
+      .where('user_role.user_id', '=', userId)
+      .orderBy('role.level')
+      .execute();
+  }
+
+  /** Permission strings of the buttons and screens in the user's roles' menus. */
+  async menuPermissionsOf(tenantId: number, userId: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('user_role')
+      .innerJoin('role_menu', 'role_menu.role_id', 'user_role.role_id')
+      .innerJoin('menu', 'menu.id', 'role_menu.menu_id')
+      .select('menu.permission')
+      .distinct()
+      .where('user_role.tenant_id', '=', tenantId)
+      .where('user_role.user_id', '=', userId)
+      .where('menu.permission', 'is not', null)
+      .execute();
+    return rows.flatMap((r) => (r.permission ? r.permission.split(',').map((p) => p.trim()).filter(Boolean) : []));
+  }
+
+  async setCurrentVenue(tenantId: number, userId: number, venueId: number): Promise<void> {
+    await this.db.updateTable('users').set({ current_venue_id: venueId }).where('tenant_id', '=', tenantId).where('id', '=', userId).execute();
+  }
+
+  async page(tenantId: number, opts: { offset: number; limit: number; blurry?: string; state?: string }) {
+    let query = this.db.selectFrom('users').where('users.tenant_id', '=', tenantId);
+    if (opts.blurry) {
+      const like = `%${opts.blurry}%`;
+      query = query.where((eb) => eb.or([eb('users.username', 'like', like), eb('users.real_name', 'like', like), eb('users.phone', 'like', like)]));
+    }
+    if (opts.state) query = query.where('users.state', '=', opts.state);
+    const [{ total }] = await query.select((eb) => eb.fn.countAll<number>().as('total')).execute();
+    const rows = await query
+      .leftJoin('venue', 'venue.id', 'users.current_venue_id')
+      .select(['users.id', 'users.username', 'users.real_name', 'users.phone', 'users.state', 'users.created_at', 'venue.name as venue_name'])
+      .orderBy('users.id')
+      .offset(opts.offset)
+      .limit(opts.limit)
+      .execute();
+    const roleRows = rows.length
+      ? await this.db
+          .selectFrom('user_role')
+          .innerJoin('role', 'role.id', 'user_role.role_id')
+          .select(['user_role.user_id', 'role.name'])
+          .where('user_role.tenant_id', '=', tenantId)
+          .where('user_role.user_id', 'in', rows.map((r) => r.id))
+          .execute()
+      : [];
+    return { total: Number(total), rows, roleRows };
+  }
+}

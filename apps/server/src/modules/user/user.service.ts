@@ -1,0 +1,96 @@
+import { ADMIN_PERMISSION, DEFAULT_ROLE, Msg, type UserInfo } from '@venue/contract';
+import { BizError, notFound } from '../../lib/errors.ts';
+import { verifyPassword } from '../../lib/secrets.ts';
+import type { TenantService } from '../tenant/tenant.service.ts';
+import type { VenueService } from '../venue/venue.service.ts';
+import { groupByCenter } from '../venue/venue.service.ts';
+import type { UserRepository } from './user.repository.ts';
+
+export interface Grants { roles: string[]; permissions: string[]; isAdmin: boolean; roleId: number | null }
+
+export class UserService {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly venues: VenueService,
+    private readonly tenants: TenantService,
+  ) {}
+
+  /** Roles are `ROLE_<code>`; permissions are the roles plus the menu permission strings. */
+  async grantsOf(tenantId: number, userId: number): Promise<Grants> {
+    const [roleRows, menuPermissions] = await Promise.all([
+      this.users.rolesOf(tenantId, userId),
+      this.users.menuPermissionsOf(tenantId, userId),
+    ]);
+    const roles = roleRows.length ? roleRows.map((r) => `ROLE_${r.code}`) : [DEFAULT_ROLE];
+    const permissions = [...new Set([...roles, ...menuPermissions])];
+    return { roles, permissions, isAdmin: permissions.includes(ADMIN_PERMISSION), roleId: roleRows[0]?.id ?? null };
+  }
+
+  async info(tenantId: number, userId: number): Promise<UserInfo> {
+    const user = await this.users.findById(tenantId, userId);
+    if (!user) throw notFound('用户不存在');
+    const grants = await this.grantsOf(tenantId, userId);
+    const [venueRows, services] = await Promise.all([
+      this.venues.venuesOfUser(tenantId, userId, grants.isAdmin),
+      this.tenants.services(tenantId),
+    ]);
+    const current = venueRows.find((v) => v.venueId === user.current_venue_id) ?? venueRows[0];
+    return {
+      userId: user.id,
+      username: user.username,
+      realName: user.real_name,
+      roleId: grants.roleId,
+      roles: grants.roles,
+      permissions: grants.permissions,
+      currentVenueId: current?.venueId ?? null,
+      currentVenueName: current?.venueName ?? null,
+      centers: groupByCenter(venueRows).map(({ centerId, centerName }) => ({ centerId, centerName })),
+      venues: venueRows.map(({ venueId, venueName, centerId }) => ({ venueId, venueName, centerId })),
+      memberTypeFlag: user.member_type_flag,
+      tenantId,
+      tenantServices: services,
+    };
+  }
+
+  async setCurrentVenue(tenantId: number, userId: number, isAdmin: boolean, venueId: number) {
+    const allowed = await this.venues.venuesOfUser(tenantId, userId, isAdmin);
+    const venue = allowed.find((v) => v.venueId === venueId);
+    if (!venue) throw new BizError(510, Msg.venueNotAllowed);
+    await this.users.setCurrentVenue(tenantId, userId, venueId);
+    return { currentVenueId: venue.venueId, currentVenueName: venue.venueName };
+  }
+
+  /** The venue the user works in now: the stored one if still allowed, else the first allowed. */
+  async currentVenueId(tenantId: number, userId: number, isAdmin: boolean): Promise<number | null> {
+    const user = await this.users.findById(tenantId, userId);
+    const allowed = await this.venues.venuesOfUser(tenantId, userId, isAdmin);
+    return (allowed.find((v) => v.venueId === user?.current_venue_id) ?? allowed[0])?.venueId ?? null;
+  }
+
+  async checkPassword(tenantId: number, userId: number, password: string) {
+    const user = await this.users.findById(tenantId, userId);
+    return { valid: !!user && (await verifyPassword(user.password_hash, password)) };
+  }
+
+  async page(tenantId: number, q: { current: number; size: number; blurry?: string; state?: string }) {
+    const { total, rows, roleRows } = await this.users.page(tenantId, {
+      offset: (q.current - 1) * q.size,
+      limit: q.size,
+      blurry: q.blurry,
+      state: q.state,
+    });
+    return {
+      total,
+      records: rows.map((r) => ({
+        userId: r.id,
+        username: r.username,
+        realName: r.real_name,
+        phone: r.phone,
+        state: r.state,
+        roleNames: roleRows.filter((x) => x.user_id === r.id).map((x) => x.name),
+        currentVenueName: r.venue_name,
+        createTime: r.created_at,
+      })),
+    };
+  }
+}

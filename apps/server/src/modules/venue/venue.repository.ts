@@ -1,0 +1,35 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/tables.ts';
+
+export interface VenueWithCenter { venueId: number; venueName: string; centerId: number; centerName: string }
+
+export class VenueRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Enabled venues a user may work in; `all` for ROLE_admin, who may work in every venue of the tenant. */
+  async venuesOfUser(tenantId: number, userId: number, all: boolean): Promise<VenueWithCenter[]> {
+    let query = this.db
+      .selectFrom('venue')
+      .innerJoin('center', 'center.id', 'venue.center_id')
+      .select(['venue.id as venueId', 'venue.name as venueName', 'center.id as centerId', 'center.name as centerName'])
+      .where('venue.tenant_id', '=', tenantId)
+      .where('venue.state', '=', 'A')
+      .where('center.state', '=', 'A');
+    if (!all) {
+      query = query.where('venue.id', 'in', (eb) =>
+        eb.selectFrom('user_venue').select('venue_id').where('user_venue.tenant_id', '=', tenantId).where('user_venue.user_id', '=', userId),
+      );
+    }
+    return query.orderBy('center.sort').orderBy('center.id').orderBy('venue.sort').orderBy('venue.id').execute();
+  }
+
+  /** Across tenants: only for issuing a board token, which then carries the venue's tenant. */
+  findVenueAnyTenant(venueId: number) {
+    return this.db.selectFrom('venue').select(['id', 'tenant_id', 'state']).where('id', '=', venueId).executeTakeFirst();
+  }
+
+  findVenue(tenantId: number, venueId: number) {
+    return this.db.selectFrom('venue').selectAll().where('tenant_id', '=', tenantId).where('id', '=', venueId).executeTakeFirst();
+  }
+}
+

@@ -1,0 +1,10 @@
+import type { FastifyInstance } from 'fastify';
+import { system } from '@venue/contract';
+import { route, type Guard } from '../../plugins/route.ts';
+import type { VenueService } from './venue.service.ts';
+
+export function venueRoutes(app: FastifyInstance, guard: Guard, venues: VenueService): void {
+  route(app, guard, system.enableVenueInfo, 'login', ({ session }) =>
+    venues.enabledVenueTree(session.tenantId, session.userId, session.isAdmin),
+  );
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { defineCall } from './common/call.ts';
+
+export const DEFAULT_ROLE = 'ROLE_SYSTEM_DEFAULT';
+export const ADMIN_PERMISSION = 'ROLE_admin';
+/** Failed logins (per user name or per client) after which a captcha is asked for. */
+export const CAPTCHA_AFTER_FAILURES = 3;
+export const TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+export const centerRef = z.object({ centerId: z.number(), centerName: z.string() });
+export const venueRef = z.object({ venueId: z.number(), venueName: z.string(), centerId: z.number() });
+export const tenantService = z.object({ serviceCode: z.string(), serviceName: z.string(), enabled: z.boolean() });
+
+export const userInfo = z.object({
+  userId: z.number(),
+  username: z.string(),
+  realName: z.string(),
+  roleId: z.number().nullable(),
+  roles: z.array(z.string()),
+  permissions: z.array(z.string()),
+  currentVenueId: z.number().nullable(),
+  currentVenueName: z.string().nullable(),
+  centers: z.array(centerRef),
+  venues: z.array(venueRef),
+  memberTypeFlag: z.string(),
+  tenantId: z.number(),
+  tenantServices: z.array(tenantService),
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+const required = (label: string) => z.string({ error: `请输入${label}` }).trim().min(1, `请输入${label}`);
+
+export const loginBody = z.object({
+  username: required('用户名').max(50, '用户名不能超过50个字符'),
+  password: required('密码').max(100, '密码不能超过100个字符'),
+  code: z.string().trim().max(10).optional(),
+  uuid: z.string().max(64).optional(),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const login = defineCall({
+  method: 'POST',
+  path: 'system/auth/login',
+  summary: '登录',
+  body: loginBody,
+  response: z.object({ token: z.string(), user: userInfo }),
+});
+
+export const info = defineCall({ method: 'GET', path: 'system/auth/info', summary: '当前用户信息', response: userInfo });
+
+export const captcha = defineCall({
+  method: 'GET',
+  path: 'system/auth/code',
+  summary: '验证码图片',
+  response: z.object({ uuid: z.string(), img: z.string() }),
+});
+
+export const logout = defineCall({ method: 'DELETE', path: 'system/auth/logout', summary: '退出登录', response: z.null() });
+
+export const checkNeedCaptcha = defineCall({
+  method: 'GET',
+  path: 'system/auth/checkNeedCaptchaAnonymous',
+  summary: '登录是否需要验证码',
+  query: z.object({ username: z.string().max(50).optional() }),
+  response: z.object({ needCaptcha: z.boolean() }),
+});
+
+export const getAnonymous = defineCall({
+  method: 'POST',
+  path: 'system/auth/getAnonymous',
+  summary: '获取看板匿名令牌',
+  body: z.object({ venueId: z.number({ error: '请选择场馆' }).int().positive('请选择场馆') }),
+  response: z.object({ token: z.string(), tenantId: z.number(), venueId: z.number(), expiresAt: z.string() }),
+});
+
+export const checkAnonymous = defineCall({
+  method: 'POST',
+  path: 'system/auth/checkAnonymous',
+  summary: '校验看板匿名令牌',
+  body: z.object({ token: z.string().min(1, '请提供令牌').max(200) }),
+  response: z.object({ valid: z.boolean(), venueId: z.number().nullable(), expiresAt: z.string().nullable() }),
+});
+
+export const setCurrentVenue = defineCall({
+  method: 'PUT',
+  path: 'system/api/user/setCurrentVenue',
+  summary: '切换当前场馆',
+  body: z.object({ venueId: z.number({ error: '请选择场馆' }).int().positive('请选择场馆') }),
+  response: z.object({ currentVenueId: z.number(), currentVenueName: z.string() }),
+});
+
+export const checkPassword = defineCall({
+  method: 'GET',
+  path: 'system/api/user/checkPassword',
+  summary: '校验当前密码',
+  query: z.object({ password: required('密码').max(100) }),
+  response: z.object({ valid: z.boolean() }),
+});

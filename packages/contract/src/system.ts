@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { defineCall } from './common/call.ts';
+import { listQuery, pageOf } from './common/envelope.ts';
+import { centerRef, tenantService, venueRef } from './auth.ts';
+
+/** A node of the menu tree in the shape of spec 2.3. */
+export interface MenuNode {
+  path: string;
+  name?: string;
+  component?: string;
+  hidden: boolean;
+  alwaysShow?: boolean;
+  redirect?: string;
+  /** Absent on the Layout wrapper of a top-level menu without children (its one child carries it). */
+  meta?: { title: string; icon?: string; noCache: boolean; link?: string };
+  children?: MenuNode[];
+}
+export const menuNode: z.ZodType<MenuNode> = z.lazy(() =>
+  z.object({
+    path: z.string(),
+    name: z.string().optional(),
+    component: z.string().optional(),
+    hidden: z.boolean(),
+    alwaysShow: z.boolean().optional(),
+    redirect: z.string().optional(),
+    meta: z.object({ title: z.string(), icon: z.string().optional(), noCache: z.boolean(), link: z.string().optional() }).optional(),
+    children: z.array(menuNode).optional(),
+  }),
+);
+
+export const userMenus = defineCall({
+  method: 'GET',
+  path: 'system/api/menus/user-all',
+  summary: '当前用户的菜单树',
+  response: z.array(menuNode),
+});
+
+export const menuRow = z.object({
+  id: z.number(),
+  pid: z.number().nullable(),
+  type: z.number(),
+  title: z.string(),
+  path: z.string(),
+  component: z.string().nullable(),
+  icon: z.string().nullable(),
+  permission: z.string().nullable(),
+  sort: z.number(),
+  hidden: z.boolean(),
+  iFrame: z.boolean(),
+  hasChildren: z.boolean(),
+});
+export const menuList = defineCall({
+  method: 'GET',
+  path: 'system/api/menus/lazy',
+  summary: '菜单管理：按上级查询',
+  query: z.object({ pid: z.coerce.number().int().min(0).default(0) }),
+  response: z.array(menuRow),
+});
+
+export const globalSetting = defineCall({
+  method: 'GET',
+  path: 'system/setting/getGlobalSetting',
+  summary: '全局设置',
+  response: z.record(z.string(), z.string()),
+});
+
+export const tenantInfo = defineCall({
+  method: 'GET',
+  path: 'system/tenant/info',
+  summary: '租户信息',
+  response: z.object({ tenantId: z.number(), tenantName: z.string(), homePageLogo: z.string().nullable() }),
+});
+
+export const tenantServices = defineCall({
+  method: 'GET',
+  path: 'system/tenant/getTenantService',
+  summary: '租户开通的服务',
+  response: z.array(tenantService),
+});
+
+export const dictEntry = z.object({ id: z.number(), label: z.string(), value: z.string(), sort: z.number() });
+export type DictEntry = z.infer<typeof dictEntry>;
+
+export const dictByType = defineCall({
+  method: 'GET',
+  path: 'master/dict/getDetailByDictType',
+  summary: '按字典类型查询字典项',
+  query: z.object({ dictType: z.string({ error: '请提供字典类型' }).min(1, '请提供字典类型').max(100) }),
+  response: z.array(z.object({ value: z.string(), label: z.string() })),
+});
+
+export const dictMap = defineCall({
+  method: 'GET',
+  path: 'api/dictDetail/map',
+  summary: '按名称批量查询字典',
+  query: z.object({
+    dictName: z.string().max(1000).default(''),
+    page: z.coerce.number().int().min(0).default(0),
+    size: z.coerce.number().int().min(1).max(9999).default(9999),
+  }),
+  response: z.record(z.string(), z.array(dictEntry)),
+});
+
+export const dictRow = z.object({ id: z.number(), name: z.string(), description: z.string() });
+export const dictList = defineCall({
+  method: 'GET',
+  path: 'api/dict',
+  summary: '字典列表',
+  query: listQuery.extend({ blurry: z.string().max(100).optional() }),
+  response: pageOf(dictRow),
+});
+
+export const dictDetailList = defineCall({
+  method: 'GET',
+  path: 'api/dictDetail',
+  summary: '字典项列表',
+  query: listQuery.extend({ dictName: z.string({ error: '请选择字典' }).min(1, '请选择字典').max(100) }),
+  response: pageOf(dictEntry),
+});
+
+const dictDetailFields = {
+  label: z.string({ error: '请输入字典标签' }).trim().min(1, '请输入字典标签').max(100, '字典标签不能超过100个字符'),
+  value: z.string({ error: '请输入字典值' }).trim().min(1, '请输入字典值').max(100, '字典值不能超过100个字符'),
+  sort: z.number({ error: '排序必须是数字' }).int('排序必须是整数').min(0, '排序不能小于0').max(9999, '排序不能大于9999').default(999),
+};
+export const dictDetailAdd = defineCall({
+  method: 'POST',
+  path: 'api/dictDetail',
+  summary: '新增字典项',
+  body: z.object({ dictName: z.string({ error: '请选择字典' }).min(1, '请选择字典'), ...dictDetailFields }),
+  response: dictEntry,
+});
+export const dictDetailEdit = defineCall({
+  method: 'PUT',
+  path: 'api/dictDetail',
+  summary: '修改字典项',
+  body: z.object({ id: z.number({ error: '请选择字典项' }).int().positive(), ...dictDetailFields }),
+  response: dictEntry,
+});
+export const dictDetailDelete = defineCall({
+  method: 'DELETE',
+  path: 'api/dictDetail/{id}',
+  summary: '删除字典项',
+  params: z.object({ id: z.coerce.number().int().positive() }),
+  response: z.null(),
+});
+
+export const enableVenueInfo = defineCall({
+  method: 'GET',
+  path: 'system/venue/enableVenueInfo',
+  summary: '当前用户可用的中心与场馆',
+  response: z.array(centerRef.extend({ venues: z.array(venueRef) })),
+});
+
+export const userRow = z.object({
+  userId: z.number(),
+  username: z.string(),
+  realName: z.string(),
+  phone: z.string().nullable(),
+  state: z.string(),
+  roleNames: z.array(z.string()),
+  currentVenueName: z.string().nullable(),
+  createTime: z.string(),
+});
+export const userList = defineCall({
+  method: 'GET',
+  path: 'system/api/user/all',
+  summary: '用户列表',
+  query: listQuery.extend({ blurry: z.string().max(50).optional(), state: z.enum(['A', 'S']).optional() }),
+  response: pageOf(userRow),
+});
