@@ -24,7 +24,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(error.status).send({ code: error.code, msg: error.message, data: null });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((v) => ({ path: v.params.issue.path, message: v.params.issue.message }));
+      const issues = error.validation.map((v) => ({
+        path: v.instancePath.split('/').filter(Boolean),
+        message: v.message ?? '格式错误',
+      }));
       return reply.status(400).send({ code: 400, msg: describeIssues(issues), data: null });
     }
     const status = error.statusCode ?? 500;

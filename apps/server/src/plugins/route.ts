@@ -5,12 +5,15 @@ import { type Call, envelopeOf, Msg } from '@venue/contract';
 import type { Access, AnonymousSession, Session, UserSession } from './session.ts';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type QueryOf<C> = C extends Call<infer Q, any, any, any> ? Out<Q> : never;
+type BodyOf<C> = C extends Call<any, infer B, any, any> ? Out<B> : never;
+type ParamsOf<C> = C extends Call<any, any, infer P, any> ? Out<P> : never;
 type SessionFor<A extends Access> = A extends 'public' ? Session | null : A extends 'board' ? Session : UserSession;
 
 export interface RouteContext<C extends Call, A extends Access> {
-  query: Out<C['query']>;
-  body: Out<C['body']>;
-  params: Out<C['params']>;
+  query: QueryOf<C>;
+  body: BodyOf<C>;
+  params: ParamsOf<C>;
   session: SessionFor<A>;
   req: FastifyRequest;
   reply: FastifyReply;
@@ -42,9 +45,10 @@ export function route<C extends Call, const A extends Access>(
     schema: {
       summary: call.summary,
       tags: [call.path.split('/')[0]],
-      querystring: call.query,
-      body: call.body,
-      params: call.params,
+      // Only the parts the call has: Fastify warns about a key that is present but undefined.
+      ...(call.query && { querystring: call.query }),
+      ...(call.body && { body: call.body }),
+      ...(call.params && { params: call.params }),
       response: { 200: envelopeOf(call.response) },
     },
     onRequest: async (req) => {
@@ -52,9 +56,9 @@ export function route<C extends Call, const A extends Access>(
     },
     handler: async (req, reply) => {
       const data = await handler({
-        query: req.query as Out<C['query']>,
-        body: req.body as Out<C['body']>,
-        params: req.params as Out<C['params']>,
+        query: req.query as QueryOf<C>,
+        body: req.body as BodyOf<C>,
+        params: req.params as ParamsOf<C>,
         session: req.session as SessionFor<A>,
         req,
         reply,

@@ -77,7 +77,7 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
     .addColumn('tenant_id', 'integer', (c) => c.notNull().references('tenant.id'))
     .addColumn('role_id', 'integer', (c) => c.notNull().references('role.id'))
     .addColumn('menu_id', 'integer', (c) => c.notNull().references('menu.id'))
-    .addPrimaryKey('role_menu_pk', ['role_id', 'menu_id'])
+    .addPrimaryKeyConstraint('role_menu_pk', ['role_id', 'menu_id'])
     .execute();
 
   await tenantTable(db, engine, 'users')
@@ -100,7 +100,7 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
       .addColumn('tenant_id', 'integer', (c) => c.notNull().references('tenant.id'))
       .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
       .addColumn(other, 'integer', (c) => c.notNull().references(ref))
-      .addPrimaryKey(`${name}_pk`, ['user_id', other])
+      .addPrimaryKeyConstraint(`${name}_pk`, ['user_id', other])
       .execute();
   }
 

@@ -1,0 +1,66 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Code, Msg } from '@venue/contract';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import type { Guard } from './plugins/route.ts';
+import { bearerToken } from './plugins/session.ts';
+import { createServices, registerRoutes } from './modules.ts';
+
+export interface AppOptions {
+  db: Db;
+  config: Pick<Config, 'webDist'> & Partial<Config>;
+  clock?: Clock;
+  logger?: boolean;
+}
+
+/** External plugins, then our plugins, then the feature modules, then the web app. */
+export async function buildApp({ db, config, clock = systemClock, logger = false }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger, trustProxy: true, bodyLimit: 10 * 1024 * 1024 });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('session', null);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+      },
+    },
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: '智慧体育场馆 API', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  registerErrorHandler(app);
+
+  const services = createServices(db, clock);
+  const guard: Guard = (req, access) => services.auth.authorize(bearerToken(req), access);
+  registerRoutes(app, guard, services);
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || !existsSync(join(config.webDist, 'index.html'))) {
+      return reply.status(404).send({ code: Code.NOT_EXISTENT, msg: Msg.notFound, data: null });
+    }
+    // The web app routes in the browser (history mode): every other path is its index page.
+    return reply.type('text/html').sendFile('index.html', config.webDist, { maxAge: 0 });
+  });
+  if (existsSync(config.webDist)) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: ['index.html'], maxAge: '1h' });
+  }
+  return app;
+}
