@@ -1,0 +1,55 @@
+import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Spin } from 'antd';
+import LoginPage from '@/features/auth/pages/LoginPage';
+import { NotFoundPage, UnauthorisedPage } from '@/features/errors/pages/ErrorPage';
+import { viewRoutes, type ViewRoute } from '@/lib/menu-routes';
+import { FIXED_TITLES, titleFor } from './fixed-routes';
+import { MainLayout } from './layout/MainLayout';
+import { RequireAuth } from './RequireAuth';
+import { useSession } from './session';
+import { views } from './views';
+
+const HomePage = lazy(() => import('@/features/home/pages/HomePage'));
+
+function MenuView({ component }: { component: string }) {
+  const View = views[component];
+  if (!View) return <Navigate to="/404" replace />;
+  return <View />;
+}
+
+function useDocumentTitle(routes: ViewRoute[]) {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const title = FIXED_TITLES[pathname] ?? routes.find((r) => r.fullPath === pathname)?.title;
+    document.title = titleFor(title);
+  }, [pathname, routes]);
+}
+
+export function AppRoutes() {
+  const menus = useSession((s) => s.menus);
+  const routes = useMemo(() => (menus ? viewRoutes(menus) : []), [menus]);
+  useDocumentTitle(routes);
+  const { pathname } = useLocation();
+  useEffect(() => window.scrollTo(0, 0), [pathname]);
+
+  return (
+    <Suspense fallback={<Spin fullscreen />}>
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route element={<RequireAuth />}>
+          <Route path="/" element={<Navigate to="/dashboard" replace />} />
+          <Route path="/404" element={<NotFoundPage />} />
+          <Route path="/401" element={<UnauthorisedPage />} />
+          <Route element={<MainLayout routes={routes} />}>
+            <Route path="/dashboard" element={<HomePage />} />
+            {routes.map((r) => (
+              <Route key={r.fullPath} path={r.fullPath} element={<MenuView component={r.component} />} />
+            ))}
+          </Route>
+          <Route path="*" element={<Navigate to="/404" replace />} />
+        </Route>
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,30 @@
+import { useEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { Spin } from 'antd';
+import { tokenStore } from '@/lib/storage';
+import { logoutAndReload, useSession } from './session';
+
+/**
+ * Spec 4: without a token go to /login; with a token and no roles, fetch the user and the menus
+ * (on failure log out and reload), then the routes exist and the path is entered again.
+ */
+export function RequireAuth() {
+  const location = useLocation();
+  const loaded = useSession((s) => s.user !== null && s.menus !== null);
+  const load = useSession((s) => s.load);
+  const [failed, setFailed] = useState(false);
+  const token = tokenStore.get();
+
+  useEffect(() => {
+    if (token && !loaded && !failed) {
+      load().catch(() => {
+        setFailed(true);
+        void logoutAndReload();
+      });
+    }
+  }, [token, loaded, failed, load]);
+
+  if (!token) return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  if (!loaded) return <Spin fullscreen size="large" tip="加载中..." />;
+  return <Outlet />;
+}

@@ -1,0 +1,11 @@
+/** The fixed routes of spec 2.1 that exist so far: title and whether they need a login. */
+export const PRODUCT_TITLE = '智慧体育场馆';
+
+export const FIXED_TITLES: Record<string, string> = {
+  '/login': '登录',
+  '/dashboard': '首页',
+  '/404': '404',
+  '/401': '401',
+};
+
+export const titleFor = (title?: string) => (title ? `${title} - ${PRODUCT_TITLE}` : PRODUCT_TITLE);

@@ -1,0 +1,53 @@
+import { create } from 'zustand';
+import { auth, DEFAULT_ROLE, system, type MenuNode, type UserInfo } from '@venue/contract';
+import { callApi } from '@/lib/http';
+import { tokenStore, usernameStore } from '@/lib/storage';
+
+interface SessionState {
+  user: UserInfo | null;
+  roles: string[];
+  permissions: string[];
+  menus: MenuNode[] | null;
+  /** Stores what login answered (spec 4: no roles -> ROLE_SYSTEM_DEFAULT). */
+  signedIn(token: string, user: UserInfo): void;
+  /** Token present, roles not loaded: info, then menus. Throws when either fails. */
+  load(): Promise<void>;
+  /** Revokes the token on the server; clears it locally even when that call fails. */
+  logout(): Promise<void>;
+}
+
+const rolesOf = (user: UserInfo) => (user.roles.length ? user.roles : [DEFAULT_ROLE]);
+
+export const useSession = create<SessionState>((set) => ({
+  user: null,
+  roles: [],
+  permissions: [],
+  menus: null,
+  signedIn(token, user) {
+    tokenStore.set(token);
+    usernameStore.set(user.username);
+    set({ user, roles: rolesOf(user), permissions: user.permissions });
+  },
+  async load() {
+    const user = await callApi(auth.info, {}, { quiet: true });
+    set({ user, roles: rolesOf(user), permissions: user.permissions });
+    const menus = await callApi(system.userMenus, {}, { quiet: true });
+    set({ menus });
+  },
+  async logout() {
+    try {
+      if (tokenStore.get()) await callApi(auth.logout, {}, { quiet: true });
+    } catch {
+      // Logging out must always succeed locally.
+    } finally {
+      tokenStore.remove();
+      set({ user: null, roles: [], permissions: [], menus: null });
+    }
+  },
+}));
+
+/** Logs out and reloads the page: the spec's answer to a broken or unwanted session. */
+export async function logoutAndReload(): Promise<void> {
+  await useSession.getState().logout();
+  window.location.reload();
+}

@@ -1,0 +1,49 @@
+import Cookies from 'js-cookie';
+
+const TOKEN_KEY = 'Admin-Token';
+const USERNAME_KEY = 'username';
+const EXPIRED_MARKER = 'point';
+
+/** The token lives in a one-day cookie and in local storage (spec point 3, "User / session"). */
+export const tokenStore = {
+  get: (): string | undefined => Cookies.get(TOKEN_KEY) ?? localStorage.getItem(TOKEN_KEY) ?? undefined,
+  set(token: string) {
+    Cookies.set(TOKEN_KEY, token, { expires: 1, sameSite: 'strict' });
+    localStorage.setItem(TOKEN_KEY, token);
+  },
+  remove() {
+    Cookies.remove(TOKEN_KEY);
+    localStorage.removeItem(TOKEN_KEY);
+  },
+};
+
+export const usernameStore = {
+  get: () => localStorage.getItem(USERNAME_KEY) ?? '',
+  set: (username: string) => localStorage.setItem(USERNAME_KEY, username),
+};
+
+/** Set when a 401 reloads the page, so the login page can say why the user is back there. */
+export const expiredMarker = {
+  set: () => sessionStorage.setItem(EXPIRED_MARKER, '401'),
+  take(): boolean {
+    const had = sessionStorage.getItem(EXPIRED_MARKER) === '401';
+    sessionStorage.removeItem(EXPIRED_MARKER);
+    return had;
+  },
+};
+
+/** Spec 4: all cookies are cleared on application start (the token survives in local storage). */
+export function clearAllCookies(): void {
+  for (const name of Object.keys(Cookies.get())) Cookies.remove(name);
+}
+
+export function readLocal<T>(key: string, fallback: T): T {
+  const raw = localStorage.getItem(key);
+  if (raw === null) return fallback;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return fallback;
+  }
+}
+export const writeLocal = (key: string, value: unknown) => localStorage.setItem(key, JSON.stringify(value));
