@@ -31,7 +31,10 @@ export function AppRoutes() {
   const routes = useMemo(() => (menus ? viewRoutes(menus) : []), [menus]);
   useDocumentTitle(routes);
   const { pathname } = useLocation();
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  useEffect(() => {
+    // Braces matter: newer Chromium returns a Promise from scrollTo, which React would take for a clean-up.
+    window.scrollTo(0, 0);
+  }, [pathname]);
 
   return (
     <Suspense fallback={<Spin fullscreen />}>

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, login, screenshot, startServer, type RunningServer } from './harness';
+
+describe('login and the menu (foundation)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('sends a visitor without a token to /login, titled 登录', async () => {
+    await page.goto(`${server.url}/system/user`);
+    await page.waitForURL(/\/login\?redirect=/);
+    await expect.poll(() => page.title()).toBe('登录 - 智慧体育场馆');
+  });
+
+  it('shows a wrong password as an error notification', async () => {
+    await page.getByPlaceholder('用户名').fill('admin');
+    await page.getByPlaceholder('密码').fill('wrong-password');
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await expect.poll(() => page.getByText('用户名或密码错误').count()).toBeGreaterThan(0);
+  });
+
+  it('logs the demo admin in and shows the menu from the server', async () => {
+    await login(page, server.url, 'admin', 'admin123');
+    await expect.poll(() => page.title()).toBe('首页 - 智慧体育场馆');
+    await page.getByRole('menuitem', { name: '系统管理' }).click();
+    await page.getByRole('menuitem', { name: '用户管理' }).click();
+    await page.waitForURL(`${server.url}/system/user`);
+    await expect.poll(() => page.getByRole('cell', { name: 'cashier', exact: true }).count()).toBe(1);
+    await expect.poll(() => page.title()).toBe('用户管理 - 智慧体育场馆');
+    await screenshot(page, 'foundation-user-list');
+  });
+
+  it('shows /404 for an unknown path', async () => {
+    await page.goto(`${server.url}/no/such/screen`);
+    await page.waitForURL(`${server.url}/404`);
+    await expect.poll(() => page.getByText('抱歉，您访问的页面不存在。').count()).toBe(1);
+  });
+
+  it('logs out after the confirmation', async () => {
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByText('系统管理员').click();
+    await page.getByText('退出登录').click();
+    await page.getByText('确定注销并退出系统吗？').waitFor();
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await page.waitForURL(/\/login/);
+  });
+});
