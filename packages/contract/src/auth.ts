@@ -96,3 +96,14 @@ export const checkPassword = defineCall({
   query: z.object({ password: required('密码').max(100) }),
   response: z.object({ valid: z.boolean() }),
 });
+
+export const updatePassword = defineCall({
+  method: 'PUT',
+  path: 'system/api/user/updatePass',
+  summary: '修改密码',
+  body: z.object({
+    oldPass: required('旧密码').max(100),
+    newPass: z.string({ error: '请输入新密码' }).min(6, '新密码长度为6到20个字符').max(20, '新密码长度为6到20个字符'),
+  }),
+  response: z.null(),
+});

@@ -6,11 +6,13 @@ import { NotFoundPage, UnauthorisedPage } from '@/features/errors/pages/ErrorPag
 import { viewRoutes, type ViewRoute } from '@/lib/menu-routes';
 import { FIXED_TITLES, titleFor } from './fixed-routes';
 import { MainLayout } from './layout/MainLayout';
+import { RedirectView } from './layout/RedirectView';
 import { RequireAuth } from './RequireAuth';
 import { useSession } from './session';
 import { views } from './views';
 
 const HomePage = lazy(() => import('@/features/home/pages/HomePage'));
+const UserCenterPage = lazy(() => import('@/features/user-center/pages/UserCenterPage'));
 
 function MenuView({ component }: { component: string }) {
   const View = views[component];
@@ -46,6 +48,8 @@ export function AppRoutes() {
           <Route path="/401" element={<UnauthorisedPage />} />
           <Route element={<MainLayout routes={routes} />}>
             <Route path="/dashboard" element={<HomePage />} />
+            <Route path="/user/center" element={<UserCenterPage />} />
+            <Route path="/redirect/*" element={<RedirectView />} />
             {routes.map((r) => (
               <Route key={r.fullPath} path={r.fullPath} element={<MenuView component={r.component} />} />
             ))}

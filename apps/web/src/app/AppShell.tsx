@@ -4,6 +4,7 @@ import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { bindUnauthorised } from '@/lib/http';
 import { bindFeedback } from '@/lib/notify';
+import { antdSize, fontSizeOf, useLayout } from './layout/settings';
 
 function FeedbackBinder() {
   const { notification, message } = App.useApp();
@@ -15,10 +16,12 @@ function FeedbackBinder() {
   return null;
 }
 
-/** antd in Chinese, feedback and the 403 route bound for code outside components. */
+/** antd in Chinese with the saved theme and size; feedback and the 403 route bound for code outside components. */
 export function AppShell({ children }: { children: ReactNode }) {
+  const theme = useLayout((s) => s.theme);
+  const size = useLayout((s) => s.size);
   return (
-    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#409EFF' } }} componentSize="small">
+    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: theme, fontSize: fontSizeOf(size) } }} componentSize={antdSize(size)}>
       <App>
         <FeedbackBinder />
         {children}

@@ -4,6 +4,7 @@ export const PRODUCT_TITLE = '智慧体育场馆';
 export const FIXED_TITLES: Record<string, string> = {
   '/login': '登录',
   '/dashboard': '首页',
+  '/user/center': '个人中心',
   '/404': '404',
   '/401': '401',
 };

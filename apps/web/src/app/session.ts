@@ -1,6 +1,7 @@
 import { create } from 'zustand';
-import { auth, DEFAULT_ROLE, system, type MenuNode, type UserInfo } from '@venue/contract';
-import { callApi } from '@/lib/http';
+import { auth, Code, DEFAULT_ROLE, system, type MenuNode, type UserInfo } from '@venue/contract';
+import { ApiError, callApi } from '@/lib/http';
+import { useLayout } from './layout/settings';
 import { tokenStore, usernameStore } from '@/lib/storage';
 
 interface SessionState {
@@ -8,6 +9,8 @@ interface SessionState {
   roles: string[];
   permissions: string[];
   menus: MenuNode[] | null;
+  /** The tenant's home page logo; arrives after the menus (the sidebar polls for it). */
+  logo: string | null;
   /** Stores what login answered (spec 4: no roles -> ROLE_SYSTEM_DEFAULT). */
   signedIn(token: string, user: UserInfo): void;
   /** Token present, roles not loaded: info, then menus. Throws when either fails. */
@@ -23,6 +26,7 @@ export const useSession = create<SessionState>((set) => ({
   roles: [],
   permissions: [],
   menus: null,
+  logo: null,
   signedIn(token, user) {
     tokenStore.set(token);
     usernameStore.set(user.username);
@@ -31,8 +35,20 @@ export const useSession = create<SessionState>((set) => ({
   async load() {
     const user = await callApi(auth.info, {}, { quiet: true });
     set({ user, roles: rolesOf(user), permissions: user.permissions });
-    const menus = await callApi(system.userMenus, {}, { quiet: true });
+    let menus: MenuNode[];
+    try {
+      menus = await callApi(system.userMenus, {}, { quiet: true });
+    } catch (error) {
+      // Spec 8: a menu answer with code 500 goes to /login.
+      if (error instanceof ApiError && error.code === Code.SERVER_ERROR) {
+        tokenStore.remove();
+        window.location.assign('/login');
+      }
+      throw error;
+    }
     set({ menus });
+    void callApi(system.tenantInfo, {}, { quiet: true }).then((t) => set({ logo: t.homePageLogo }), () => undefined);
+    void callApi(system.globalSetting, {}, { quiet: true }).then((g) => useLayout.getState().mergeServer(g), () => undefined);
   },
   async logout() {
     try {

@@ -38,6 +38,10 @@ export class UserRepository {
     await this.db.updateTable('users').set({ current_venue_id: venueId }).where('tenant_id', '=', tenantId).where('id', '=', userId).execute();
   }
 
+  async setPasswordHash(tenantId: number, userId: number, passwordHash: string): Promise<void> {
+    await this.db.updateTable('users').set({ password_hash: passwordHash }).where('tenant_id', '=', tenantId).where('id', '=', userId).execute();
+  }
+
   async page(tenantId: number, opts: { offset: number; limit: number; blurry?: string; state?: string }) {
     let query = this.db.selectFrom('users').where('users.tenant_id', '=', tenantId);
     if (opts.blurry) {

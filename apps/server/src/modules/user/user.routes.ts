@@ -8,5 +8,8 @@ export function userRoutes(app: FastifyInstance, guard: Guard, users: UserServic
     users.setCurrentVenue(session.tenantId, session.userId, session.isAdmin, body.venueId),
   );
   route(app, guard, auth.checkPassword, 'login', ({ session, query }) => users.checkPassword(session.tenantId, session.userId, query.password));
+  route(app, guard, auth.updatePassword, 'login', ({ session, body }) =>
+    users.updatePassword(session.tenantId, session.userId, body.oldPass, body.newPass),
+  );
   route(app, guard, system.userList, { permission: 'user:list' }, ({ session, query }) => users.page(session.tenantId, query));
 }

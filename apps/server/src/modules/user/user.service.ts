@@ -1,6 +1,6 @@
-import { ADMIN_PERMISSION, DEFAULT_ROLE, Msg, type UserInfo } from '@venue/contract';
+import { ADMIN_PERMISSION, Code, DEFAULT_ROLE, Msg, type UserInfo } from '@venue/contract';
 import { BizError, notFound } from '../../lib/errors.ts';
-import { verifyPassword } from '../../lib/secrets.ts';
+import { hashPassword, verifyPassword } from '../../lib/secrets.ts';
 import type { TenantService } from '../tenant/tenant.service.ts';
 import type { VenueService } from '../venue/venue.service.ts';
 import { groupByCenter } from '../venue/venue.service.ts';
@@ -70,6 +70,15 @@ export class UserService {
   async checkPassword(tenantId: number, userId: number, password: string) {
     const user = await this.users.findById(tenantId, userId);
     return { valid: !!user && (await verifyPassword(user.password_hash, password)) };
+  }
+
+  /** Changes the user's own password after checking the old one on the server. */
+  async updatePassword(tenantId: number, userId: number, oldPass: string, newPass: string): Promise<null> {
+    const user = await this.users.findById(tenantId, userId);
+    if (!user || !(await verifyPassword(user.password_hash, oldPass))) throw new BizError(Code.CAUGHT_EXCEPTION, '旧密码错误');
+    if (oldPass === newPass) throw new BizError(Code.CAUGHT_EXCEPTION, '新密码不能与旧密码相同');
+    await this.users.setPasswordHash(tenantId, userId, await hashPassword(newPass));
+    return null;
   }
 
   async page(tenantId: number, q: { current: number; size: number; blurry?: string; state?: string }) {

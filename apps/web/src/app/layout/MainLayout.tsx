@@ -1,45 +1,102 @@
-import { Suspense, useState } from 'react';
-import { Outlet } from 'react-router';
-import { Layout, Spin } from 'antd';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { Drawer, Layout } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import type { ViewRoute } from '@/lib/menu-routes';
-import { useSession } from '../session';
+import { FIXED_TITLES } from '../fixed-routes';
 import { Breadcrumbs } from './Breadcrumbs';
+import { CachedOutlet } from './CachedOutlet';
+import { HeaderSearch } from './HeaderSearch';
+import { DocLink, FullscreenToggle, SizeSelect } from './NavbarTools';
+import { MOBILE_WIDTH, useLayout } from './settings';
 import { Sidebar } from './Sidebar';
+import { useTags } from './tags';
+import { TagsView } from './TagsView';
 import { UserMenu } from './UserMenu';
+import { VenueSwitcher } from './VenueSwitcher';
 import styles from './MainLayout.module.css';
 
 export const SIDEBAR_WIDTH = 208;
+const COLLAPSED_WIDTH = 54;
 
-export function MainLayout({ routes }: { routes: ViewRoute[] }) {
-  const menus = useSession((s) => s.menus) ?? [];
-  const user = useSession((s) => s.user);
-  const [collapsed, setCollapsed] = useState(false);
+/** Mobile below 992 px body width; the sidebar then is a drawer (spec 2.4, 4). */
+function useDevice() {
+  const setDevice = useLayout((s) => s.setDevice);
+  const closeSidebar = useLayout((s) => s.closeSidebar);
+  useEffect(() => {
+    const check = () => {
+      const mobile = document.body.clientWidth < MOBILE_WIDTH;
+      setDevice(mobile ? 'mobile' : 'desktop');
+      if (mobile) closeSidebar(true);
+    };
+    check();
+    window.addEventListener('resize', check);
+    return () => window.removeEventListener('resize', check);
+  }, [setDevice, closeSidebar]);
+}
+
+/** Each navigation: the tag is visited; desktop forces the sidebar open, mobile closes the drawer. */
+function useNavigationEffects(routes: ViewRoute[]) {
+  const { pathname, search } = useLocation();
+  const visit = useTags((s) => s.visit);
+  useEffect(() => {
+    const { device, openSidebar, closeSidebar } = useLayout.getState();
+    if (device === 'mobile') closeSidebar(false);
+    else openSidebar(true);
+    if (pathname.startsWith('/redirect/')) return;
+    const route = routes.find((r) => r.fullPath === pathname);
+    const title = route?.title ?? FIXED_TITLES[pathname];
+    if (title && pathname !== '/dashboard') visit({ path: pathname, fullPath: pathname + search, title, affix: false, noCache: route?.noCache ?? true });
+  }, [pathname, search, routes, visit]);
+}
+
+export function MainLayout({ routes, docUrl = '/api/docs' }: { routes: ViewRoute[]; docUrl?: string }) {
+  const { sidebarOpened, device, tagsView, fixedHeader, withoutAnimation, toggleSidebar, closeSidebar } = useLayout();
+  useDevice();
+  useNavigationEffects(routes);
+  const mobile = device === 'mobile';
+
+  const header = (
+    <div className={fixedHeader ? `${styles.top} ${styles.fixed}` : styles.top}>
+      <Layout.Header className={styles.header}>
+        <span className={styles.hamburger} onClick={toggleSidebar} role="button" aria-label="切换侧边栏">
+          {sidebarOpened && !mobile ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+        </span>
+        {!mobile && <Breadcrumbs routes={routes} />}
+        <div className={styles.right}>
+          {!mobile && <HeaderSearch />}
+          <VenueSwitcher />
+          {!mobile && <FullscreenToggle />}
+          <SizeSelect />
+          {!mobile && <DocLink href={docUrl} />}
+          <UserMenu />
+        </div>
+      </Layout.Header>
+      {tagsView && <TagsView />}
+    </div>
+  );
 
   return (
     <Layout className={styles.root}>
-      <Layout.Sider width={SIDEBAR_WIDTH} collapsed={collapsed} collapsedWidth={54} trigger={null} className={styles.sider}>
-        <div className={styles.logo}>
-          <img src="/logo.svg" alt="logo" />
-          {!collapsed && <span>智慧体育场馆</span>}
-        </div>
-        <Sidebar menus={menus} collapsed={collapsed} />
-      </Layout.Sider>
-      <Layout>
-        <Layout.Header className={styles.header}>
-          <span className={styles.hamburger} onClick={() => setCollapsed(!collapsed)} aria-label="切换侧边栏">
-            {collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-          </span>
-          <Breadcrumbs routes={routes} />
-          <div className={styles.right}>
-            <span className={styles.venue}>{user?.currentVenueName ?? '未选择场馆'}</span>
-            <UserMenu />
-          </div>
-        </Layout.Header>
+      {mobile ? (
+        <Drawer placement="left" open={sidebarOpened} onClose={() => closeSidebar(false)} size={SIDEBAR_WIDTH} closable={false} styles={{ body: { padding: 0, background: '#001529' } }}>
+          <Sidebar collapsed={false} />
+        </Drawer>
+      ) : (
+        <Layout.Sider
+          width={SIDEBAR_WIDTH}
+          collapsed={!sidebarOpened}
+          collapsedWidth={COLLAPSED_WIDTH}
+          trigger={null}
+          className={withoutAnimation ? `${styles.sider} ${styles.noAnimation}` : styles.sider}
+        >
+          <Sidebar collapsed={!sidebarOpened} />
+        </Layout.Sider>
+      )}
+      <Layout className={styles.main}>
+        {header}
         <Layout.Content className={styles.content}>
-          <Suspense fallback={<Spin style={{ marginTop: 80, width: '100%' }} />}>
-            <Outlet />
-          </Suspense>
+          <CachedOutlet routes={routes} />
         </Layout.Content>
       </Layout>
     </Layout>

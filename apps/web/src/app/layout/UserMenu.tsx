@@ -1,10 +1,17 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { App, Avatar, Dropdown } from 'antd';
 import { DownOutlined, UserOutlined } from '@ant-design/icons';
+import type { ItemType } from 'antd/es/menu/interface';
 import { logoutAndReload, useSession } from '../session';
+import { SettingsDrawer } from './SettingsDrawer';
 
-export function UserMenu() {
+/** The avatar menu: 个人中心, 布局设置, 退出登录 (after 确定注销并退出系统吗？). On mobile it also holds `extra`. */
+export function UserMenu({ extra = [] }: { extra?: ItemType[] }) {
   const { modal } = App.useApp();
+  const navigate = useNavigate();
   const user = useSession((s) => s.user);
+  const [settingsOpen, setSettingsOpen] = useState(false);
 
   function confirmLogout() {
     modal.confirm({
@@ -17,15 +24,26 @@ export function UserMenu() {
   }
 
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{ items: [{ key: 'logout', label: '退出登录', onClick: confirmLogout }] }}
-    >
-      <a onClick={(e) => e.preventDefault()} style={{ display: 'inline-flex', alignItems: 'center', gap: 6, color: 'inherit' }}>
-        <Avatar size="small" icon={<UserOutlined />} />
-        <span>{user?.realName}</span>
-        <DownOutlined />
-      </a>
-    </Dropdown>
+    <>
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items: [
+            ...extra,
+            { key: 'center', label: '个人中心', onClick: () => navigate('/user/center') },
+            { key: 'settings', label: '布局设置', onClick: () => setSettingsOpen(true) },
+            { type: 'divider' },
+            { key: 'logout', label: '退出登录', onClick: confirmLogout },
+          ],
+        }}
+      >
+        <a onClick={(e) => e.preventDefault()} style={{ display: 'inline-flex', alignItems: 'center', gap: 6, color: 'inherit' }}>
+          <Avatar size="small" icon={<UserOutlined />} />
+          <span>{user?.realName}</span>
+          <DownOutlined />
+        </a>
+      </Dropdown>
+      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+    </>
   );
 }

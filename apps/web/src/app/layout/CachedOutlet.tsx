@@ -1,0 +1,42 @@
+import { Activity, useRef, type ReactNode } from 'react';
+import { useLocation, useOutlet } from 'react-router';
+import type { ViewRoute } from '@/lib/menu-routes';
+import { useTags } from './tags';
+import styles from './MainLayout.module.css';
+
+/**
+ * The router view of spec 2.4: visited views stay mounted but hidden (React 19 Activity), so a tab
+ * keeps its state; views marked noCache, and the home page, render fresh. Closing or refreshing a tab
+ * bumps its generation, which drops the cached view.
+ */
+export function CachedOutlet({ routes }: { routes: ViewRoute[] }) {
+  const outlet = useOutlet();
+  const { pathname } = useLocation();
+  const visited = useTags((s) => s.visited);
+  const generation = useTags((s) => s.generation);
+  const cache = useRef(new Map<string, { element: ReactNode; gen: number }>());
+
+  const gen = generation[pathname] ?? 0;
+  const route = routes.find((r) => r.fullPath === pathname);
+  const cacheable = route !== undefined && !route.noCache;
+  for (const [path, entry] of cache.current) {
+    const stillOpen = visited.some((v) => v.path === path);
+    if ((!stillOpen && path !== pathname) || entry.gen !== (generation[path] ?? 0)) cache.current.delete(path);
+  }
+  if (cacheable && !cache.current.has(pathname)) cache.current.set(pathname, { element: outlet, gen });
+
+  return (
+    <>
+      {[...cache.current].map(([path, entry]) => (
+        <Activity key={`${path}#${entry.gen}`} mode={path === pathname ? 'visible' : 'hidden'}>
+          <div className={path === pathname ? styles.fade : undefined}>{entry.element}</div>
+        </Activity>
+      ))}
+      {!cacheable && (
+        <div key={`${pathname}#${gen}`} className={styles.fade}>
+          {outlet}
+        </div>
+      )}
+    </>
+  );
+}
