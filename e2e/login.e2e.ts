@@ -48,7 +48,7 @@ describe('login and the menu (foundation)', () => {
 
   it('logs out after the confirmation', async () => {
     await page.goto(`${server.url}/dashboard`);
-    await page.getByText('系统管理员').click();
+    await page.getByLabel('用户菜单').click();
     await page.getByText('退出登录').click();
     await page.getByText('确定注销并退出系统吗？').waitFor();
     await page.getByRole('button', { name: /确\s*定/ }).click();

@@ -37,7 +37,7 @@ export function UserMenu({ extra = [] }: { extra?: ItemType[] }) {
           ],
         }}
       >
-        <a onClick={(e) => e.preventDefault()} style={{ display: 'inline-flex', alignItems: 'center', gap: 6, color: 'inherit' }}>
+        <a onClick={(e) => e.preventDefault()} aria-label="用户菜单" style={{ display: 'inline-flex', alignItems: 'center', gap: 6, color: 'inherit' }}>
           <Avatar size="small" icon={<UserOutlined />} />
           <span>{user?.realName}</span>
           <DownOutlined />
