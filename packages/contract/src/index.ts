@@ -7,3 +7,6 @@ export * as system from './system.ts';
 export type { UserInfo } from './auth.ts';
 export type { MenuNode, DictEntry } from './system.ts';
 export { DEFAULT_ROLE, ADMIN_PERMISSION } from './auth.ts';
+export * as goods from './goods.ts';
+export * from './common/money.ts';
+export * as fields from './common/fields.ts';
