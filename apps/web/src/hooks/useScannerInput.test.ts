@@ -1,0 +1,121 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderHook } from '@testing-library/react';
+import { useScannerInput, type ScannerInputOptions } from './useScannerInput';
+
+/** Presses keys `gap` ms apart on `target`; a key written '+a' is pressed with Shift. */
+function press(keys: string[] | string, gap: number, target: EventTarget = window) {
+  for (const [i, raw] of [...keys].entries()) {
+    if (i > 0) vi.advanceTimersByTime(gap);
+    const shiftKey = raw.length > 1 && raw.startsWith('+');
+    target.dispatchEvent(new KeyboardEvent('keydown', { key: shiftKey ? raw.slice(1) : raw, shiftKey, bubbles: true }));
+  }
+}
+
+function setup(options?: ScannerInputOptions) {
+  const onScan = vi.fn();
+  const hook = renderHook(({ cb, opts }) => useScannerInput(cb, opts), { initialProps: { cb: onScan, opts: options } });
+  return { onScan, ...hook };
+}
+
+describe('useScannerInput (spec 4)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('reports fast keys on window once the 50 ms pause has passed', () => {
+    const { onScan } = setup();
+    press('1234567890', 10);
+    vi.advanceTimersByTime(49);
+    expect(onScan).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(onScan).toHaveBeenCalledExactlyOnceWith('1234567890');
+  });
+
+  it('ignores slow typing and short bursts', () => {
+    const { onScan } = setup();
+    press('abcdefg', 60);
+    vi.advanceTimersByTime(500);
+    press('1234', 5);
+    vi.advanceTimersByTime(500);
+    expect(onScan).not.toHaveBeenCalled();
+  });
+
+  it('Enter ends a scan at once, without a second report from the timer', () => {
+    const { onScan } = setup();
+    press(['1', '2', '3', '4', '5', 'Enter'], 10);
+    expect(onScan).toHaveBeenCalledExactlyOnceWith('12345');
+    vi.advanceTimersByTime(200);
+    expect(onScan).toHaveBeenCalledTimes(1);
+  });
+
+  it('maps Shift keys and drops reader sentinels', () => {
+    const { onScan } = setup();
+    press([';', 'Shift', '+a', '+7', 'b', 'CapsLock', 'c', '9', 'ArrowDown', '+?'], 5);
+    vi.advanceTimersByTime(50);
+    expect(onScan).toHaveBeenCalledExactlyOnceWith('A&bc9');
+  });
+
+  it('honours minLength and gapMs', () => {
+    const { onScan } = setup({ minLength: 3, gapMs: 100 });
+    press('xyz', 80);
+    vi.advanceTimersByTime(100);
+    expect(onScan).toHaveBeenCalledExactlyOnceWith('xyz');
+  });
+
+  it('does nothing while disabled, and starts when enabled', () => {
+    const { onScan, rerender } = setup({ enabled: false });
+    press('12345', 10);
+    vi.advanceTimersByTime(100);
+    expect(onScan).not.toHaveBeenCalled();
+    rerender({ cb: onScan, opts: { enabled: true } });
+    press('12345', 10);
+    vi.advanceTimersByTime(50);
+    expect(onScan).toHaveBeenCalledExactlyOnceWith('12345');
+  });
+
+  it('listens on a given element only', () => {
+    const input = document.createElement('input');
+    document.body.append(input);
+    const { onScan } = setup({ target: input });
+    press('11111', 10);
+    vi.advanceTimersByTime(100);
+    expect(onScan).not.toHaveBeenCalled();
+    press('22222', 10, input);
+    vi.advanceTimersByTime(50);
+    expect(onScan).toHaveBeenCalledExactlyOnceWith('22222');
+    input.remove();
+  });
+
+  it('accepts a ref as target', () => {
+    const input = document.createElement('input');
+    const { onScan } = setup({ target: { current: input } });
+    press('33333', 10, input);
+    vi.advanceTimersByTime(50);
+    expect(onScan).toHaveBeenCalledExactlyOnceWith('33333');
+  });
+
+  it('calls the latest callback and stops after unmount', () => {
+    const { onScan, rerender, unmount } = setup();
+    const next = vi.fn();
+    rerender({ cb: next, opts: undefined });
+    press('44444', 10);
+    vi.advanceTimersByTime(50);
+    expect(onScan).not.toHaveBeenCalled();
+    expect(next).toHaveBeenCalledExactlyOnceWith('44444');
+    unmount();
+    press('55555', 10);
+    vi.advanceTimersByTime(50);
+    expect(next).toHaveBeenCalledTimes(1);
+  });
+
+  it('ignores keys pressed with Ctrl, Alt or Meta', () => {
+    const { onScan } = setup();
+    for (const key of '12345') window.dispatchEvent(new KeyboardEvent('keydown', { key, ctrlKey: true }));
+    vi.advanceTimersByTime(50);
+    expect(onScan).not.toHaveBeenCalled();
+  });
+});
