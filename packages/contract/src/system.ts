@@ -169,3 +169,11 @@ export const userList = defineCall({
   query: listQuery.extend({ blurry: z.string().max(50).optional(), state: z.enum(['A', 'S']).optional() }),
   response: pageOf(userRow),
 });
+
+export const sportItems = defineCall({
+  method: 'GET',
+  path: 'system/venue/sportItems',
+  summary: '运动项目（可按场馆过滤）',
+  query: z.object({ venueId: z.coerce.number().int().positive().optional() }),
+  response: z.array(z.object({ itemId: z.number(), itemName: z.string() })),
+});

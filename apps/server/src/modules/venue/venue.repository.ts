@@ -31,5 +31,16 @@ export class VenueRepository {
   findVenue(tenantId: number, venueId: number) {
     return this.db.selectFrom('venue').selectAll().where('tenant_id', '=', tenantId).where('id', '=', venueId).executeTakeFirst();
   }
-}
 
+  /** Enabled sports items of the tenant, or of one venue. */
+  sportItems(tenantId: number, venueId?: number) {
+    let query = this.db.selectFrom('sport_item').select(['sport_item.id as itemId', 'sport_item.name as itemName'])
+      .where('sport_item.tenant_id', '=', tenantId).where('sport_item.state', '=', 'A');
+    if (venueId) {
+      query = query.where('sport_item.id', 'in', (eb) =>
+        eb.selectFrom('venue_item').select('item_id').where('venue_item.tenant_id', '=', tenantId).where('venue_item.venue_id', '=', venueId).where('venue_item.state', '=', 'A'),
+      );
+    }
+    return query.orderBy('sport_item.sort').orderBy('sport_item.id').execute();
+  }
+}

@@ -7,4 +7,5 @@ export function venueRoutes(app: FastifyInstance, guard: Guard, venues: VenueSer
   route(app, guard, system.enableVenueInfo, 'login', ({ session }) =>
     venues.enabledVenueTree(session.tenantId, session.userId, session.isAdmin),
   );
+  route(app, guard, system.sportItems, 'login', ({ session, query }) => venues.sportItems(session.tenantId, query.venueId));
 }

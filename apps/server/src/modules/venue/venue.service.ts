@@ -9,6 +9,10 @@ export interface CenterWithVenues {
 export class VenueService {
   constructor(private readonly venues: VenueRepository) {}
 
+  sportItems(tenantId: number, venueId?: number) {
+    return this.venues.sportItems(tenantId, venueId);
+  }
+
   venuesOfUser(tenantId: number, userId: number, isAdmin: boolean): Promise<VenueWithCenter[]> {
     return this.venues.venuesOfUser(tenantId, userId, isAdmin);
   }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Form, Modal, type FormInstance } from 'antd';
 import { toast } from '@/lib/notify';
 
@@ -17,13 +17,16 @@ export interface FormDialogProps<Values> {
 export function FormDialog<Values extends object>({ open, title, initialValues, onSubmit, onClose, children, width = 700 }: FormDialogProps<Values>) {
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
+  const initial = useRef(initialValues);
+  initial.current = initialValues;
 
+  // Filled once per opening: a parent re-render must not wipe what the user is typing.
   useEffect(() => {
     if (open) {
       form.resetFields();
-      if (initialValues) form.setFieldsValue(initialValues as never);
+      if (initial.current) form.setFieldsValue(initial.current as never);
     }
-  }, [open, initialValues, form]);
+  }, [open, form]);
 
   async function save() {
     const values = await form.validateFields();
