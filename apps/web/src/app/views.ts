@@ -7,4 +7,10 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 export const views: Record<string, LazyExoticComponent<ComponentType>> = {
   'system/user/index': lazy(() => import('@/features/system/pages/UserPage')),
   'system/dict/index': lazy(() => import('@/features/system/pages/DictPage')),
+  'goods/classification/index': lazy(() => import('@/features/goods/pages/ClassificationPage')),
+  'goods/warehouse/index': lazy(() => import('@/features/goods/pages/WarehousePage')),
+  'goods/archive/index': lazy(() => import('@/features/goods/pages/GoodsArchivePage')),
+  'goods/stock/index': lazy(() => import('@/features/goods/pages/StockPage')),
+  'goods/supplier/index': lazy(() => import('@/features/goods/pages/SupplierPage')),
+  'goods/stockIn/index': lazy(() => import('@/features/goods/pages/StockInPage')),
 };

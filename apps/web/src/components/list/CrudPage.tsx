@@ -10,7 +10,7 @@ import { usePagedList } from './usePagedList';
 export interface CrudPageProps<Row extends object, Filters extends object, Values extends object> {
   /** The thing a row is, for dialog titles: 新增{entity} / 编辑{entity}. */
   entity: string;
-  rowKey: keyof Row & string;
+  rowKey: (keyof Row & string) | ((row: Row) => string);
   fetch: (query: Filters & { current: number; size: number }) => Promise<Page<Row>>;
   /** Form.Items of the inline search form; `toFilters` turns its values into the query (date ranges). */
   searchFields?: ReactNode;
