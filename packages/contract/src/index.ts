@@ -10,3 +10,4 @@ export { DEFAULT_ROLE, ADMIN_PERMISSION } from './auth.ts';
 export * as goods from './goods.ts';
 export * from './common/money.ts';
 export * as fields from './common/fields.ts';
+export * as member from './member.ts';

@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import { defineCall } from './common/call.ts';
+import { listQuery, pageOf } from './common/envelope.ts';
+import { dateTime, id, idList, idParams, optionalText } from './common/fields.ts';
+
+/** Card pay types: M stored value (yuan), T count (times), D period (validity only). */
+export const CARD_PAY_TYPES = ['M', 'T', 'D'] as const;
+/** Card states: A usable, B blacklist, L lost, R returned, C replaced, E expired, S stopped. */
+export const CARD_STATES = ['A', 'B', 'L', 'R', 'C', 'E', 'S'] as const;
+/** Only these states may be chosen for a purchase or rental (spec 4). */
+export const SELECTABLE_CARD_STATES = ['A', 'B'] as const;
+/** Search types of the member-card widget (spec 5): 2 card number or id, 3 member name, 4 phone, else fuzzy. */
+export const SEARCH_TYPES = { cardNo: '2', memberName: '3', phone: '4' } as const;
+
+export const card = z.object({
+  cardId: z.number(),
+  cardNo: z.string(),
+  phyCardId: z.string().nullable(),
+  cardTypeId: z.number(),
+  cardTypeName: z.string(),
+  payType: z.enum(CARD_PAY_TYPES),
+  /** Yuan for M cards, times for T cards, 0 for D cards. */
+  balance: z.number(),
+  useBeginTime: z.string().nullable(),
+  useEndTime: z.string().nullable(),
+  state: z.enum(CARD_STATES),
+  isInBlack: z.boolean(),
+  isOpened: z.enum(['T', 'F']),
+  memberId: z.number(),
+  memberName: z.string(),
+  memberTypeName: z.string().nullable(),
+  photo: z.string().nullable(),
+  phone: z.string(),
+  discountable: z.boolean(),
+  /** Goods discount of the card type, e.g. 0.9; 1 when not discountable. */
+  discount: z.number(),
+  venueId: z.number().nullable(),
+  remark: z.string(),
+});
+export type Card = z.infer<typeof card>;
+
+export const cardQuery = listQuery.extend({
+  size: z.coerce.number().int().min(1).max(9999).default(10),
+  cardNoOrId: z.string().trim().max(50).optional(),
+  memberName: z.string().trim().max(50).optional(),
+  phone: z.string().trim().max(20).optional(),
+  blurryKeyword: z.string().trim().max(50).optional(),
+  isPhyCard: z.enum(['T', 'F']).optional(),
+  venueId: z.coerce.number().int().positive().optional(),
+  state: z.enum(CARD_STATES).optional(),
+  cardTypeId: z.coerce.number().int().positive().optional(),
+});
+export const all = defineCall({ method: 'GET', path: 'member/card/all', summary: '会员卡查询（卡号、姓名、电话或模糊）', query: cardQuery, response: pageOf(card) });
+
+export const allForBatchExtension = defineCall({
+  method: 'GET', path: 'member/card/allForBatchExtension', summary: '可批量延期的会员卡（计次、计时卡，按到期日）',
+  query: listQuery.extend({ cardTypeId: z.coerce.number().int().positive().optional(), endBefore: dateTime('endBefore').optional() }),
+  response: pageOf(card),
+});
+export const batchExtend = defineCall({
+  method: 'POST', path: 'member/card/batchExtend', summary: '批量延期',
+  body: z.object({ cardIds: z.array(z.number().int().positive()).min(1, '请选择会员卡').max(1000), days: z.number({ error: '请输入延期天数' }).int().min(1, '延期天数至少为1').max(3650) }),
+  response: z.object({ extended: z.number() }),
+});
+
+export const payCard = z.object({
+  cardId: z.number(), cardNo: z.string(), payType: z.enum(CARD_PAY_TYPES), cardTypeName: z.string(), useEndTime: z.string().nullable(),
+  balance: z.number(), discountable: z.boolean(), discount: z.number(), sourceType: z.literal('card'),
+});
+export const allForPay = defineCall({
+  method: 'GET', path: 'member/card/allForPay', summary: '会员可用于支付的卡',
+  query: z.object({
+    memberId: z.coerce.number().int().positive(),
+    itemId: z.coerce.number().int().positive().optional(),
+    venueId: z.coerce.number().int().positive().optional(),
+    cardTypeId: z.coerce.number().int().positive().optional(),
+    payTypes: z.string().max(10).default('M,T,D'),
+  }),
+  response: z.array(payCard),
+});
+
+const cardIdQuery = z.object({ cardId: z.string({ error: '请输入会员卡号' }).trim().min(1, '请输入会员卡号').max(50) });
+export const getByCardId = defineCall({
+  method: 'GET', path: 'member/card/getByCardId', summary: '按卡号、卡ID或物理卡号查询会员卡（查不到答 438）', query: cardIdQuery, response: card,
+});
+export const getCardForBinding = defineCall({
+  method: 'GET', path: 'member/card/getCardForBinding', summary: '查询待绑定实体卡的会员卡', query: cardIdQuery, response: card,
+});
+export const getByIds = defineCall({
+  method: 'GET', path: 'member/card/getByIds', summary: '按ID批量查询会员卡', query: z.object({ cardIds: idList('会员卡') }), response: z.array(card),
+});
+
+export const cardSummary = z.object({
+  cardId: z.number(), balance: z.number(), totalRecharge: z.number(), totalConsume: z.number(), totalRefund: z.number(), consumeCount: z.number(),
+});
+export const getCardSummary = defineCall({
+  method: 'GET', path: 'member/card/getCardSummary', summary: '单卡汇总', query: z.object({ cardId: z.coerce.number().int().positive() }), response: cardSummary,
+});
+export const summaryByType = z.object({
+  cardTypeId: z.number(), cardTypeName: z.string(), payType: z.enum(CARD_PAY_TYPES), cardCount: z.number(), balance: z.number(),
+  totalRecharge: z.number(), totalConsume: z.number(), totalRefund: z.number(),
+});
+export const getCardSummaryAll = defineCall({
+  method: 'GET', path: 'member/card/getCardSummaryAll', summary: '按卡类型汇总', query: z.object({ venueId: z.coerce.number().int().positive().optional() }),
+  response: z.array(summaryByType),
+});
+
+/** One ledger row: the sum of a card's rows always equals its balance. */
+export const consume = z.object({
+  consumeId: z.number(), cardId: z.number(), cardNo: z.string(), memberName: z.string(),
+  kind: z.enum(['OPEN', 'RECHARGE', 'CONSUME', 'REFUND', 'IMPORT', 'ADJUST']),
+  /** Signed change: yuan for M cards, times for T cards. */
+  amount: z.number(), balanceAfter: z.number(), orderType: z.string().nullable(), orderId: z.number().nullable(),
+  refundable: z.boolean(), refundedBy: z.number().nullable(), remark: z.string(), createTime: z.string(), createName: z.string(),
+});
+const consumeFilters = {
+  beginTime: dateTime('beginTime').optional(), endTime: dateTime('endTime').optional(),
+  kind: z.enum(['OPEN', 'RECHARGE', 'CONSUME', 'REFUND', 'IMPORT', 'ADJUST']).optional(),
+};
+export const queryOrderConsume = defineCall({
+  method: 'GET', path: 'member/card/queryOrderConsume', summary: '单卡消费记录',
+  query: listQuery.extend({ cardId: z.coerce.number().int().positive(), ...consumeFilters }), response: pageOf(consume),
+});
+export const queryOrderConsumeAll = defineCall({
+  method: 'GET', path: 'member/card/queryOrderConsumeAll', summary: '全部消费记录',
+  query: listQuery.extend({ keyword: z.string().trim().max(50).optional(), venueId: z.coerce.number().int().positive().optional(), ...consumeFilters }),
+  response: pageOf(consume),
+});
+export const getPrintCardConsume = defineCall({
+  method: 'GET', path: 'member/card/getPrintCardConsume', summary: '消费小票数据',
+  query: z.object({ consumeId: z.coerce.number().int().positive() }),
+  response: z.object({ consume, card, venueName: z.string(), printTime: z.string() }),
+});
+export const refundCardConsume = defineCall({
+  method: 'POST', path: 'member/card/refundCardConsume', summary: '消费退款（原路退回卡内，仅一次）',
+  body: z.object({ consumeId: id('消费记录'), remark: optionalText('退款原因', 100).default('') }),
+  response: consume,
+});
+
+export const openCard = defineCall({
+  method: 'POST', path: 'member/card/openCard', summary: '开卡', body: z.object({ cardId: id('会员卡') }), response: card,
+});
+export const bindCard = defineCall({
+  method: 'POST', path: 'member/card/bindCard', summary: '绑定实体卡',
+  body: z.object({ cardId: id('会员卡'), phyCardId: z.string({ error: '请刷实体卡' }).trim().min(5, '实体卡号至少5位').max(50) }),
+  response: card,
+});
+export const updateRemark = defineCall({
+  method: 'POST', path: 'member/card/updateRemark', summary: '修改备注（参数在查询串）',
+  query: z.object({ cardId: z.coerce.number().int().positive(), remark: z.string().max(200, '备注不能超过200个字符').default('') }),
+  response: card,
+});
+
+export const consumeSummaryRow = z.object({ day: z.string(), cardTypeName: z.string(), payType: z.enum(CARD_PAY_TYPES), kind: z.string(), count: z.number(), amount: z.number() });
+export const consumeSummaryBody = z.object({
+  beginTime: dateTime('beginTime'), endTime: dateTime('endTime'), venueId: z.number().int().positive().optional(),
+});
+export const queryCardConsumeSummary = defineCall({
+  method: 'POST', path: 'member/card/queryCardConsumeSummary', summary: '消费汇总（按日、卡类型、类别）', body: consumeSummaryBody, response: z.array(consumeSummaryRow),
+});
+
+/** Blob answers (errors come back as JSON). */
+export const EXPORT_CARD_PATH = 'member/card/exportCard';
+export const DOWNLOAD_CARD_MODEL_PATH = 'member/card/downloadCardModel';
+export const EXPORT_CONSUME_SUMMARY_PATH = 'member/card/exportCardConsumeSummary';
+/** POST multipart `file` (.xlsx): every row checked; any bad row imports nothing. */
+export const IMPORT_CARD_PATH = 'member/card/importCard';
+export const importResult = z.object({
+  imported: z.number(),
+  errors: z.array(z.object({ line: z.number(), message: z.string() })),
+});
+/** Columns of the import template, in order. */
+export const IMPORT_COLUMNS = ['会员卡号', '会员姓名', '手机号', '身份证号', '卡类型', '余额/次数', '有效期开始', '有效期结束', '备注'] as const;
+
+export const cardType = z.object({
+  cardTypeId: z.number(), cardTypeName: z.string(), payType: z.enum(CARD_PAY_TYPES), price: z.number(), validDays: z.number(),
+  times: z.number(), discountable: z.boolean(), discount: z.number(), itemIds: z.array(z.number()), state: z.string(),
+});
+export const cardTypes = defineCall({ method: 'GET', path: 'member/cardType/all', summary: '会员卡类型', response: z.array(cardType) });
+
+export const memberDetail = z.object({
+  memberId: z.number(), memberName: z.string(), phone: z.string(), idNumber: z.string().nullable(), photo: z.string().nullable(),
+  memberTypeName: z.string().nullable(), source: z.string(),
+  family: z.array(z.object({ name: z.string(), relation: z.enum(['S', 'F', 'M', 'O']), phone: z.string().nullable() })),
+  blacklist: z.array(z.object({ ruleType: z.enum(['FC', 'TR', 'TE', 'FN']), reason: z.string(), createTime: z.string() })),
+});
+export const memberById = defineCall({ method: 'GET', path: 'member/member/id/{id}', summary: '会员详情', params: idParams, response: memberDetail });
