@@ -11,3 +11,4 @@ export * as goods from './goods.ts';
 export * from './common/money.ts';
 export * as fields from './common/fields.ts';
 export * as member from './member.ts';
+export type { Card } from './member.ts';

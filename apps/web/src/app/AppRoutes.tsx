@@ -13,6 +13,7 @@ import { views } from './views';
 
 const HomePage = lazy(() => import('@/features/home/pages/HomePage'));
 const UserCenterPage = lazy(() => import('@/features/user-center/pages/UserCenterPage'));
+const ReadCardsPage = lazy(() => import('@/features/member-card/pages/ReadCardsPage'));
 
 function MenuView({ component }: { component: string }) {
   const View = views[component];
@@ -49,6 +50,7 @@ export function AppRoutes() {
           <Route element={<MainLayout routes={routes} />}>
             <Route path="/dashboard" element={<HomePage />} />
             <Route path="/user/center" element={<UserCenterPage />} />
+            <Route path="/readCards" element={<ReadCardsPage />} />
             <Route path="/redirect/*" element={<RedirectView />} />
             {routes.map((r) => (
               <Route key={r.fullPath} path={r.fullPath} element={<MenuView component={r.component} />} />

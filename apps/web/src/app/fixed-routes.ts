@@ -5,6 +5,7 @@ export const FIXED_TITLES: Record<string, string> = {
   '/login': '登录',
   '/dashboard': '首页',
   '/user/center': '个人中心',
+  '/readCards': '读卡',
   '/404': '404',
   '/401': '401',
 };

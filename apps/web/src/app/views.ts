@@ -12,5 +12,6 @@ export const views: Record<string, LazyExoticComponent<ComponentType>> = {
   'goods/archive/index': lazy(() => import('@/features/goods/pages/GoodsArchivePage')),
   'goods/stock/index': lazy(() => import('@/features/goods/pages/StockPage')),
   'goods/supplier/index': lazy(() => import('@/features/goods/pages/SupplierPage')),
+  'member/card/index': lazy(() => import('@/features/member-card/pages/MemberCardPage')),
   'goods/stockIn/index': lazy(() => import('@/features/goods/pages/StockInPage')),
 };

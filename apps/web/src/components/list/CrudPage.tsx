@@ -25,8 +25,8 @@ export interface CrudPageProps<Row extends object, Filters extends object, Value
   update?: (row: Row, values: Values) => Promise<unknown>;
   /** Buttons after 编辑 in the 操作 column. */
   rowActions?: (row: Row, reload: () => Promise<void>) => ReactNode;
-  /** Buttons after 新增 in the toolbar. */
-  toolbar?: (reload: () => Promise<void>) => ReactNode;
+  /** Buttons after 新增 in the toolbar; `filters` are the current search (for exports). */
+  toolbar?: (reload: () => Promise<void>, filters: Filters) => ReactNode;
   actionWidth?: number;
   pageSize?: number;
 }
@@ -79,7 +79,7 @@ export function CrudPage<Row extends object, Filters extends object, Values exte
       {(canAdd || toolbar) && (
         <Space style={{ marginBottom: 12 }}>
           {canAdd && formFields && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>新增</Button>}
-          {toolbar?.(list.reload)}
+          {toolbar?.(list.reload, list.filters)}
         </Space>
       )}
       <Table<Row>

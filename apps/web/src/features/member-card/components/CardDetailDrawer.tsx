@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react';
+import { App, Button, Descriptions, Drawer, Table, Tag } from 'antd';
+import { member, type Card } from '@venue/contract';
+import type { z } from 'zod';
+import { Permission } from '@/components/Permission';
+import { usePagedList } from '@/components/list/usePagedList';
+import { callApi } from '@/lib/http';
+import { formatTime } from '@/lib/format';
+import { toast } from '@/lib/notify';
+import { MemberDisplay } from './MemberDisplay';
+
+type Consume = z.infer<typeof member.consume>;
+type Summary = z.infer<typeof member.cardSummary>;
+export const KIND_LABELS: Record<Consume['kind'], string> = { OPEN: '开卡', RECHARGE: '充值', CONSUME: '消费', REFUND: '退款', IMPORT: '导入', ADJUST: '调整' };
+
+/** A card in detail: the member, the totals, and the consume records with refund. */
+export function CardDetailDrawer({ card, onClose, onChanged }: { card: Card; onClose: () => void; onChanged: () => void }) {
+  const { modal } = App.useApp();
+  const [summary, setSummary] = useState<Summary | null>(null);
+  const unit = card.payType === 'T' ? '次' : '元';
+  const records = usePagedList<Consume, { cardId: number }>((query) => callApi(member.queryOrderConsume, { query }), { cardId: card.cardId }, 10);
+
+  useEffect(() => {
+    callApi(member.getCardSummary, { query: { cardId: card.cardId } }).then(setSummary, () => undefined);
+  }, [card.cardId, records.total]);
+
+  function refund(row: Consume) {
+    modal.confirm({
+      title: '提示', content: `确定退还这笔消费（${Math.abs(row.amount)} ${unit}）到卡内吗？`, okText: '确定', cancelText: '取消',
+      onOk: async () => {
+        await callApi(member.refundCardConsume, { body: { consumeId: row.consumeId, remark: '' } });
+        toast.success('退款成功');
+        await records.reload();
+        onChanged();
+      },
+    });
+  }
+
+  return (
+    <Drawer open title={`会员卡详情：${card.cardNo}`} size={900} onClose={onClose}>
+      <MemberDisplay card={card} />
+      {summary && (
+        <Descriptions size="small" bordered column={4} style={{ margin: '12px 0' }}>
+          <Descriptions.Item label="累计充值">{summary.totalRecharge} {unit}</Descriptions.Item>
+          <Descriptions.Item label="累计消费">{summary.totalConsume} {unit}</Descriptions.Item>
+          <Descriptions.Item label="累计退款">{summary.totalRefund} {unit}</Descriptions.Item>
+          <Descriptions.Item label="消费次数">{summary.consumeCount}</Descriptions.Item>
+        </Descriptions>
+      )}
+      {card.remark && <p>备注：{card.remark}</p>}
+      <Table<Consume>
+        rowKey="consumeId" size="small" loading={records.loading} dataSource={records.records} pagination={records.pagination}
+        columns={[
+          { title: '时间', dataIndex: 'createTime', render: formatTime },
+          { title: '类型', dataIndex: 'kind', render: (k: Consume['kind']) => <Tag>{KIND_LABELS[k]}</Tag> },
+          { title: `变动（${unit}）`, dataIndex: 'amount', align: 'right', render: (a: number) => (a > 0 ? `+${a}` : a) },
+          { title: `余额（${unit}）`, dataIndex: 'balanceAfter', align: 'right' },
+          { title: '订单号', dataIndex: 'orderId', render: (id: number | null) => id ?? '—' },
+          { title: '备注', dataIndex: 'remark' },
+          { title: '操作人', dataIndex: 'createName' },
+          {
+            title: '操作', key: 'actions',
+            render: (_, row) =>
+              row.refundedBy ? <Tag>已退款</Tag> : row.refundable ? (
+                <Permission value={['member:card:refund']}><Button size="small" type="link" danger onClick={() => refund(row)}>退款</Button></Permission>
+              ) : null,
+          },
+        ]}
+      />
+    </Drawer>
+  );
+}
