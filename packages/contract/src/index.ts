@@ -12,3 +12,5 @@ export * from './common/money.ts';
 export * as fields from './common/fields.ts';
 export * as member from './member.ts';
 export type { Card } from './member.ts';
+export * as payment from './payment.ts';
+export * as sale from './sale.ts';
