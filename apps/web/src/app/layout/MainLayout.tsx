@@ -5,6 +5,7 @@ import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import type { ViewRoute } from '@/lib/menu-routes';
 import { FIXED_TITLES } from '../fixed-routes';
 import { Breadcrumbs } from './Breadcrumbs';
+import { CashierEntry } from './CashierEntry';
 import { CachedOutlet } from './CachedOutlet';
 import { HeaderSearch } from './HeaderSearch';
 import { DocLink, FullscreenToggle, SizeSelect } from './NavbarTools';
@@ -66,6 +67,7 @@ export function MainLayout({ routes, docUrl = '/api/docs' }: { routes: ViewRoute
         <div className={styles.right}>
           {!mobile && <HeaderSearch />}
           <VenueSwitcher />
+          <CashierEntry />
           {!mobile && <FullscreenToggle />}
           <SizeSelect />
           {!mobile && <DocLink href={docUrl} />}

@@ -1,0 +1,2 @@
+/** What the shell uses of the cashier: the goods sale dialog (lazy). */
+export { GoodsSaleDialog } from './components/GoodsSaleDialog';
