@@ -12,6 +12,8 @@ export const views: Record<string, LazyExoticComponent<ComponentType>> = {
   'goods/archive/index': lazy(() => import('@/features/goods/pages/GoodsArchivePage')),
   'goods/stock/index': lazy(() => import('@/features/goods/pages/StockPage')),
   'goods/supplier/index': lazy(() => import('@/features/goods/pages/SupplierPage')),
+  'goods/saleOrder/index': lazy(() => import('@/features/cashier/pages/SaleOrderPage')),
+  'system/payment/index': lazy(() => import('@/features/cashier/pages/PaymentMethodPage')),
   'member/card/index': lazy(() => import('@/features/member-card/pages/MemberCardPage')),
   'goods/stockIn/index': lazy(() => import('@/features/goods/pages/StockInPage')),
 };

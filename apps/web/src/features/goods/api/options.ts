@@ -31,15 +31,3 @@ export const useAllWarehouseOptions = () =>
 
 export const useSportItemOptions = () =>
   useOptions(async () => (await callApi(system.sportItems, { query: {} })).map((i) => ({ value: i.itemId, label: i.itemName })));
-
-/** The user's venues grouped by center, for a multi-select. */
-export function useVenueGroups() {
-  const [groups, setGroups] = useState<{ label: string; options: Option[] }[]>([]);
-  useEffect(() => {
-    callApi(system.enableVenueInfo).then(
-      (centers) => setGroups(centers.map((c) => ({ label: c.centerName, options: c.venues.map((v) => ({ value: v.venueId, label: v.venueName })) }))),
-      () => undefined,
-    );
-  }, []);
-  return groups;
-}

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { CrudPage } from '@/components/list/CrudPage';
 import { STATE_OPTIONS, StateSwitch } from '@/components/StateSwitch';
 import { callApi } from '@/lib/http';
-import { useVenueGroups } from '../api/options';
+import { useVenueGroups } from '@/hooks/useVenueGroups';
 
 type Row = z.infer<typeof goods.warehouse>;
 type Values = { warehouseName: string; state: 'A' | 'S'; venueIds: number[]; remark?: string };
