@@ -82,6 +82,7 @@ export const payResult = z.object({
 export const printConfig = z.object({
   typeId: z.string(), venueId: z.number(), needPrint: z.enum(['T', 'F']), printNum: z.number(), allowPayTypes: z.string(),
 });
+export type PrintConfig = z.infer<typeof printConfig>;
 export const getPrintConfig = defineCall({
   method: 'GET', path: 'system/printConfig/get', summary: '小票打印配置（默认打印1份，允许 M,T,D）',
   query: z.object({ venueId: z.coerce.number().int().positive(), typeId: z.string().max(30).default('GOODS_SALE') }),
