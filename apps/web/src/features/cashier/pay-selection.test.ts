@@ -25,6 +25,11 @@ describe('payment dialog choices (spec 4)', () => {
     expect(chooseCard(s, card(3, 'M', 10), 50).refused).toBe('已选会员卡余额已足够支付');
   });
 
+  it('drops the default method once the chosen cards cover the total', () => {
+    expect(chooseCard({ method: cash, cards: [] }, card(1, 'M', 80), 50).selection).toEqual({ method: null, cards: [card(1, 'M', 80)] });
+    expect(chooseCard({ method: cash, cards: [] }, card(1, 'M', 20), 50).selection.method).toEqual(cash);
+  });
+
   it('lets a non-M card replace every other choice, clearing the system method', () => {
     const s = { method: wechat, cards: [card(1, 'M', 10)] };
     expect(chooseCard(s, card(9, 'T', 5), 50).selection).toEqual({ method: null, cards: [card(9, 'T', 5)] });

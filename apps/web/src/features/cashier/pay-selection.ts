@@ -27,7 +27,7 @@ export function chooseMethod(selection: Selection, method: PayMethod, total: Dec
 
 /**
  * Choosing a card: again deselects it; a non-M card replaces every other choice (and clears the
- * system method); M cards combine until their balances cover the total.
+ * system method); M cards combine until their balances cover the total, which clears the method.
  */
 export function chooseCard(selection: Selection, card: PayCard, total: Decimal.Value): { selection: Selection; refused?: string } {
   if (selection.cards.some((c) => c.cardId === card.cardId)) {
@@ -36,7 +36,9 @@ export function chooseCard(selection: Selection, card: PayCard, total: Decimal.V
   if (!isStoredValue(card)) return { selection: { method: null, cards: [card] } };
   if (selection.cards.some((c) => !isStoredValue(c))) return { selection: { ...selection, cards: [card] } };
   if (coversTotal(selection.cards, total)) return { selection, refused: '已选会员卡余额已足够支付' };
-  return { selection: { ...selection, cards: [...selection.cards, card] } };
+  const cards = [...selection.cards, card];
+  // Cards that cover the total need no system method (the mirror of chooseMethod's rule).
+  return { selection: { method: coversTotal(cards, total) ? null : selection.method, cards } };
 }
 
 /** The payModeChange value: cardpay for one card, composepay for several or a card plus a method, else empty. */
