@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, login, screenshot, startServer, type RunningServer } from './harness';
+import { launchBrowser, login, openPage, screenshot, startServer, type RunningServer } from './harness';
 
 const stamp = Date.now().toString().slice(-5);
 const className = `测试分类${stamp}`;
@@ -17,7 +17,7 @@ describe('goods: classification, warehouse, goods with picture, stock-in, stock 
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    page = await browser.newPage({ viewport: { width: 1366, height: 860 } });
+    page = await openPage(browser, { width: 1366, height: 860 });
     await login(page, server.url, 'admin', 'admin123');
   });
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, login, screenshot, startServer, type RunningServer } from './harness';
+import { launchBrowser, login, openPage, screenshot, startServer, type RunningServer } from './harness';
 
 describe('main layout (spec 2.1-2.4)', () => {
   let server: RunningServer;
@@ -10,7 +10,7 @@ describe('main layout (spec 2.1-2.4)', () => {
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
+    page = await openPage(browser, { width: 1366, height: 800 });
     await login(page, server.url, 'admin', 'admin123');
   });
   afterAll(async () => {
@@ -88,7 +88,7 @@ describe('main layout (spec 2.1-2.4)', () => {
   });
 
   it('opens the sidebar as a drawer at 375 px and closes it on an outside click', async () => {
-    const mobile = await browser.newPage({ viewport: { width: 375, height: 700 } });
+    const mobile = await openPage(browser, { width: 375, height: 700 });
     await login(mobile, server.url, 'admin', 'admin123');
     await expect.poll(() => mobile.locator('.ant-drawer-open').count()).toBe(0);
     await mobile.getByLabel('切换侧边栏').click();

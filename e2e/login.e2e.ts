@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, login, screenshot, startServer, type RunningServer } from './harness';
+import { launchBrowser, login, openPage, screenshot, startServer, type RunningServer } from './harness';
 
 describe('login and the menu (foundation)', () => {
   let server: RunningServer;
@@ -9,7 +9,7 @@ describe('login and the menu (foundation)', () => {
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
+    page = await openPage(browser, { width: 1366, height: 800 });
   });
   afterAll(async () => {
     await browser?.close();

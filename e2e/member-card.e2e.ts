@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, login, screenshot, startServer, type RunningServer } from './harness';
+import { launchBrowser, login, openPage, screenshot, startServer, type RunningServer } from './harness';
 
 /** Demo cards of the seed: VIP0001 (A, 张三 13800000001, physical 1234567890), VIP0002 not opened, VIP0003 L … VIP0007 E. */
 describe('member cards: search widget, scanner, states (issue 5)', () => {
@@ -20,7 +20,7 @@ describe('member cards: search widget, scanner, states (issue 5)', () => {
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    page = await browser.newPage({ viewport: { width: 1366, height: 860 } });
+    page = await openPage(browser, { width: 1366, height: 860 });
     await login(page, server.url, 'admin', 'admin123');
   });
   afterAll(async () => {
