@@ -1,9 +1,11 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Code, Msg } from '@venue/contract';
@@ -46,9 +48,11 @@ export async function buildApp({ db, config, clock = systemClock, logger = false
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(multipart);
   registerErrorHandler(app);
 
-  const services = createServices(db, clock);
+  const uploadsDir = config.dataDir ? join(config.dataDir, 'uploads') : mkdtempSync(join(tmpdir(), 'venue-uploads-'));
+  const services = createServices(db, clock, uploadsDir);
   const guard: Guard = (req, access) => services.auth.authorize(bearerToken(req), access);
   registerRoutes(app, guard, services);
 

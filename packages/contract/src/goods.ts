@@ -18,9 +18,11 @@ const classificationFields = {
   sort: z.number({ error: '请输入排序' }).int('排序必须是整数').min(0, '排序不能小于0').max(9999, '排序不能大于9999').default(999),
 };
 
+const classificationFilter = z.object({ state: stateAS.optional(), classificationName: z.string().max(30).optional() });
+export type ClassificationFilter = z.infer<typeof classificationFilter>;
 export const classificationAll = defineCall({
   method: 'GET', path: 'goods/goodsClassification/all', summary: '商品分类列表（state=A 为启用的分类）',
-  query: z.object({ state: stateAS.optional(), classificationName: z.string().max(30).optional() }),
+  query: classificationFilter,
   response: z.array(classification),
 });
 export const classificationById = defineCall({

@@ -1,12 +1,14 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.ts';
 import * as foundation from './migrations/2026-11-22-0001-foundation.ts';
+import * as goods from './migrations/2026-11-22-0002-goods.ts';
 
 type EngineMigration = { up: (db: any, engine: Db['engine']) => Promise<void> };
 
 /** Timestamped migrations, in order. Each receives the engine for the few types that differ. */
 const migrations: Record<string, EngineMigration> = {
   '2026-11-22-0001-foundation': foundation,
+  '2026-11-22-0002-goods': goods,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

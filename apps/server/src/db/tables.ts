@@ -36,6 +36,26 @@ export interface SessionTable {
 export interface LoginFailureTable { failure_key: string; failures: number; first_failed_at: string; last_failed_at: string }
 export interface CaptchaTable { uuid: string; answer: string; expires_at: string }
 
+export interface GoodsClassificationTable { id: Id; tenant_id: number; name: string; state: string; sort: number }
+export interface WarehouseTable { id: Id; tenant_id: number; name: string; state: string; remark: string }
+export interface WarehouseVenueTable { tenant_id: number; warehouse_id: number; venue_id: number }
+export interface GoodsTable {
+  id: Id; tenant_id: number; name: string; specs: string; picture: string | null; unit: string; price_fen: number;
+  barcode: string | null; shorthand: string; classification_id: number; item_id: number | null; is_on_sale: string; state: string; created_at: string;
+}
+export interface GoodsStockTable { id: Id; tenant_id: number; goods_id: number; warehouse_id: number; quantity: number }
+export type StockReason = 'STOCK_IN' | 'SALE' | 'REFUND' | 'ADJUST';
+export interface StockMovementTable {
+  id: Id; tenant_id: number; goods_id: number; warehouse_id: number; change: number; balance: number; reason: StockReason;
+  ref_id: number | null; remark: string; created_at: string; created_by: number | null;
+}
+export interface SupplierTable { id: Id; tenant_id: number; name: string; contact: string; phone: string; address: string; state: string; remark: string }
+export interface StockInTable {
+  id: Id; tenant_id: number; warehouse_id: number; venue_id: number; supplier_id: number; supply_type: string; state: string; total_fen: number;
+  remark: string; review_remark: string; created_at: string; created_by: number; reviewed_at: string | null; reviewed_by: number | null;
+}
+export interface StockInLineTable { id: Id; tenant_id: number; stock_in_id: number; goods_id: number; quantity: number; price_fen: number }
+
 export interface Database {
   tenant: TenantTable;
   tenant_setting: TenantSettingTable;
@@ -56,6 +76,15 @@ export interface Database {
   session: SessionTable;
   login_failure: LoginFailureTable;
   captcha: CaptchaTable;
+  goods_classification: GoodsClassificationTable;
+  warehouse: WarehouseTable;
+  warehouse_venue: WarehouseVenueTable;
+  goods: GoodsTable;
+  goods_stock: GoodsStockTable;
+  stock_movement: StockMovementTable;
+  supplier: SupplierTable;
+  stock_in: StockInTable;
+  stock_in_line: StockInLineTable;
 }
 
 export type MenuRecord = Selectable<MenuTable>;

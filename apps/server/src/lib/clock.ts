@@ -5,3 +5,10 @@ export interface Clock {
 export const systemClock: Clock = { now: () => new Date() };
 export const iso = (date: Date) => date.toISOString();
 export const addMs = (date: Date, ms: number) => new Date(date.getTime() + ms);
+
+/** "YYYY-MM-DD[ HH:mm:ss]" as the screens send it (Asia/Shanghai) to a stored UTC ISO string. */
+export function shanghaiToIso(text: string, endOfDay = false): string {
+  const [date, time] = text.split(' ');
+  const clockTime = time ?? (endOfDay ? '23:59:59.999' : '00:00:00');
+  return new Date(`${date}T${clockTime}+08:00`).toISOString();
+}

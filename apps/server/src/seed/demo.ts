@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.ts';
 import { hashPassword } from '../lib/secrets.ts';
 import { CODE_TABLES } from './dictionaries.ts';
+import { GOODS_MENUS, seedGoods } from './goods.ts';
 import { insertMenus, SYSTEM_MENUS, type MenuSeed } from './menus.ts';
 
 export interface TenantSeed {
@@ -22,7 +23,7 @@ export const TENANT_SERVICES: [string, string][] = [
 ];
 
 /** What every capability hands to the seed: its menu groups, in the order the sidebar shows them. */
-export const MENU_GROUPS: MenuSeed[] = [SYSTEM_MENUS];
+export const MENU_GROUPS: MenuSeed[] = [GOODS_MENUS, SYSTEM_MENUS];
 
 export async function seedTenant(db: Kysely<Database>, seed: TenantSeed, nowIso: string): Promise<number> {
   const tenant = await db.insertInto('tenant').values({ code: seed.code, name: seed.name, state: 'A', created_at: nowIso }).returning('id').executeTakeFirstOrThrow();
@@ -61,17 +62,20 @@ export async function seedTenant(db: Kysely<Database>, seed: TenantSeed, nowIso:
     const row = await db.insertInto('role').values({ tenant_id: tenantId, ...role }).returning('id').executeTakeFirstOrThrow();
     roleIds[role.code] = row.id;
   }
+  let firstUserId = 0;
   for (const user of seed.users) {
     const venues = user.venues === 'all' ? [...venueIds.values()] : user.venues.map((n) => venueIds.get(n)!);
     const row = await db.insertInto('users').values({
       tenant_id: tenantId, username: user.username, real_name: user.realName, password_hash: await hashPassword(user.password),
       phone: null, state: 'A', current_venue_id: venues[0] ?? null, member_type_flag: 'F', created_at: nowIso,
     }).returning('id').executeTakeFirstOrThrow();
+    firstUserId ||= row.id;
     await db.insertInto('user_role').values({ tenant_id: tenantId, user_id: row.id, role_id: roleIds[user.role] }).execute();
     if (venues.length) await db.insertInto('user_venue').values(venues.map((venue_id) => ({ tenant_id: tenantId, user_id: row.id, venue_id }))).execute();
   }
 
   await insertMenus(db, tenantId, roleIds, MENU_GROUPS);
+  if (venueIds.size) await seedGoods(db, tenantId, venueIds, firstUserId, nowIso);
   for (const table of CODE_TABLES) {
     const dict = await db.insertInto('dict').values({ tenant_id: tenantId, name: table.name, description: table.description }).returning('id').executeTakeFirstOrThrow();
     await db.insertInto('dict_detail').values(table.entries.map(([value, label], i) => ({ tenant_id: tenantId, dict_id: dict.id, value, label, sort: i + 1 }))).execute();

@@ -1,0 +1,95 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database, GoodsTable } from '../../db/tables.ts';
+import type { Insertable, Updateable } from 'kysely';
+
+export interface GoodsFilter { name?: string; classificationId?: number; state?: string; isOnSale?: string }
+export type GoodsValues = Omit<Insertable<GoodsTable>, 'id' | 'tenant_id' | 'created_at'>;
+
+export class ArchiveRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Goods with their classification and sports item names. */
+  private withNames(tenantId: number) {
+    return this.db
+      .selectFrom('goods as g')
+      .innerJoin('goods_classification as c', 'c.id', 'g.classification_id')
+      .leftJoin('sport_item as i', 'i.id', 'g.item_id')
+      .selectAll('g')
+      .select(['c.name as classification_name', 'i.name as item_name'])
+      .where('g.tenant_id', '=', tenantId);
+  }
+
+  async page(tenantId: number, f: GoodsFilter, offset: number, limit: number) {
+    let q = this.withNames(tenantId);
+    if (f.name) q = q.where('g.name', 'like', `%${f.name}%`);
+    if (f.classificationId) q = q.where('g.classification_id', '=', f.classificationId);
+    if (f.state) q = q.where('g.state', '=', f.state);
+    if (f.isOnSale) q = q.where('g.is_on_sale', '=', f.isOnSale);
+    const { total } = await q.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+    const rows = await q.orderBy('g.id', 'desc').offset(offset).limit(limit).execute();
+    return { total: Number(total), rows };
+  }
+
+  find(tenantId: number, id: number) {
+    return this.withNames(tenantId).where('g.id', '=', id).executeTakeFirst();
+  }
+
+  /** Enabled, on-sale goods for choosing in a stock-in order. */
+  enabled(tenantId: number) {
+    return this.withNames(tenantId).where('g.state', '=', 'A').orderBy('g.classification_id').orderBy('g.id').execute();
+  }
+
+  async insert(tenantId: number, values: GoodsValues, nowIso: string) {
+    const { id } = await this.db.insertInto('goods').values({ ...values, tenant_id: tenantId, created_at: nowIso }).returning('id').executeTakeFirstOrThrow();
+    return id;
+  }
+
+  async update(tenantId: number, id: number, values: Updateable<GoodsTable>) {
+    await this.db.updateTable('goods').set(values).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+  }
+
+  async barcodeTaken(tenantId: number, barcode: string, exceptId: number | null) {
+    let q = this.db.selectFrom('goods').select('id').where('tenant_id', '=', tenantId).where('barcode', '=', barcode);
+    if (exceptId !== null) q = q.where('id', '!=', exceptId);
+    return (await q.executeTakeFirst()) !== undefined;
+  }
+
+  /**
+   * On-sale, enabled goods of enabled classes with stock summed over `warehouseIds`, in one query.
+   * `keyword` matches a barcode prefix, a name fragment or a shorthand prefix (any case).
+   */
+  saleTiles(tenantId: number, warehouseIds: number[], f: { classificationId?: number; keyword?: string; isOnSale: string }) {
+    let q = this.db
+      .selectFrom('goods as g')
+      .innerJoin('goods_classification as c', (j) => j.onRef('c.id', '=', 'g.classification_id').on('c.state', '=', 'A'))
+      .leftJoin('sport_item as i', 'i.id', 'g.item_id')
+      .leftJoin('goods_stock as s', (j) =>
+        j.onRef('s.goods_id', '=', 'g.id').on('s.tenant_id', '=', tenantId).on('s.warehouse_id', 'in', warehouseIds.length ? warehouseIds : [0]),
+      )
+      .selectAll('g')
+      .select(['c.name as classification_name', 'c.sort as classification_sort', 'i.name as item_name', (eb) => eb.fn.coalesce(eb.fn.sum<number>('s.quantity'), sql<number>`0`).as('quantity')])
+      .where('g.tenant_id', '=', tenantId)
+      .where('g.state', '=', 'A')
+      .where('g.is_on_sale', '=', f.isOnSale);
+    if (f.classificationId) q = q.where('g.classification_id', '=', f.classificationId);
+    if (f.keyword) {
+      const k = f.keyword.toLowerCase();
+      q = q.where((eb) => eb.or([eb('g.barcode', 'like', `${k}%`), eb('g.name', 'like', `%${f.keyword}%`), eb(eb.fn('lower', ['g.shorthand']), 'like', `${k}%`)]));
+    }
+    return q.groupBy(['g.id', 'c.name', 'c.sort', 'i.name']).orderBy('c.sort').orderBy('g.classification_id').orderBy('g.id').execute();
+  }
+
+  /** Best sellers: units sold (SALE movements) since `sinceIso`, most first. */
+  bestSellers(tenantId: number, sinceIso: string, limit: number) {
+    return this.db
+      .selectFrom('stock_movement')
+      .select(['goods_id', (eb) => eb.fn.sum<number>(sql`-change`).as('sold')])
+      .where('tenant_id', '=', tenantId)
+      .where('reason', '=', 'SALE')
+      .where('created_at', '>=', sinceIso)
+      .groupBy('goods_id')
+      .orderBy('sold', 'desc')
+      .limit(limit)
+      .execute();
+  }
+}

@@ -1,0 +1,96 @@
+import { Code, fenToYuan, yuanToFen, type CallBody, type goods } from '@venue/contract';
+import type { Kysely } from 'kysely';
+import type { Database, GoodsTable } from '../../db/tables.ts';
+import { iso, addMs, type Clock } from '../../lib/clock.ts';
+import { BizError, notFound } from '../../lib/errors.ts';
+import { pageWindow } from '../../lib/paging.ts';
+import type { ArchiveRepository, GoodsFilter } from './archive.repository.ts';
+import type { ClassificationService } from './classification.service.ts';
+
+type Fields = CallBody<typeof goods.goodsAdd> & { price: number; classificationId: number };
+type Row = GoodsTable & { id: number; classification_name: string; item_name: string | null };
+const MISSING = '商品不存在';
+const HOT_SALE_DAYS = 30;
+const HOT_SALE_SIZE = 8;
+
+export const toGoods = (r: Row) => ({
+  goodsId: r.id, goodsName: r.name, specs: r.specs, picture: r.picture, unit: r.unit, price: fenToYuan(r.price_fen),
+  barcode: r.barcode, shorthand: r.shorthand, classificationId: r.classification_id, classificationName: r.classification_name,
+  itemId: r.item_id, itemName: r.item_name, isOnSale: r.is_on_sale as '1' | '0', state: r.state,
+});
+
+export class ArchiveService {
+  constructor(
+    private readonly repo: ArchiveRepository,
+    private readonly classes: ClassificationService,
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+  ) {}
+
+  async page(tenantId: number, q: { current: number; size: number; goodsName?: string; classificationId?: number; state?: string; isOnSale?: string }) {
+    const { offset, limit } = pageWindow(q);
+    const filter: GoodsFilter = { name: q.goodsName, classificationId: q.classificationId, state: q.state, isOnSale: q.isOnSale };
+    const { total, rows } = await this.repo.page(tenantId, filter, offset, limit);
+    return { total, records: rows.map((r) => toGoods(r as Row)) };
+  }
+
+  async get(tenantId: number, id: number) {
+    const row = await this.repo.find(tenantId, id);
+    if (!row) throw notFound(MISSING);
+    return toGoods(row as Row);
+  }
+
+  async enabled(tenantId: number) {
+    return (await this.repo.enabled(tenantId)).map((r) => toGoods(r as Row));
+  }
+
+  private async values(tenantId: number, id: number | null, f: Fields) {
+    await this.classes.mustExist(tenantId, f.classificationId);
+    if (f.itemId) {
+      const item = await this.db.selectFrom('sport_item').select('id').where('tenant_id', '=', tenantId).where('id', '=', f.itemId).executeTakeFirst();
+      if (!item) throw new BizError(Code.NOT_EXISTENT, '运动项目不存在');
+    }
+    const barcode = f.barcode?.trim() || null;
+    if (barcode && (await this.repo.barcodeTaken(tenantId, barcode, id))) throw new BizError(Code.EXISTS, '该条码已被其他商品使用');
+    return {
+      name: f.goodsName, specs: f.specs ?? '', picture: f.picture ?? null, unit: f.unit, price_fen: yuanToFen(f.price), barcode,
+      shorthand: (f.shorthand ?? '').toLowerCase(), classification_id: f.classificationId, item_id: f.itemId ?? null,
+      is_on_sale: f.isOnSale ?? '1', state: f.state ?? 'A',
+    };
+  }
+
+  async add(tenantId: number, f: Fields) {
+    return this.get(tenantId, await this.repo.insert(tenantId, await this.values(tenantId, null, f), iso(this.clock.now())));
+  }
+
+  async edit(tenantId: number, id: number, f: Fields) {
+    await this.get(tenantId, id);
+    await this.repo.update(tenantId, id, await this.values(tenantId, id, f));
+    return this.get(tenantId, id);
+  }
+
+  async setState(tenantId: number, id: number, patch: { state?: string; isOnSale?: string }) {
+    await this.get(tenantId, id);
+    await this.repo.update(tenantId, id, { ...(patch.state && { state: patch.state }), ...(patch.isOnSale && { is_on_sale: patch.isOnSale }) });
+    return this.get(tenantId, id);
+  }
+
+  /** The sale dialog's goods: keyed by classificationId, plus `hotSale` (most units sold in 30 days). */
+  async allByClassification(tenantId: number, q: { warehouseIds: number[]; classificationId?: number; goodsQuery?: string; isOnSale: string }) {
+    const since = iso(addMs(this.clock.now(), -HOT_SALE_DAYS * 24 * 3600 * 1000));
+    const [rows, sellers] = await Promise.all([
+      this.repo.saleTiles(tenantId, q.warehouseIds, { classificationId: q.classificationId, keyword: q.goodsQuery, isOnSale: q.isOnSale }),
+      this.repo.bestSellers(tenantId, since, HOT_SALE_SIZE),
+    ]);
+    type Tile = ReturnType<typeof toGoods> & { quantity: number };
+    const answer: Record<string, Tile[]> = {};
+    const byId = new Map<number, Tile>();
+    for (const r of rows) {
+      const tile = { ...toGoods(r as unknown as Row), quantity: Number(r.quantity) };
+      byId.set(tile.goodsId, tile);
+      (answer[String(tile.classificationId)] ??= []).push(tile);
+    }
+    answer.hotSale = sellers.map((s) => byId.get(s.goods_id)).filter((t): t is Tile => t !== undefined);
+    return answer;
+  }
+}

@@ -1,0 +1,47 @@
+import type { goods } from '@venue/contract';
+import { alreadyExists, notFound } from '../../lib/errors.ts';
+import type { ClassificationRepository } from './classification.repository.ts';
+
+type Fields = { classificationName: string; state: 'A' | 'S'; sort: number };
+const NAME_TAKEN = '该商品分类名称已存在';
+const MISSING = '商品分类不存在';
+
+const toClassification = (r: { id: number; name: string; state: string; sort: number }) => ({
+  classificationId: r.id, classificationName: r.name, state: r.state, sort: r.sort,
+});
+
+export class ClassificationService {
+  constructor(private readonly repo: ClassificationRepository) {}
+
+  async list(tenantId: number, q: goods.ClassificationFilter) {
+    return (await this.repo.list(tenantId, { state: q.state, name: q.classificationName })).map(toClassification);
+  }
+
+  async withGoodsCount(tenantId: number) {
+    return (await this.repo.withGoodsCount(tenantId)).map((r) => ({ ...toClassification(r), goodsCount: Number(r.goods_count) }));
+  }
+
+  async get(tenantId: number, id: number) {
+    const row = await this.repo.find(tenantId, id);
+    if (!row) throw notFound(MISSING);
+    return toClassification(row);
+  }
+
+  async add(tenantId: number, f: Fields) {
+    if (await this.repo.findByName(tenantId, f.classificationName)) throw alreadyExists(NAME_TAKEN);
+    return this.get(tenantId, await this.repo.insert(tenantId, { name: f.classificationName, state: f.state, sort: f.sort }));
+  }
+
+  async edit(tenantId: number, id: number, f: Fields) {
+    await this.get(tenantId, id);
+    const same = await this.repo.findByName(tenantId, f.classificationName);
+    if (same && same.id !== id) throw alreadyExists(NAME_TAKEN);
+    await this.repo.update(tenantId, id, { name: f.classificationName, state: f.state, sort: f.sort });
+    return this.get(tenantId, id);
+  }
+
+  /** For goods: the class must be the tenant's. */
+  async mustExist(tenantId: number, id: number) {
+    await this.get(tenantId, id);
+  }
+}

@@ -1,0 +1,92 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, StockReason } from '../../db/tables.ts';
+
+export interface StockChange {
+  tenantId: number;
+  goodsId: number;
+  warehouseId: number;
+  /** Signed: positive adds stock, negative takes it. */
+  change: number;
+  reason: StockReason;
+  refId: number | null;
+  userId: number | null;
+  remark?: string;
+  nowIso: string;
+}
+
+export class StockRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * Applies one change inside `trx`: a conditional update that cannot take stock below zero,
+   * then the movement row saying why. Answers the new balance, or null when stock is short.
+   */
+  async apply(trx: Transaction<Database> | Kysely<Database>, c: StockChange): Promise<number | null> {
+    if (c.change > 0) {
+      await trx
+        .insertInto('goods_stock')
+        .values({ tenant_id: c.tenantId, goods_id: c.goodsId, warehouse_id: c.warehouseId, quantity: 0 })
+        .onConflict((oc) => oc.columns(['goods_id', 'warehouse_id']).doNothing())
+        .execute();
+    }
+    const updated = await trx
+      .updateTable('goods_stock')
+      .set({ quantity: sql`quantity + ${c.change}` })
+      .where('tenant_id', '=', c.tenantId)
+      .where('goods_id', '=', c.goodsId)
+      .where('warehouse_id', '=', c.warehouseId)
+      .where(sql<boolean>`quantity + ${c.change} >= 0`)
+      .returning('quantity')
+      .executeTakeFirst();
+    if (!updated) return null;
+    await trx
+      .insertInto('stock_movement')
+      .values({
+        tenant_id: c.tenantId, goods_id: c.goodsId, warehouse_id: c.warehouseId, change: c.change, balance: updated.quantity,
+        reason: c.reason, ref_id: c.refId, remark: c.remark ?? '', created_at: c.nowIso, created_by: c.userId,
+      })
+      .execute();
+    return updated.quantity;
+  }
+
+  private stockRows(tenantId: number, f: { warehouseId?: number; classificationId?: number; goodsName?: string; goodsId?: number }) {
+    let q = this.db
+      .selectFrom('goods_stock as s')
+      .innerJoin('goods as g', 'g.id', 's.goods_id')
+      .innerJoin('goods_classification as c', 'c.id', 'g.classification_id')
+      .innerJoin('warehouse as w', 'w.id', 's.warehouse_id')
+      .where('s.tenant_id', '=', tenantId);
+    if (f.warehouseId) q = q.where('s.warehouse_id', '=', f.warehouseId);
+    if (f.classificationId) q = q.where('g.classification_id', '=', f.classificationId);
+    if (f.goodsName) q = q.where('g.name', 'like', `%${f.goodsName}%`);
+    if (f.goodsId) q = q.where('g.id', '=', f.goodsId);
+    return q;
+  }
+
+  async page(tenantId: number, f: { warehouseId?: number; classificationId?: number; goodsName?: string }, offset: number, limit: number) {
+    const q = this.stockRows(tenantId, f);
+    const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+    const rows = await q
+      .select(['g.id as goods_id', 'g.name as goods_name', 'g.specs', 'g.unit', 'g.barcode', 'c.name as classification_name', 'w.id as warehouse_id', 'w.name as warehouse_name', 's.quantity'])
+      .orderBy('g.id')
+      .orderBy('w.id')
+      .offset(offset)
+      .limit(limit)
+      .execute();
+    return { total: Number(total), rows };
+  }
+
+  one(tenantId: number, goodsId: number, warehouseId: number) {
+    return this.stockRows(tenantId, { goodsId, warehouseId })
+      .select(['g.id as goods_id', 'g.name as goods_name', 'g.specs', 'g.unit', 'g.barcode', 'c.name as classification_name', 'w.id as warehouse_id', 'w.name as warehouse_name', 's.quantity'])
+      .executeTakeFirst();
+  }
+
+  async movements(tenantId: number, goodsId: number, warehouseId: number, offset: number, limit: number) {
+    const q = this.db.selectFrom('stock_movement as m').leftJoin('users as u', 'u.id', 'm.created_by')
+      .where('m.tenant_id', '=', tenantId).where('m.goods_id', '=', goodsId).where('m.warehouse_id', '=', warehouseId);
+    const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+    const rows = await q.selectAll('m').select('u.real_name').orderBy('m.id', 'desc').offset(offset).limit(limit).execute();
+    return { total: Number(total), rows };
+  }
+}
