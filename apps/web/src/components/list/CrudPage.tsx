@@ -68,7 +68,7 @@ export function CrudPage<Row extends object, Filters extends object, Values exte
   return (
     <div>
       {searchFields && (
-        <Form form={searchForm} layout="inline" onFinish={search} style={{ marginBottom: 12, rowGap: 8 }}>
+        <Form form={searchForm} name="search" layout="inline" onFinish={search} style={{ marginBottom: 12, rowGap: 8 }}>
           {searchFields}
           <Space>
             <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>搜索</Button>

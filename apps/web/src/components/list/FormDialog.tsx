@@ -44,7 +44,7 @@ export function FormDialog<Values extends object>({ open, title, initialValues, 
 
   return (
     <Modal open={open} title={title} width={width} onOk={save} onCancel={onClose} confirmLoading={saving} okText="确定" cancelText="取消" destroyOnHidden maskClosable={false}>
-      <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 17 }} style={{ marginTop: 16 }}>
+      <Form form={form} name="dialog" labelCol={{ span: 5 }} wrapperCol={{ span: 17 }} style={{ marginTop: 16 }}>
         {typeof children === 'function' ? children(form) : children}
       </Form>
     </Modal>

@@ -1,0 +1,96 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, login, openPage, screenshot, startServer, type RunningServer } from './harness';
+
+const stamp = Date.now().toString().slice(-5);
+const className = `测试分类${stamp}`;
+const warehouseName = `测试仓库${stamp}`;
+const goodsName = `测试饮料${stamp}`;
+
+describe('goods: classification, warehouse, goods with picture, stock-in, stock (issue 4)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  const dialog = () => page.locator('.ant-modal-wrap:visible');
+  const ok = () => dialog().getByRole('button', { name: /确\s*定/ }).click();
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    page = await openPage(browser, { width: 1366, height: 860 });
+    await login(page, server.url, 'admin', 'admin123');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('creates a classification, with a Chinese validation message first', async () => {
+    await page.goto(`${server.url}/goods/classification`);
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    await ok();
+    await expect.poll(() => dialog().getByText('请输入分类名称').count()).toBe(1);
+    await dialog().getByLabel('分类名称').fill(className);
+    await ok();
+    await expect.poll(() => page.getByRole('cell', { name: className }).count()).toBe(1);
+  });
+
+  it('creates a warehouse serving the current venue', async () => {
+    await page.goto(`${server.url}/goods/warehouse`);
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    await dialog().getByLabel('仓库名称').fill(warehouseName);
+    await dialog().getByLabel('服务场馆').click();
+    await page.locator('.ant-select-item-option', { hasText: '城东羽毛球馆' }).click();
+    await page.keyboard.press('Escape');
+    await ok();
+    await expect.poll(() => page.getByRole('cell', { name: warehouseName }).count()).toBe(1);
+  });
+
+  it('creates a goods item with a picture', async () => {
+    await page.goto(`${server.url}/goods/archive`);
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    await dialog().getByLabel('商品名称').fill(goodsName);
+    await dialog().getByLabel('商品分类').click();
+    await page.locator('.ant-select-item-option', { hasText: className }).click();
+    await dialog().getByLabel('售价（元）').fill('3.50');
+    await dialog().getByLabel('条码').fill(`69${stamp}00001`);
+    await dialog().locator('input[type=file]').setInputFiles(join(import.meta.dirname, 'fixtures/goods.png'));
+    await expect.poll(() => dialog().locator('img[alt="商品图片"]').count()).toBe(1);
+    await ok();
+    await page.getByPlaceholder('商品名称').fill(goodsName);
+    await page.getByRole('button', { name: /搜\s*索/ }).click();
+    const row = page.locator('tr', { hasText: goodsName });
+    await expect.poll(() => row.count()).toBe(1);
+    const src = await row.locator('img').getAttribute('src');
+    expect(src).toBeTruthy();
+    expect((await page.request.get(new URL(src!, server.url).href)).status()).toBe(200);
+  });
+
+  it('passes a stock-in and finds the stock in 库存查询', async () => {
+    await page.goto(`${server.url}/goods/stockIn`);
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    await dialog().getByLabel('入库仓库').click();
+    await page.locator('.ant-select-item-option', { hasText: warehouseName }).click();
+    await dialog().getByLabel('供应商').click();
+    await page.locator('.ant-select-item-option[title="杭州体育用品批发有限公司"]').click();
+    await dialog().locator('.ant-select', { has: page.locator('.ant-select-placeholder', { hasText: /^商品$/ }) }).click();
+    await page.keyboard.type(goodsName);
+    await page.locator('.ant-select-item-option', { hasText: goodsName }).click();
+    await dialog().getByPlaceholder('数量').fill('24');
+    await dialog().getByPlaceholder('进货价（元）').fill('1.20');
+    await ok();
+    const row = page.locator('tr', { hasText: warehouseName }).first();
+    await expect.poll(() => row.getByText('待审核').count()).toBe(1);
+    await row.getByRole('button', { name: '审核' }).click();
+    await page.getByRole('button', { name: '提交审核' }).click();
+    await expect.poll(() => row.getByText('审核通过').count()).toBe(1);
+
+    await page.goto(`${server.url}/goods/stock`);
+    await page.getByPlaceholder('商品名称').fill(goodsName);
+    await page.getByRole('button', { name: /搜\s*索/ }).click();
+    const stock = page.locator('tr', { hasText: goodsName });
+    await expect.poll(() => stock.textContent()).toContain('24');
+    expect(await stock.textContent()).toContain(warehouseName);
+    await screenshot(page, 'goods-stock');
+  });
+});
