@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import pg from 'pg';
 import Fastify from 'fastify';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,15 +26,39 @@ export async function bareServer(): Promise<{ url: string; close(): Promise<void
   return { url: `${url}/bare`, close: () => app.close() };
 }
 
-/** The product over a fresh demo database: SQLite in a temp dir, or the given PostgreSQL URL. */
+/** A throw-away database on the PostgreSQL server of `baseUrl`; `drop` removes it. */
+async function throwAwayPg(baseUrl: string) {
+  const name = `bench_${Date.now()}_${process.pid}`;
+  const admin = async (text: string) => {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    await client.query(text);
+    await client.end();
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return { url: url.href, drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+/** The product over a fresh demo database: SQLite in a temp dir, or a throw-away database beside DATABASE_URL. */
 export async function productServer(databaseUrl?: string): Promise<{ url: string; db: Db; close(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'venue-bench-'));
-  const db = openDatabase({ databaseUrl, sqliteFile: join(dataDir, 'venue.db') });
+  const pgDb = databaseUrl ? await throwAwayPg(databaseUrl) : undefined;
+  const db = openDatabase({ databaseUrl: pgDb?.url, sqliteFile: join(dataDir, 'venue.db') });
   await migrateToLatest(db);
   await seedIfEmpty(db, true);
   const app = await buildApp({ db, config: { webDist: join(dataDir, 'none'), dataDir } });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { url, db, close: async () => { await app.close(); await db.close(); } };
+  return {
+    url,
+    db,
+    close: async () => {
+      await app.close();
+      await db.close();
+      await pgDb?.drop();
+    },
+  };
 }
 
 export async function loginToken(url: string, username = 'admin', password = 'admin123'): Promise<string> {

@@ -43,7 +43,7 @@ export function createServices(db: Db, clock: Clock, uploadsDir: string) {
   const auth = new AuthService(new AuthRepository(k), users, venues, clock);
   const menus = new MenuService(new MenuRepository(k));
   const dicts = new DictService(new DictRepository(k));
-  const classifications = new ClassificationService(new ClassificationRepository(k));
+  const classifications = new ClassificationService(new ClassificationRepository(k), k);
   const stock = new StockService(new StockRepository(k), k, clock);
   const goods = {
     classifications,

@@ -107,7 +107,7 @@ describe.each(engines())('goods on %s', (engine) => {
   it('stores a PNG picture, refuses a text file named .png and a picture over 2MB', async () => {
     const upload = async (bytes: Buffer, name: string, type: string) => {
       const form = new FormData();
-      form.append('file', new Blob([bytes], { type }), name);
+      form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
       const response = await fetch(new URL('/api/file/upload/picture', api.url), { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form });
       return (await response.json()) as { code: number; msg: string; data: { url: string } | null };
     };

@@ -56,6 +56,8 @@ export interface StockInTable {
 }
 export interface StockInLineTable { id: Id; tenant_id: number; stock_in_id: number; goods_id: number; quantity: number; price_fen: number }
 
+export interface CatalogVersionTable { tenant_id: number; version: number }
+
 export interface Database {
   tenant: TenantTable;
   tenant_setting: TenantSettingTable;
@@ -85,6 +87,7 @@ export interface Database {
   supplier: SupplierTable;
   stock_in: StockInTable;
   stock_in_line: StockInLineTable;
+  catalog_version: CatalogVersionTable;
 }
 
 export type MenuRecord = Selectable<MenuTable>;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { gzipSync } from 'node:zlib';
 import { type Call, envelopeOf, Msg } from '@venue/contract';
 import type { Access, AnonymousSession, Session, UserSession } from './session.ts';
 
@@ -17,6 +18,23 @@ export interface RouteContext<C extends Call, A extends Access> {
   session: SessionFor<A>;
   req: FastifyRequest;
   reply: FastifyReply;
+}
+
+/**
+ * A whole answer already serialized (a cached big list): sent as is, gzipped when the client takes
+ * it, skipping the schema serializer that would parse it again on every request. The OpenAPI
+ * document keeps the schema.
+ */
+export class RawJson {
+  readonly body: Buffer;
+  readonly gzipped: Buffer;
+  constructor(dataJson: string) {
+    this.body = Buffer.from(`{"code":200,"msg":${JSON.stringify(Msg.ok)},"data":${dataJson}}`);
+    this.gzipped = gzipSync(this.body, { level: 6 });
+  }
+  get size() {
+    return this.body.length + this.gzipped.length;
+  }
 }
 
 /** Resolves the caller and enforces the route's access rule; throws the 401/403 answers. */
@@ -37,7 +55,7 @@ export function route<C extends Call, const A extends Access>(
   guard: Guard,
   call: C,
   access: A,
-  handler: (ctx: RouteContext<C, A>) => Promise<z.output<C['response']>>,
+  handler: (ctx: RouteContext<C, A>) => Promise<z.output<C['response']> | RawJson>,
 ): void {
   app.withTypeProvider<ZodTypeProvider>().route({
     method: call.method,
@@ -63,6 +81,11 @@ export function route<C extends Call, const A extends Access>(
         req,
         reply,
       });
+      if (data instanceof RawJson) {
+        reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+        if (/\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) return reply.header('content-encoding', 'gzip').send(data.gzipped as never);
+        return reply.send(data.body as never);
+      }
       return { code: 200, msg: Msg.ok, data: data ?? null };
     },
   });

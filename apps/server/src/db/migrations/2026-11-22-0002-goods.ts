@@ -63,6 +63,13 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
     .addColumn('created_by', 'integer', (c) => c.references('users.id'))
     .execute();
   await db.schema.createIndex('stock_movement_goods_idx').on('stock_movement').columns(['goods_id', 'warehouse_id', 'id']).execute();
+  await db.schema.createIndex('stock_movement_tenant_idx').on('stock_movement').columns(['tenant_id', 'id']).execute();
+  // Bumped by every catalogue edit (goods, classes); with the newest movement id it versions cached sale lists.
+  await db.schema
+    .createTable('catalog_version')
+    .addColumn('tenant_id', 'integer', (c) => c.primaryKey().references('tenant.id'))
+    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.createIndex('stock_movement_reason_idx').on('stock_movement').columns(['tenant_id', 'reason', 'created_at']).execute();
 
   await tenantTable(db, engine, 'supplier')

@@ -123,7 +123,7 @@ export class AuthService {
       return { kind: 'anonymous', sessionId: row.id, tenantId: row.tenant_id, venueId: row.venue_id ?? 0 };
     }
     if (!row.user_id || row.user_state !== 'A') return null;
-    const grants = await this.users.grantsOf(row.tenant_id, row.user_id);
+    const grants = await this.users.cachedGrantsOf(row.tenant_id, row.user_id);
     return {
       kind: 'user', sessionId: row.id, tenantId: row.tenant_id, userId: row.user_id, username: row.username ?? '',
       roles: grants.roles, permissions: grants.permissions, isAdmin: grants.isAdmin,

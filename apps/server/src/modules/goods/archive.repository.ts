@@ -63,11 +63,17 @@ export class ArchiveRepository {
       .selectFrom('goods as g')
       .innerJoin('goods_classification as c', (j) => j.onRef('c.id', '=', 'g.classification_id').on('c.state', '=', 'A'))
       .leftJoin('sport_item as i', 'i.id', 'g.item_id')
-      .leftJoin('goods_stock as s', (j) =>
-        j.onRef('s.goods_id', '=', 'g.id').on('s.tenant_id', '=', tenantId).on('s.warehouse_id', 'in', warehouseIds.length ? warehouseIds : [0]),
-      )
       .selectAll('g')
-      .select(['c.name as classification_name', 'c.sort as classification_sort', 'i.name as item_name', (eb) => eb.fn.coalesce(eb.fn.sum<number>('s.quantity'), sql<number>`0`).as('quantity')])
+      .select(['c.name as classification_name', 'i.name as item_name'])
+      // A correlated sum over the (goods, warehouse) unique index: the same cheap plan on both engines,
+      // whatever the table statistics say.
+      .select((eb) =>
+        eb.fn.coalesce(
+          eb.selectFrom('goods_stock as s').select((e) => e.fn.sum<number>('s.quantity').as('q'))
+            .whereRef('s.goods_id', '=', 'g.id').where('s.tenant_id', '=', tenantId).where('s.warehouse_id', 'in', warehouseIds.length ? warehouseIds : [0]),
+          sql<number>`0`,
+        ).as('quantity'),
+      )
       .where('g.tenant_id', '=', tenantId)
       .where('g.state', '=', 'A')
       .where('g.is_on_sale', '=', f.isOnSale);
@@ -76,7 +82,7 @@ export class ArchiveRepository {
       const k = f.keyword.toLowerCase();
       q = q.where((eb) => eb.or([eb('g.barcode', 'like', `${k}%`), eb('g.name', 'like', `%${f.keyword}%`), eb(eb.fn('lower', ['g.shorthand']), 'like', `${k}%`)]));
     }
-    return q.groupBy(['g.id', 'c.name', 'c.sort', 'i.name']).orderBy('c.sort').orderBy('g.classification_id').orderBy('g.id').execute();
+    return q.orderBy('c.sort').orderBy('g.classification_id').orderBy('g.id').execute();
   }
 
   /** Best sellers: units sold (SALE movements) since `sinceIso`, most first. */

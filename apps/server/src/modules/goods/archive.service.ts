@@ -4,7 +4,10 @@ import type { Database, GoodsTable } from '../../db/tables.ts';
 import { iso, addMs, type Clock } from '../../lib/clock.ts';
 import { BizError, notFound } from '../../lib/errors.ts';
 import { pageWindow } from '../../lib/paging.ts';
+import { SizedCache } from '../../lib/byte-cache.ts';
+import { RawJson } from '../../plugins/route.ts';
 import type { ArchiveRepository, GoodsFilter } from './archive.repository.ts';
+import { bumpCatalog, catalogFingerprint } from './catalog-version.ts';
 import type { ClassificationService } from './classification.service.ts';
 
 type Fields = CallBody<typeof goods.goodsAdd> & { price: number; classificationId: number };
@@ -12,6 +15,7 @@ type Row = GoodsTable & { id: number; classification_name: string; item_name: st
 const MISSING = '商品不存在';
 const HOT_SALE_DAYS = 30;
 const HOT_SALE_SIZE = 8;
+const HOUR_MS = 3600 * 1000;
 
 export const toGoods = (r: Row) => ({
   goodsId: r.id, goodsName: r.name, specs: r.specs, picture: r.picture, unit: r.unit, price: fenToYuan(r.price_fen),
@@ -20,6 +24,9 @@ export const toGoods = (r: Row) => ({
 });
 
 export class ArchiveService {
+  /** Serialized sale lists, keyed by their query and the catalogue fingerprint (64 MB at most). */
+  private readonly saleLists = new SizedCache<RawJson>(64 * 1024 * 1024, (answer) => answer.size);
+
   constructor(
     private readonly repo: ArchiveRepository,
     private readonly classes: ClassificationService,
@@ -60,19 +67,38 @@ export class ArchiveService {
   }
 
   async add(tenantId: number, f: Fields) {
-    return this.get(tenantId, await this.repo.insert(tenantId, await this.values(tenantId, null, f), iso(this.clock.now())));
+    const id = await this.repo.insert(tenantId, await this.values(tenantId, null, f), iso(this.clock.now()));
+    await bumpCatalog(this.db, tenantId);
+    return this.get(tenantId, id);
   }
 
   async edit(tenantId: number, id: number, f: Fields) {
     await this.get(tenantId, id);
     await this.repo.update(tenantId, id, await this.values(tenantId, id, f));
+    await bumpCatalog(this.db, tenantId);
     return this.get(tenantId, id);
   }
 
   async setState(tenantId: number, id: number, patch: { state?: string; isOnSale?: string }) {
     await this.get(tenantId, id);
     await this.repo.update(tenantId, id, { ...(patch.state && { state: patch.state }), ...(patch.isOnSale && { is_on_sale: patch.isOnSale }) });
+    await bumpCatalog(this.db, tenantId);
     return this.get(tenantId, id);
+  }
+
+  /**
+   * The sale dialog's list, served from the cache while neither stock nor catalogue changed (the
+   * fingerprint is one indexed read); a busy venue's tills ask for the same list all day.
+   */
+  async cachedSaleList(tenantId: number, q: { warehouseIds: number[]; classificationId?: number; goodsQuery?: string; isOnSale: string }) {
+    const hour = Math.floor(this.clock.now().getTime() / HOUR_MS);
+    const key = JSON.stringify([tenantId, [...q.warehouseIds].sort(), q.classificationId ?? 0, q.goodsQuery ?? '', q.isOnSale, hour, await catalogFingerprint(this.db, tenantId)]);
+    let answer = this.saleLists.get(key);
+    if (!answer) {
+      answer = new RawJson(JSON.stringify(await this.allByClassification(tenantId, q)));
+      this.saleLists.set(key, answer);
+    }
+    return answer;
   }
 
   /** The sale dialog's goods: keyed by classificationId, plus `hotSale` (most units sold in 30 days). */

@@ -1,5 +1,8 @@
 import type { goods } from '@venue/contract';
 import { alreadyExists, notFound } from '../../lib/errors.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/tables.ts';
+import { bumpCatalog } from './catalog-version.ts';
 import type { ClassificationRepository } from './classification.repository.ts';
 
 type Fields = { classificationName: string; state: 'A' | 'S'; sort: number };
@@ -11,7 +14,10 @@ const toClassification = (r: { id: number; name: string; state: string; sort: nu
 });
 
 export class ClassificationService {
-  constructor(private readonly repo: ClassificationRepository) {}
+  constructor(
+    private readonly repo: ClassificationRepository,
+    private readonly db: Kysely<Database>,
+  ) {}
 
   async list(tenantId: number, q: goods.ClassificationFilter) {
     return (await this.repo.list(tenantId, { state: q.state, name: q.classificationName })).map(toClassification);
@@ -29,7 +35,9 @@ export class ClassificationService {
 
   async add(tenantId: number, f: Fields) {
     if (await this.repo.findByName(tenantId, f.classificationName)) throw alreadyExists(NAME_TAKEN);
-    return this.get(tenantId, await this.repo.insert(tenantId, { name: f.classificationName, state: f.state, sort: f.sort }));
+    const id = await this.repo.insert(tenantId, { name: f.classificationName, state: f.state, sort: f.sort });
+    await bumpCatalog(this.db, tenantId);
+    return this.get(tenantId, id);
   }
 
   async edit(tenantId: number, id: number, f: Fields) {
@@ -37,6 +45,7 @@ export class ClassificationService {
     const same = await this.repo.findByName(tenantId, f.classificationName);
     if (same && same.id !== id) throw alreadyExists(NAME_TAKEN);
     await this.repo.update(tenantId, id, { name: f.classificationName, state: f.state, sort: f.sort });
+    await bumpCatalog(this.db, tenantId);
     return this.get(tenantId, id);
   }
 

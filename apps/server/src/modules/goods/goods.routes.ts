@@ -38,7 +38,7 @@ export function goodsRoutes(app: FastifyInstance, guard: Guard, s: GoodsServices
   route(app, guard, goods.goodsAdd, can('goods:archive:add'), ({ session, body }) => s.archive.add(session.tenantId, body));
   route(app, guard, goods.goodsEdit, can('goods:archive:edit'), ({ session, body }) => s.archive.edit(session.tenantId, body.goodsId, body));
   route(app, guard, goods.goodsState, can('goods:archive:edit'), ({ session, body }) => s.archive.setState(session.tenantId, body.goodsId, body));
-  route(app, guard, goods.allByClassification, 'login', ({ session, query }) => s.archive.allByClassification(session.tenantId, query));
+  route(app, guard, goods.allByClassification, 'login', ({ session, query }) => s.archive.cachedSaleList(session.tenantId, query));
 
   route(app, guard, goods.queryStock, can('goods:stock:list'), ({ session, query }) => s.stock.page(session.tenantId, query));
   route(app, guard, goods.stockMovements, can('goods:stock:list'), ({ session, query }) => s.stock.movements(session.tenantId, query));

@@ -8,12 +8,31 @@ import type { UserRepository } from './user.repository.ts';
 
 export interface Grants { roles: string[]; permissions: string[]; isAdmin: boolean; roleId: number | null }
 
+const GRANTS_TTL_MS = 5_000;
+
 export class UserService {
   constructor(
     private readonly users: UserRepository,
     private readonly venues: VenueService,
     private readonly tenants: TenantService,
   ) {}
+
+  private readonly recentGrants = new Map<string, { grants: Grants; at: number }>();
+
+  /**
+   * The grants every request is checked against, remembered for a few seconds: a role change takes
+   * effect within GRANTS_TTL_MS, and a busy till does not re-read its menus on every call.
+   */
+  async cachedGrantsOf(tenantId: number, userId: number): Promise<Grants> {
+    const key = `${tenantId}:${userId}`;
+    const now = Date.now();
+    const hit = this.recentGrants.get(key);
+    if (hit && now - hit.at < GRANTS_TTL_MS) return hit.grants;
+    const grants = await this.grantsOf(tenantId, userId);
+    if (this.recentGrants.size > 10_000) this.recentGrants.clear();
+    this.recentGrants.set(key, { grants, at: now });
+    return grants;
+  }
 
   /** Roles are `ROLE_<code>`; permissions are the roles plus the menu permission strings. */
   async grantsOf(tenantId: number, userId: number): Promise<Grants> {

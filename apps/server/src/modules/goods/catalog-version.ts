@@ -1,0 +1,21 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/tables.ts';
+
+/**
+ * The version of a tenant's sale lists: the newest stock movement and a counter every catalogue
+ * edit bumps. Every server process reads it from the database, so cached lists stay right.
+ */
+export async function catalogFingerprint(db: Kysely<Database>, tenantId: number): Promise<string> {
+  const { rows } = await sql<{ m: number | null; v: number | null }>`select
+    (select max(id) from stock_movement where tenant_id = ${tenantId}) as m,
+    (select version from catalog_version where tenant_id = ${tenantId}) as v`.execute(db);
+  return `${rows[0]?.m ?? 0}.${rows[0]?.v ?? 0}`;
+}
+
+export async function bumpCatalog(db: Kysely<Database>, tenantId: number): Promise<void> {
+  await db
+    .insertInto('catalog_version')
+    .values({ tenant_id: tenantId, version: 1 })
+    .onConflict((oc) => oc.column('tenant_id').doUpdateSet({ version: sql`catalog_version.version + 1` }))
+    .execute();
+}
