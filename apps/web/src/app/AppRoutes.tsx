@@ -1,19 +1,22 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { Spin } from 'antd';
-import LoginPage from '@/features/auth/pages/LoginPage';
 import { NotFoundPage, UnauthorisedPage } from '@/features/errors/pages/ErrorPage';
 import { viewRoutes, type ViewRoute } from '@/lib/menu-routes';
 import { FIXED_TITLES, titleFor } from './fixed-routes';
-import { MainLayout } from './layout/MainLayout';
 import { RedirectView } from './layout/RedirectView';
 import { RequireAuth } from './RequireAuth';
 import { useSession } from './session';
+import { shell } from './shell-modules';
 import { views } from './views';
 
-const HomePage = lazy(() => import('@/features/home/pages/HomePage'));
+const LoginPage = lazy(() => import('@/features/auth/pages/LoginPage'));
 const UserCenterPage = lazy(() => import('@/features/user-center/pages/UserCenterPage'));
 const ReadCardsPage = lazy(() => import('@/features/member-card/pages/ReadCardsPage'));
+
+/** Rendered only below RequireAuth, which has loaded them. */
+const ShellLayout = ({ routes }: { routes: ViewRoute[] }) => (shell.MainLayout ? <shell.MainLayout routes={routes} /> : null);
+const ShellHome = () => (shell.HomePage ? <shell.HomePage /> : null);
 
 function MenuView({ component }: { component: string }) {
   const View = views[component];
@@ -47,8 +50,8 @@ export function AppRoutes() {
           <Route path="/" element={<Navigate to="/dashboard" replace />} />
           <Route path="/404" element={<NotFoundPage />} />
           <Route path="/401" element={<UnauthorisedPage />} />
-          <Route element={<MainLayout routes={routes} />}>
-            <Route path="/dashboard" element={<HomePage />} />
+          <Route element={<ShellLayout routes={routes} />}>
+            <Route path="/dashboard" element={<ShellHome />} />
             <Route path="/user/center" element={<UserCenterPage />} />
             <Route path="/readCards" element={<ReadCardsPage />} />
             <Route path="/redirect/*" element={<RedirectView />} />

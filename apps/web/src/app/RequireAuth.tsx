@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spin } from 'antd';
 import { tokenStore } from '@/lib/storage';
 import { logoutAndReload, useSession } from './session';
+import { loadShell, shell } from './shell-modules';
 
 /**
  * Spec 4: without a token go to /login; with a token and no roles, fetch the user and the menus
@@ -13,7 +14,12 @@ export function RequireAuth() {
   const loaded = useSession((s) => s.user !== null && s.menus !== null);
   const load = useSession((s) => s.load);
   const [failed, setFailed] = useState(false);
+  const [shellReady, setShellReady] = useState(shell.MainLayout !== null);
   const token = tokenStore.get();
+
+  useEffect(() => {
+    if (token && !shellReady) void loadShell().then(() => setShellReady(true));
+  }, [token, shellReady]);
 
   useEffect(() => {
     if (token && !loaded && !failed) {
@@ -25,6 +31,6 @@ export function RequireAuth() {
   }, [token, loaded, failed, load]);
 
   if (!token) return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />;
-  if (!loaded) return <Spin fullscreen size="large" tip="加载中..." />;
+  if (!loaded || !shellReady) return <Spin fullscreen size="large" tip="加载中..." />;
   return <Outlet />;
 }

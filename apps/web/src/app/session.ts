@@ -33,11 +33,17 @@ export const useSession = create<SessionState>((set) => ({
     set({ user, roles: rolesOf(user), permissions: user.permissions });
   },
   async load() {
-    const user = await callApi(auth.info, {}, { quiet: true });
-    set({ user, roles: rolesOf(user), permissions: user.permissions });
+    // Info and menus together; after a login the user is already known.
+    const info = useSession.getState().user ? null : callApi(auth.info, {}, { quiet: true });
+    const menusCall = callApi(system.userMenus, {}, { quiet: true });
+    menusCall.catch(() => undefined);
+    if (info) {
+      const user = await info;
+      set({ user, roles: rolesOf(user), permissions: user.permissions });
+    }
     let menus: MenuNode[];
     try {
-      menus = await callApi(system.userMenus, {}, { quiet: true });
+      menus = await menusCall;
     } catch (error) {
       // Spec 8: a menu answer with code 500 goes to /login.
       if (error instanceof ApiError && error.code === Code.SERVER_ERROR) {

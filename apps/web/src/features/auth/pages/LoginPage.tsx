@@ -4,6 +4,7 @@ import { Button, Card, Form, Input, Space } from 'antd';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { auth, Msg } from '@venue/contract';
 import { logoutAndReload, useSession } from '@/app/session';
+import { loadShell } from '@/app/shell-modules';
 import { ApiError, callApi } from '@/lib/http';
 import { DURATION, notify } from '@/lib/notify';
 import { expiredMarker, tokenStore, usernameStore } from '@/lib/storage';
@@ -47,6 +48,8 @@ export default function LoginPage() {
 
   async function submit(values: LoginForm) {
     setSubmitting(true);
+    // The frame loads while the password is checked, so the first screen follows the login at once.
+    void loadShell();
     try {
       const body = { username: values.username, password: values.password, ...(captcha ? { code: values.code, uuid: captcha.uuid } : {}) };
       const { token, user } = await callApi(auth.login, { body }, { quiet: true });
