@@ -1,89 +1,102 @@
 #!/usr/bin/env node
 // `npm test`: every suite, with what it needs on a fresh machine. The last line is "N passed, N failed".
 import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const reports = mkdtempSync(join(tmpdir(), 'venue-tests-'));
-const inCi = Boolean(process.env.CI);
+const inCi = ['1', 'true'].includes(String(process.env.CI).toLowerCase());
 let passed = 0;
 let failed = 0;
 const problems = [];
+
+function fail(problem) {
+  failed += 1;
+  problems.push(problem);
+  console.log(`\nFAILED: ${problem}`);
+}
 
 function run(cmd, args, env = {}) {
   return spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 }
 
-/** Runs one Vitest project and adds its counts; a suite that crashes without a report counts as a failure. */
+/** Runs the Vitest suite of one folder and adds its counts; a suite that crashes without a report counts as a failure. */
 function vitest(name, rootDir, env = {}) {
-  console.log(`\n=== ${name} ===`);
+  console.log(`\n=== ${name} (${rootDir}) ===`);
   const out = join(reports, `${name}.json`);
-  const status = run('npx', ['vitest', 'run', '--root', rootDir, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env);
-  if (!existsSync(out)) {
-    failed += 1;
-    problems.push(`${name}: no report (exit ${status})`);
-    return;
-  }
+  const args = [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--root', rootDir, '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile=${out}`];
+  const status = run(process.execPath, args, env);
+  if (!existsSync(out)) return fail(`${name}: no report (exit ${status})`);
   const report = JSON.parse(readFileSync(out, 'utf8'));
   passed += report.numPassedTests;
   failed += report.numFailedTests;
-  if (status !== 0 && report.numFailedTests === 0) {
-    failed += 1;
-    problems.push(`${name}: exit ${status} (suite error)`);
-  }
+  if (status !== 0 && report.numFailedTests === 0) fail(`${name}: exit ${status} (a file or hook failed outside any test)`);
 }
 
+const files = (dir, pattern) =>
+  readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile() && pattern.test(e.name) && !e.parentPath.includes('node_modules'));
+
+/** CHROMIUM_PATH, else Debian's /usr/bin/chromium, else apt installs it when we are root. */
 function ensureChromium() {
-  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (existsSync(path)) return path;
-  if (process.getuid?.() === 0) {
+  if (process.env.CHROMIUM_PATH) return existsSync(process.env.CHROMIUM_PATH) ? process.env.CHROMIUM_PATH : null;
+  const path = '/usr/bin/chromium';
+  if (!existsSync(path) && process.getuid?.() === 0) {
     console.log('Chromium missing: installing chromium and fonts-noto-cjk with apt');
     run('apt-get', ['update']);
-    run('apt-get', ['install', '-y', 'chromium', 'fonts-noto-cjk']);
-    if (existsSync(path)) return path;
+    run('apt-get', ['install', '-y', 'chromium', 'fonts-noto-cjk'], { DEBIAN_FRONTEND: 'noninteractive' });
   }
-  return null;
+  return existsSync(path) ? path : null;
 }
 
-/** The web app is built when missing or older than its sources. */
+/** The browser tests drive the built web app: build it when missing or older than its sources. */
 function ensureWebBuild() {
   const index = join(root, 'apps/web/dist/index.html');
-  const newest = (dir) =>
-    readdirSync(dir, { withFileTypes: true }).reduce((max, entry) => {
-      const path = join(dir, entry.name);
-      return Math.max(max, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
-    }, 0);
-  const sources = Math.max(newest(join(root, 'apps/web/src')), newest(join(root, 'packages/contract/src')));
-  if (existsSync(index) && statSync(index).mtimeMs >= sources) return true;
+  const newest = (dir) => Math.max(0, ...files(join(root, dir), /./).map((e) => statSync(join(e.parentPath, e.name)).mtimeMs));
+  if (existsSync(index) && statSync(index).mtimeMs >= Math.max(newest('apps/web/src'), newest('packages/contract/src'))) return true;
   console.log('\n=== building the web app ===');
   return run('npm', ['run', 'build']) === 0;
 }
 
-if (process.env.DATABASE_URL) console.log(`PostgreSQL: API tests run on SQLite and on ${process.env.DATABASE_URL.replace(/\/\/[^@]*@/, '//***@')}`);
-else {
-  console.log('PostgreSQL: DATABASE_URL not set, API tests run on SQLite only');
-  if (inCi) {
-    failed += 1;
-    problems.push('CI without DATABASE_URL: PostgreSQL must be tested in CI');
+async function checkPostgres(url) {
+  const pg = createRequire(join(root, 'apps/server/package.json'))('pg');
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch (error) {
+    fail(`PostgreSQL at DATABASE_URL is not reachable: ${error.message}`);
+    return false;
+  } finally {
+    await client.end().catch(() => {});
   }
 }
 
+if (process.env.DATABASE_URL) {
+  console.log(`PostgreSQL: DATABASE_URL is set, API tests run on SQLite and on PostgreSQL (${process.env.DATABASE_URL.replace(/\/\/[^@/]*@/, '//***@')})`);
+  await checkPostgres(process.env.DATABASE_URL);
+} else {
+  console.log('PostgreSQL: DATABASE_URL not set, API tests run on SQLite only');
+  if (inCi) fail('CI=1 without DATABASE_URL: CI must run the API tests on PostgreSQL too');
+}
+
+vitest('contract', 'packages/contract');
 vitest('server', 'apps/server');
 vitest('web-unit', 'apps/web');
 
-const chromium = ensureChromium();
-if (!chromium) {
-  failed += 1;
-  problems.push('browser tests: no Chromium (install it: apt-get install -y chromium fonts-noto-cjk, or set CHROMIUM_PATH)');
-} else if (!ensureWebBuild()) {
-  failed += 1;
-  problems.push('browser tests: the web app did not build');
+if (files(join(root, 'e2e'), /\.e2e\.ts$/).length === 0) {
+  console.log('\n=== browser: e2e/ has no tests yet, skipped ===');
 } else {
-  vitest('browser', 'e2e', { CHROMIUM_PATH: chromium });
+  const chromium = ensureChromium();
+  if (!chromium) fail(`browser tests: no Chromium at ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'} (apt-get install -y chromium fonts-noto-cjk, or set CHROMIUM_PATH)`);
+  else if (!ensureWebBuild()) fail('browser tests: the web app did not build');
+  else vitest('browser', 'e2e', { CHROMIUM_PATH: chromium });
 }
 
+console.log('');
 for (const problem of problems) console.log(`FAILED: ${problem}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth } from '@venue/contract';
-
-const { TOKEN_LIFETIME_MS } = auth;
 import { engines, freshDatabase, startApi, type Api, type TestDatabase } from './harness.ts';
 
 const EXPIRED = { code: -100, msg: '登录已过期，请重新登录', data: null };
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Failed logins count per user name and per client address; tests give each attempt its own address where that matters. */
+const from = (ip: string) => ({ 'x-forwarded-for': ip });
 
 describe.each(engines())('auth and session on %s', (engine) => {
   let database: TestDatabase;
@@ -18,104 +18,211 @@ describe.each(engines())('auth and session on %s', (engine) => {
     await database?.drop();
   });
 
-  it('logs in and answers the user info of spec 3', async () => {
-    const { status, body } = await api.call('POST', 'system/auth/login', { body: { username: 'admin', password: 'admin123' } });
+  const login = (username: string, password: string, extra: Record<string, unknown> = {}, ip = '10.0.0.1') =>
+    api.call('POST', 'system/auth/login', { body: { username, password, ...extra }, headers: from(ip) });
+  const needCaptcha = async (username: string, ip = '10.0.0.2') =>
+    (await api.call('GET', 'system/auth/checkNeedCaptchaAnonymous', { query: { username }, headers: from(ip) })).body.data.needCaptcha;
+
+  it('logs in and answers the token and the user info of spec 3', async () => {
+    const { status, body } = await login('admin', 'admin123');
     expect(status).toBe(200);
-    expect(body.code).toBe(200);
+    expect(body).toMatchObject({ code: 200, msg: '操作成功' });
+    expect(body.data.token).toMatch(/^\S{32,}$/);
     const user = body.data.user;
-    expect(user).toMatchObject({ username: 'admin', realName: '系统管理员', roles: ['ROLE_admin'], currentVenueName: '城东羽毛球馆', memberTypeFlag: 'F' });
+    expect(user).toMatchObject({
+      username: 'admin', realName: '系统管理员', roles: ['ROLE_admin'], currentVenueName: '城东羽毛球馆', memberTypeFlag: 'F', tenantId: 1,
+    });
+    expect(user.userId).toEqual(expect.any(Number));
+    expect(user.roleId).toEqual(expect.any(Number));
+    expect(user.permissions).toContain('ROLE_admin');
+    expect(user.currentVenueId).toBe(user.venues[0].venueId);
     expect(user.centers.map((c: { centerName: string }) => c.centerName)).toEqual(['城东体育中心', '滨江运动公园']);
-    expect(user.venues).toHaveLength(4);
-    expect(user.tenantServices.length).toBeGreaterThan(0);
-    expect(typeof user.roleId).toBe('number');
+    expect(user.venues.map((v: { venueName: string }) => v.venueName)).toEqual(['城东羽毛球馆', '城东游泳馆', '滨江网球中心', '滨江健身馆']);
+    expect(user.tenantServices).toContainEqual({ serviceCode: 'member', serviceName: '会员卡', enabled: true });
+    const cashier = (await login('cashier', 'cashier123')).body.data.user;
+    expect(cashier).toMatchObject({ roles: ['ROLE_cashier'], permissions: expect.arrayContaining(['dict:list']) });
+    expect(cashier.venues.map((v: { venueName: string }) => v.venueName)).toEqual(['城东羽毛球馆', '城东游泳馆']);
   });
 
-  it('refuses a wrong password with a Chinese message, and a missing one with 400', async () => {
-    const wrong = await api.call('POST', 'system/auth/login', { body: { username: 'nobody', password: 'x' } });
-    expect(wrong.body).toMatchObject({ code: -9000, msg: '用户名或密码错误' });
-    const missing = await api.call('POST', 'system/auth/login', { body: { username: 'admin' } });
-    expect(missing.status).toBe(400);
-    expect(missing.body.msg).toBe('请输入密码');
+  it('refuses a wrong password or an unknown user alike, and a missing field with 400', async () => {
+    const failed = { status: 200, body: { code: -9000, msg: '用户名或密码错误', data: null } };
+    expect(await login('admin', 'wrong', {}, '10.1.0.1')).toMatchObject(failed);
+    expect(await login('nobody', 'admin123', {}, '10.1.0.2')).toMatchObject(failed);
+    expect(await api.call('POST', 'system/auth/login', { body: { username: 'admin' } })).toMatchObject({ status: 400, body: { code: 400, msg: '请输入密码', data: null } });
+    expect(await api.call('POST', 'system/auth/login', { body: { username: ' ', password: 'x' } })).toMatchObject({ status: 400, body: { msg: '请输入用户名' } });
   });
 
-  it('asks for a captcha after three wrong passwords, and accepts the right code', async () => {
-    for (let i = 0; i < 3; i += 1) await api.call('POST', 'system/auth/login', { body: { username: 'cashier', password: 'bad' } });
-    const check = await api.call('GET', 'system/auth/checkNeedCaptchaAnonymous', { query: { username: 'cashier' } });
-    expect(check.body.data).toEqual({ needCaptcha: true });
-    const noCode = await api.call('POST', 'system/auth/login', { body: { username: 'cashier', password: 'cashier123' } });
-    expect(noCode.body).toMatchObject({ code: -9000, msg: '请输入验证码' });
+  it('asks for a captcha after three wrong passwords, refuses a missing or wrong code and accepts the right one', async () => {
+    expect(await needCaptcha('cashier')).toBe(false);
+    for (const ip of ['10.2.0.1', '10.2.0.2', '10.2.0.3']) await login('cashier', 'bad', {}, ip);
+    expect(await needCaptcha('cashier')).toBe(true);
+    expect(await needCaptcha('admin')).toBe(false);
+    expect((await login('cashier', 'cashier123')).body).toEqual({ code: -9000, msg: '请输入验证码', data: null });
 
-    const captcha = await api.call('GET', 'system/auth/code');
-    expect(captcha.body.data.img).toMatch(/^data:image\/svg\+xml;base64,/);
-    const wrongCode = await api.call('POST', 'system/auth/login', { body: { username: 'cashier', password: 'cashier123', code: 'zzzz', uuid: captcha.body.data.uuid } });
-    expect(wrongCode.body.msg).toBe('验证码错误或已过期');
+    const drawn = (await api.call('GET', 'system/auth/code')).body.data;
+    expect(drawn.img).toMatch(/^data:image\/svg\+xml;base64,[A-Za-z0-9+/=]{100,}$/);
+    expect(drawn.uuid).toMatch(/^[\w-]{16,}$/);
+    const { answer } = await database.db.kysely.selectFrom('captcha').select('answer').where('uuid', '=', drawn.uuid).executeTakeFirstOrThrow();
+    const wrongCode = await login('cashier', 'cashier123', { code: answer === 'zzzz' ? 'yyyy' : 'zzzz', uuid: drawn.uuid });
+    expect(wrongCode.body).toEqual({ code: -9000, msg: '验证码错误或已过期', data: null });
+    // A captcha is good for one try only.
+    expect((await login('cashier', 'cashier123', { code: answer, uuid: drawn.uuid })).body.msg).toBe('验证码错误或已过期');
 
-    const fresh = await api.call('GET', 'system/auth/code');
-    const row = await database.db.kysely.selectFrom('captcha').select('answer').where('uuid', '=', fresh.body.data.uuid).executeTakeFirstOrThrow();
-    const ok = await api.call('POST', 'system/auth/login', { body: { username: 'cashier', password: 'cashier123', code: row.answer, uuid: fresh.body.data.uuid } });
+    const fresh = (await api.call('GET', 'system/auth/code')).body.data;
+    const row = await database.db.kysely.selectFrom('captcha').select('answer').where('uuid', '=', fresh.uuid).executeTakeFirstOrThrow();
+    const ok = await login('cashier', 'cashier123', { code: row.answer.toUpperCase(), uuid: fresh.uuid });
     expect(ok.body.code).toBe(200);
+    expect(await needCaptcha('cashier')).toBe(false);
   });
 
-  it('answers 401 -100 for no token, a revoked token and an expired token', async () => {
+  it('asks for a captcha after three failures from one client, whatever the user names', async () => {
+    for (const name of ['x1', 'x2', 'x3']) await login(name, 'bad', {}, '10.3.0.1');
+    expect(await needCaptcha('admin', '10.3.0.1')).toBe(true);
+    expect(await needCaptcha('admin', '10.3.0.2')).toBe(false);
+  });
+
+  it('lets several tills behind one address log in together without a captcha', async () => {
+    const tills = [['admin', 'admin123'], ['cashier', 'cashier123'], ['admin2', 'admin123']];
+    const answers = await Promise.all([...tills, ...tills].map(([name, password]) => login(name, password, {}, '10.4.0.1')));
+    expect(answers.map((a) => a.body.msg)).toEqual(Array(6).fill('操作成功'));
+  });
+
+  it('checks at most three passwords of a user before asking for a captcha, even when guesses arrive together', async () => {
+    // Each attempt is counted in the database before its password is checked, so parallel guesses
+    // (from different client addresses) cannot all pass the check before a failure is recorded.
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => login('cashier', `guess${i}`, {}, `10.9.0.${i}`)));
+    const checked = answers.filter((a) => a.body.msg === '用户名或密码错误').length;
+    expect(checked).toBeLessThanOrEqual(3);
+    expect(answers.filter((a) => a.body.msg === '请输入验证码')).toHaveLength(20 - checked);
+    expect(await needCaptcha('cashier')).toBe(true);
+
+    // The right password with a captcha still gets in, and resets the count.
+    const drawn = (await api.call('GET', 'system/auth/code')).body.data;
+    const { answer } = await database.db.kysely.selectFrom('captcha').select('answer').where('uuid', '=', drawn.uuid).executeTakeFirstOrThrow();
+    expect((await login('cashier', 'cashier123', { code: answer, uuid: drawn.uuid }, '10.9.1.1')).body.code).toBe(200);
+    expect(await needCaptcha('cashier')).toBe(false);
+  });
+
+  it('answers 401 -100 for no token, an unknown, a revoked and an expired token', async () => {
     expect(await api.call('GET', 'system/auth/info')).toMatchObject({ status: 401, body: EXPIRED });
+    expect(await api.call('GET', 'system/auth/info', { token: 'not-a-token' })).toMatchObject({ status: 401, body: EXPIRED });
     const token = await api.login('admin', 'admin123');
     expect((await api.call('GET', 'system/auth/info', { token })).status).toBe(200);
-    await api.call('DELETE', 'system/auth/logout', { token });
+    expect((await api.call('DELETE', 'system/auth/logout', { token })).body).toEqual({ code: 200, msg: '操作成功', data: null });
     expect(await api.call('GET', 'system/auth/info', { token })).toMatchObject({ status: 401, body: EXPIRED });
+    expect(await api.call('DELETE', 'system/auth/logout', { token })).toMatchObject({ status: 401, body: EXPIRED });
 
     const later = await api.login('admin', 'admin123');
-    api.clock.advance(TOKEN_LIFETIME_MS + 1);
-    expect(await api.call('GET', 'system/auth/info', { token: later })).toMatchObject({ status: 401, body: EXPIRED });
-    api.clock.advance(-(TOKEN_LIFETIME_MS + 1));
+    try {
+      api.clock.advance(DAY_MS - 1000);
+      expect((await api.call('GET', 'system/auth/info', { token: later })).status).toBe(200);
+      api.clock.advance(1001);
+      expect(await api.call('GET', 'system/auth/info', { token: later })).toMatchObject({ status: 401, body: EXPIRED });
+    } finally {
+      api.clock.advance(-(DAY_MS + 1));
+    }
   });
 
   it('answers 403 with code 510 when a cashier calls an admin-only route', async () => {
     const token = await api.login('cashier', 'cashier123');
-    const denied = await api.call('GET', 'system/api/user/all', { token });
-    expect(denied).toMatchObject({ status: 403, body: { code: 510 } });
-    const admin = await api.call('GET', 'system/api/user/all', { token: await api.login('admin', 'admin123') });
-    expect(admin.body.data.total).toBe(2);
+    expect(await api.call('GET', 'system/api/user/all', { token })).toMatchObject({ status: 403, body: { code: 510, msg: '没有权限执行该操作', data: null } });
     const dicts = await api.call('GET', 'api/dictDetail/map', { token, query: { dictName: 'pay_state,card_pay_type' } });
     expect(dicts.body.data.pay_state.map((d: { value: string }) => d.value)).toEqual(['U', 'P', 'C', 'N', 'F', 'FR', 'PR']);
+    expect(dicts.body.data.card_pay_type.map((d: { value: string }) => d.value)).toEqual(['T', 'D', 'M']);
+
+    const users = await api.call('GET', 'system/api/user/all', { token: await api.login('admin', 'admin123'), query: { current: 1, size: 20 } });
+    expect(users.body.data.total).toBe(2);
+    expect(users.body.data.records.map((u: { username: string }) => u.username).sort()).toEqual(['admin', 'cashier']);
   });
 
-  it('switches only to a venue of the user', async () => {
+  it("switches only to one of the user's venues", async () => {
     const token = await api.login('cashier', 'cashier123');
     const before = (await api.call('GET', 'system/auth/info', { token })).body.data;
-    const foreign = before.venues.length + 10;
-    const refused = await api.call('PUT', 'system/api/user/setCurrentVenue', { token, body: { venueId: foreign } });
-    expect(refused.body.code).not.toBe(200);
-    const other = before.venues.find((v: { venueId: number }) => v.venueId !== before.currentVenueId);
-    const moved = await api.call('PUT', 'system/api/user/setCurrentVenue', { token, body: { venueId: other.venueId } });
-    expect(moved.body.data.currentVenueId).toBe(other.venueId);
-    expect((await api.call('GET', 'system/auth/info', { token })).body.data.currentVenueId).toBe(other.venueId);
+    const venueId = async (name: string) =>
+      (await database.db.kysely.selectFrom('venue').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+    for (const foreign of [await venueId('星河综合馆'), await venueId('滨江网球中心'), 99999]) {
+      const refused = await api.call('PUT', 'system/api/user/setCurrentVenue', { token, body: { venueId: foreign } });
+      expect(refused.body).toEqual({ code: 510, msg: '您没有该场馆的权限', data: null });
+    }
+    expect((await api.call('GET', 'system/auth/info', { token })).body.data.currentVenueId).toBe(before.currentVenueId);
+
+    const swim = await venueId('城东游泳馆');
+    const moved = await api.call('PUT', 'system/api/user/setCurrentVenue', { token, body: { venueId: swim } });
+    expect(moved.body.data).toEqual({ currentVenueId: swim, currentVenueName: '城东游泳馆' });
+    expect((await api.call('GET', 'system/auth/info', { token })).body.data).toMatchObject({ currentVenueId: swim, currentVenueName: '城东游泳馆' });
   });
 
   it('returns the menu tree in the shape of spec 2.3', async () => {
-    const admin = (await api.call('GET', 'system/api/menus/user-all', { token: await api.login('admin', 'admin123') })).body.data;
-    const system = admin.find((m: { path: string }) => m.path === '/system');
+    type Menu = { path: string; component: string; children?: Menu[] };
+    const tree = async (user: string, password: string) =>
+      (await api.call('GET', 'system/api/menus/user-all', { token: await api.login(user, password) })).body.data as Menu[];
+    const system = (await tree('admin', 'admin123')).find((m) => m.path === '/system')!;
     expect(system).toMatchObject({ component: 'Layout', alwaysShow: true, redirect: 'noredirect', hidden: false, meta: { title: '系统管理' } });
-    expect(system.children.map((c: { component: string }) => c.component)).toContain('system/dict/index');
-    const cashier = (await api.call('GET', 'system/api/menus/user-all', { token: await api.login('cashier', 'cashier123') })).body.data;
-    const cashierSystem = cashier.find((m: { path: string }) => m.path === '/system');
-    expect(cashierSystem.children.map((c: { component: string }) => c.component)).toEqual(['system/dict/index']);
+    expect(system.children).toContainEqual(expect.objectContaining({ path: 'dict', component: 'system/dict/index', meta: expect.objectContaining({ title: '字典管理' }) }));
+    expect(system.children!.length).toBeGreaterThan(1);
+    const cashierSystem = (await tree('cashier', 'cashier123')).find((m) => m.path === '/system')!;
+    expect(cashierSystem).toMatchObject({ component: 'Layout', alwaysShow: true, redirect: 'noredirect' });
+    expect(cashierSystem.children!.map((c) => c.component)).toEqual(['system/dict/index']);
   });
 
-  it('issues a read-only anonymous board token', async () => {
+  it('issues an anonymous board token that reads boards and nothing else', async () => {
     const issued = await api.call('POST', 'system/auth/getAnonymous', { body: { venueId: 1 } });
     const token = issued.body.data.token;
+    expect(issued.body.data).toMatchObject({ tenantId: 1, venueId: 1 });
     expect((await api.call('POST', 'system/auth/checkAnonymous', { body: { token } })).body.data).toMatchObject({ valid: true, venueId: 1 });
+    expect((await api.call('POST', 'system/auth/checkAnonymous', { body: { token: await api.login('admin', 'admin123') } })).body.data.valid).toBe(false);
     expect((await api.call('GET', 'system/tenant/info', { token })).body.data.tenantName).toBe('阳光体育运营集团');
-    expect((await api.call('GET', 'system/auth/info', { token })).status).toBe(403);
+    expect((await api.call('GET', 'api/dictDetail/map', { token, query: { dictName: 'state' } })).body.data.state).toHaveLength(2);
+    const readOnly = { status: 403, body: { code: 510, msg: '匿名访问仅可查看看板', data: null } };
+    expect(await api.call('GET', 'system/auth/info', { token })).toMatchObject(readOnly);
+    expect(await api.call('GET', 'system/api/user/all', { token })).toMatchObject(readOnly);
+    expect(await api.call('GET', 'system/api/menus/user-all', { token })).toMatchObject(readOnly);
+    expect((await api.call('POST', 'system/auth/getAnonymous', { body: { venueId: 99999 } })).body.code).toBe(-1100);
+  });
+
+  it('refuses an id beyond 32 bits as input that fails the schema (400 naming the field), not a 500', async () => {
+    // PostgreSQL integer columns stop at 2^31-1: the contract caps every id there, so the query never sees a larger one.
+    expect(await api.call('POST', 'system/auth/getAnonymous', { body: { venueId: 3_000_000_000 } })).toMatchObject({
+      status: 400, body: { code: 400, msg: '场馆编号超出范围', data: null },
+    });
+    expect(await api.call('POST', 'system/auth/getAnonymous', { body: { venueId: 2_147_483_647 } })).toMatchObject({ status: 200, body: { code: -1100 } });
+    const token = await api.login('admin', 'admin123');
+    const tooLarge = { status: 400, body: { code: 400, data: null } };
+    expect(await api.call('DELETE', 'api/dictDetail/3000000000', { token })).toMatchObject({ ...tooLarge, body: { ...tooLarge.body, msg: '参数 id：无效编号：不能大于2147483647' } });
+    expect(await api.call('GET', 'system/venue/sportItems', { token, query: { venueId: 3_000_000_000 } })).toMatchObject({
+      ...tooLarge, body: { ...tooLarge.body, msg: '参数 venueId：无效编号：不能大于2147483647' },
+    });
+    expect(await api.call('GET', 'goods/warehouse/all', { token, query: { venueIds: '1,3000000000' } })).toMatchObject({ ...tooLarge, body: { ...tooLarge.body, msg: '场馆格式错误' } });
   });
 
   it('sends security headers, hides stack traces and answers unknown API paths with JSON 404', async () => {
-    const answer = await api.call('GET', 'no/such/route');
-    expect(answer.status).toBe(404);
-    expect(answer.body).toMatchObject({ code: -1100 });
-    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(answer.headers.get('content-security-policy')).toContain("default-src 'self'");
-    const bad = await api.call('POST', 'system/auth/login', { body: { username: 'a'.repeat(500), password: 'x' } });
-    expect(JSON.stringify(bad.body)).not.toMatch(/at .*\.ts:\d+/);
+    const unknown = await api.call('GET', 'unknown');
+    expect(unknown).toMatchObject({ status: 404, body: { code: -1100, msg: '数据不存在', data: null } });
+    expect(unknown.headers.get('content-type')).toMatch(/^application\/json/);
+    const ok = await api.call('GET', 'system/auth/info', { token: await api.login('admin', 'admin123') });
+    for (const answer of [unknown, ok]) {
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(answer.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(answer.headers.get('content-security-policy')).toContain("default-src 'self'");
+    }
+
+    const malformed = await fetch(new URL('/api/system/auth/login', api.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":' });
+    const errors = [
+      unknown.body,
+      { status: malformed.status, ...(await malformed.json()) },
+      (await api.call('POST', 'system/auth/login', { body: { username: 'a'.repeat(500), password: 'x' } })).body,
+      (await api.call('GET', 'system/auth/info')).body,
+      (await api.call('GET', 'system/api/user/all', { token: await api.login('cashier', 'cashier123') })).body,
+      (await login('nobody', 'x', {}, '10.4.0.1')).body,
+    ];
+    expect(errors[1]).toMatchObject({ status: 400, code: 400, msg: '请求格式错误' });
+    expect(errors[2].msg).toBe('用户名不能超过50个字符');
+    for (const body of errors) {
+      const { status: _status, ...envelope } = body as Record<string, unknown>;
+      expect(Object.keys(envelope).sort()).toEqual(['code', 'data', 'msg']);
+      expect(envelope.msg).toMatch(/[\u4e00-\u9fa5]/);
+      expect(JSON.stringify(envelope)).not.toMatch(/stack|\.ts:\d+|node_modules|Error:/);
+    }
   });
 });

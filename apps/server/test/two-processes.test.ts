@@ -1,51 +1,51 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
-import { openDatabase } from '../src/db/database.ts';
-import { freshDatabase, startApi, type Api, type TestDatabase } from './harness.ts';
+import { freshDatabase, spawnServer, startApi, type Api, type Client, type TestDatabase } from './harness.ts';
 
 /**
- * Two server instances over one PostgreSQL act as one (design 3: nothing that matters lives in one
- * process). Each instance has its own connection pool, as two processes would.
+ * Two servers over one PostgreSQL act as one (design 3: nothing that matters lives in one process).
+ * The second is main.ts in its own process, so no module state can be shared by accident.
  */
-describe.runIf(Boolean(process.env.DATABASE_URL))('two servers on one PostgreSQL', () => {
+describe.runIf(Boolean(process.env.DATABASE_URL))('two server processes on one PostgreSQL', () => {
   let database: TestDatabase;
   let first: Api;
-  let second: Api;
-  let secondPool: ReturnType<typeof openDatabase>;
+  let second: Client & { close(): Promise<void> };
   beforeAll(async () => {
     database = await freshDatabase('postgres');
     first = await startApi(database);
-    secondPool = openDatabase({ databaseUrl: await databaseUrlOf(database), sqliteFile: '' });
-    second = await startApi({ ...database, db: secondPool });
+    second = await spawnServer(database);
   });
   afterAll(async () => {
-    await first?.close();
     await second?.close();
-    await secondPool?.close();
+    await first?.close();
     await database?.drop();
   });
 
   it('accepts a token of one on the other, and a logout on one revokes on both', async () => {
     const token = await first.login('admin', 'admin123');
-    expect((await second.call('GET', 'system/auth/info', { token })).status).toBe(200);
-    await second.call('DELETE', 'system/auth/logout', { token });
-    expect((await first.call('GET', 'system/auth/info', { token })).status).toBe(401);
-  });
-
-  it('shares failed-login counts', async () => {
-    await first.call('POST', 'system/auth/login', { body: { username: 'cashier', password: 'bad' } });
-    await second.call('POST', 'system/auth/login', { body: { username: 'cashier', password: 'bad' } });
-    await first.call('POST', 'system/auth/login', { body: { username: 'cashier', password: 'bad' } });
-    for (const api of [first, second]) {
-      expect((await api.call('GET', 'system/auth/checkNeedCaptchaAnonymous', { query: { username: 'cashier' } })).body.data.needCaptcha).toBe(true);
+    expect((await second.call('GET', 'system/auth/info', { token })).body.data.username).toBe('admin');
+    expect((await second.call('DELETE', 'system/auth/logout', { token })).body.code).toBe(200);
+    for (const server of [first, second]) {
+      expect(await server.call('GET', 'system/auth/info', { token })).toMatchObject({ status: 401, body: { code: -100, msg: '登录已过期，请重新登录' } });
     }
   });
-});
 
-/** The throw-away database's URL, read back from the connection the harness opened. */
-async function databaseUrlOf(database: TestDatabase): Promise<string> {
-  const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(database.db.kysely);
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = `/${rows[0].name}`;
-  return url.href;
-}
+  it('shares failed-login counts: three failures split over both ask for a captcha on both', async () => {
+    // A different client address for each failure, so only the per-user count can reach three.
+    const fail = (server: Client, ip: string) =>
+      server.call('POST', 'system/auth/login', { body: { username: 'cashier', password: 'bad' }, headers: { 'x-forwarded-for': ip } });
+    const need = async (server: Client) =>
+      (await server.call('GET', 'system/auth/checkNeedCaptchaAnonymous', { query: { username: 'cashier' }, headers: { 'x-forwarded-for': '10.0.0.9' } })).body.data.needCaptcha;
+    await fail(first, '10.0.0.1');
+    await fail(second, '10.0.0.2');
+    expect([await need(first), await need(second)]).toEqual([false, false]);
+    await fail(first, '10.0.0.3');
+    expect([await need(first), await need(second)]).toEqual([true, true]);
+  });
+
+  it('accepts on one server the captcha drawn by the other', async () => {
+    const drawn = await first.call('GET', 'system/auth/code');
+    const { answer } = await database.db.kysely.selectFrom('captcha').select('answer').where('uuid', '=', drawn.body.data.uuid).executeTakeFirstOrThrow();
+    const ok = await second.call('POST', 'system/auth/login', { body: { username: 'cashier', password: 'cashier123', code: answer, uuid: drawn.body.data.uuid } });
+    expect(ok.body.code).toBe(200);
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './common/call.ts';
+import { idNumber } from './common/fields.ts';
 
 export const DEFAULT_ROLE = 'ROLE_SYSTEM_DEFAULT';
 export const ADMIN_PERMISSION = 'ROLE_admin';
@@ -69,7 +70,7 @@ export const getAnonymous = defineCall({
   method: 'POST',
   path: 'system/auth/getAnonymous',
   summary: '获取看板匿名令牌',
-  body: z.object({ venueId: z.number({ error: '请选择场馆' }).int().positive('请选择场馆') }),
+  body: z.object({ venueId: idNumber('场馆') }),
   response: z.object({ token: z.string(), tenantId: z.number(), venueId: z.number(), expiresAt: z.string() }),
 });
 
@@ -85,7 +86,7 @@ export const setCurrentVenue = defineCall({
   method: 'PUT',
   path: 'system/api/user/setCurrentVenue',
   summary: '切换当前场馆',
-  body: z.object({ venueId: z.number({ error: '请选择场馆' }).int().positive('请选择场馆') }),
+  body: z.object({ venueId: idNumber('场馆') }),
   response: z.object({ currentVenueId: z.number(), currentVenueName: z.string() }),
 });
 

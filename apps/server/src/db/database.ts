@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
@@ -24,6 +24,9 @@ pg.types.setTypeParser(20, (value) => Number(value));
 export function openDatabase(options: DbOptions): Db {
   if (options.databaseUrl && /^postgres(ql)?:\/\//.test(options.databaseUrl)) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client losing its server (a restart, an admin's terminate) must not take the process down;
+    // the pool drops that client and the next query opens a fresh one.
+    pool.on('error', (error) => console.error('PostgreSQL idle client error:', error.message));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, engine: 'postgres', close: () => kysely.destroy() };
   }
@@ -33,6 +36,28 @@ export function openDatabase(options: DbOptions): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { kysely, engine: 'sqlite', close: () => kysely.destroy() };
+}
+
+/**
+ * better-sqlite3 keeping its prepared statements by SQL text. Kysely prepares every query it runs, and
+ * preparing costs more than running a small query; the same few hundred statements serve every request.
+ * A statement busy in an iteration is never handed out twice.
+ */
+function withStatementCache(sqlite: SQLite.Database, max = 1000): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(source: string) {
+      const cached = cache.get(source);
+      if (cached && !cached.busy) return cached;
+      const statement = sqlite.prepare(source);
+      if (!cached) {
+        if (cache.size >= max) cache.clear();
+        cache.set(source, statement);
+      }
+      return statement;
+    },
+  };
 }

@@ -18,3 +18,9 @@ export const loginExpired = () => new BizError(Code.LOGIN_EXPIRED, Msg.loginExpi
 export const forbidden = () => new BizError(Code.NO_AUTHORIZATION, Msg.noAuthorization, 403);
 export const notFound = (msg: string = Msg.notFound) => new BizError(Code.NOT_EXISTENT, msg);
 export const alreadyExists = (msg: string = Msg.exists) => new BizError(Code.EXISTS, msg);
+
+/** A unique constraint refused the write (PostgreSQL 23505, or SQLite's constraint codes). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

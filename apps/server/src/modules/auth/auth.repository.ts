@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/tables.ts';
 
-/** Sessions, failed-login counters and captchas: all in the database, so every server process sees them. */
+/** Sessions, login-attempt counters and captchas: all in the database, so every server process sees them. */
 export class AuthRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -51,9 +51,13 @@ export class AuthRepository {
     return row?.failures ?? 0;
   }
 
-  /** Counts one failure; a counter idle since `windowStartIso` starts again at 1. */
-  async recordFailure(key: string, nowIso: string, windowStartIso: string): Promise<void> {
-    await this.db
+  /**
+   * Counts one login attempt under `key` and answers the new count, in one statement: parallel
+   * attempts, in this process or another sharing the database, each get their own number, so no two
+   * can both pass a limit. A counter idle since `windowStartIso` starts again at 1.
+   */
+  async countAttempt(key: string, nowIso: string, windowStartIso: string): Promise<number> {
+    const row = await this.db
       .insertInto('login_failure')
       .values({ failure_key: key, failures: 1, first_failed_at: nowIso, last_failed_at: nowIso })
       .onConflict((oc) =>
@@ -62,7 +66,9 @@ export class AuthRepository {
           last_failed_at: nowIso,
         }),
       )
-      .execute();
+      .returning('failures')
+      .executeTakeFirstOrThrow();
+    return Number(row.failures);
   }
 
   async clearFailures(keys: string[]): Promise<void> {

@@ -10,11 +10,18 @@ import type { AuthRepository } from './auth.repository.ts';
 
 const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 const CAPTCHA_LIFETIME_MS = 2 * 60 * 1000;
-/** Per client, beyond this many failures in the window logins are refused outright. */
+/** Per client, beyond this many attempts without a success in the window logins are refused outright. */
 const HARD_LIMIT_PER_CLIENT = 30;
 
+/** Login attempts of a user name since its last success. */
 const userKey = (username: string) => `user:${username.toLowerCase()}`;
+/** Login attempts from a client since its last success: the hard limit. */
 const clientKey = (ip: string) => `ip:${ip}`;
+/**
+ * Wrong passwords from a client since its last success: the captcha against guessing across user names.
+ * Failures, not attempts, so many tills behind one address that log in together are not asked for one.
+ */
+const clientFailureKey = (ip: string) => `ipfail:${ip}`;
 
 export class AuthService {
   constructor(
@@ -31,7 +38,7 @@ export class AuthService {
   async needsCaptcha(username: string | undefined, ip: string): Promise<boolean> {
     const since = this.windowStart();
     const counts = await Promise.all([
-      this.repo.failureCount(clientKey(ip), since),
+      this.repo.failureCount(clientFailureKey(ip), since),
       username ? this.repo.failureCount(userKey(username), since) : 0,
     ]);
     return counts.some((n) => n >= contract.CAPTCHA_AFTER_FAILURES);
@@ -46,23 +53,32 @@ export class AuthService {
     return { uuid, img: `data:image/svg+xml;base64,${Buffer.from(image.data).toString('base64')}` };
   }
 
+  /**
+   * Every attempt is counted in the database before its password is checked, by one statement that
+   * answers the new count (per user name and per client). So at most CAPTCHA_AFTER_FAILURES
+   * passwords of a user are checked without a captcha, even for guesses that arrive together or reach
+   * different server processes; each check beyond that spends a one-use captcha. Wrong passwords from
+   * one client ask for a captcha too, whatever the user names. A success resets the counts.
+   */
   async login(body: contract.LoginBody, ip: string): Promise<{ token: string; user: UserInfo }> {
     const now = this.clock.now();
-    if ((await this.repo.failureCount(clientKey(ip), this.windowStart())) >= HARD_LIMIT_PER_CLIENT) {
-      throw new BizError(Code.REPEAT, Msg.tooManyAttempts, 429);
-    }
-    if (await this.needsCaptcha(body.username, ip)) {
+    const clientAttempts = await this.countAttempt(clientKey(ip));
+    if (clientAttempts > HARD_LIMIT_PER_CLIENT) throw new BizError(Code.REPEAT, Msg.tooManyAttempts, 429);
+    const userAttempts = await this.countAttempt(userKey(body.username));
+    const clientFailures = await this.repo.failureCount(clientFailureKey(ip), this.windowStart());
+    if (userAttempts > contract.CAPTCHA_AFTER_FAILURES || clientFailures >= contract.CAPTCHA_AFTER_FAILURES) {
       if (!body.code || !body.uuid) throw new BizError(Code.CAUGHT_EXCEPTION, Msg.captchaRequired);
       const answer = await this.repo.takeCaptcha(body.uuid, iso(now));
       if (!answer || answer !== body.code.toLowerCase()) throw new BizError(Code.CAUGHT_EXCEPTION, Msg.captchaWrong);
     }
     const user = await this.repo.findUserByUsername(body.username);
+    // The user's attempt was counted before the check; the client's failures are counted now.
     if (!user || !(await verifyPassword(user.password_hash, body.password))) {
-      await this.recordFailure(body.username, ip);
+      await this.countAttempt(clientFailureKey(ip));
       throw new BizError(Code.CAUGHT_EXCEPTION, Msg.badCredentials);
     }
     if (user.state !== 'A') throw new BizError(Code.CAUGHT_EXCEPTION, Msg.userDisabled);
-    await this.repo.clearFailures([userKey(body.username), clientKey(ip)]);
+    await this.repo.clearFailures([userKey(body.username), clientKey(ip), clientFailureKey(ip)]);
     const token = newToken();
     await this.repo.createSession({
       tokenHash: hashToken(token), tenantId: user.tenant_id, userId: user.id, kind: 'user', venueId: null,
@@ -71,11 +87,8 @@ export class AuthService {
     return { token, user: await this.users.info(user.tenant_id, user.id) };
   }
 
-  private async recordFailure(username: string, ip: string) {
-    const now = iso(this.clock.now());
-    const since = this.windowStart();
-    await this.repo.recordFailure(userKey(username), now, since);
-    await this.repo.recordFailure(clientKey(ip), now, since);
+  private countAttempt(key: string) {
+    return this.repo.countAttempt(key, iso(this.clock.now()), this.windowStart());
   }
 
   async logout(session: Session): Promise<void> {
