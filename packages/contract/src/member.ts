@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './common/call.ts';
 import { listQuery, pageOf } from './common/envelope.ts';
-import { dateTime, id, idList, idParams, optionalText } from './common/fields.ts';
+import { dateTime, id, idList, idNumber, idParams, optionalText } from './common/fields.ts';
 
 /** Card pay types: M stored value (yuan), T count (times), D period (validity only). */
 export const CARD_PAY_TYPES = ['M', 'T', 'D'] as const;
@@ -9,8 +9,31 @@ export const CARD_PAY_TYPES = ['M', 'T', 'D'] as const;
 export const CARD_STATES = ['A', 'B', 'L', 'R', 'C', 'E', 'S'] as const;
 /** Only these states may be chosen for a purchase or rental (spec 4). */
 export const SELECTABLE_CARD_STATES = ['A', 'B'] as const;
+/** Kinds of a card ledger row. */
+export const CONSUME_KINDS = ['OPEN', 'RECHARGE', 'CONSUME', 'REFUND', 'IMPORT', 'ADJUST'] as const;
+/** What the screens and the exports call card states, pay types and ledger kinds. */
+export const CARD_STATE_LABELS: Record<(typeof CARD_STATES)[number], string> = { A: '正常', B: '黑名单', L: '已挂失', R: '已退卡', C: '已换卡', E: '已过期', S: '已停用' };
+export const CARD_PAY_TYPE_LABELS: Record<(typeof CARD_PAY_TYPES)[number], string> = { M: '储值', T: '计次', D: '计时' };
+export const CONSUME_KIND_LABELS: Record<(typeof CONSUME_KINDS)[number], string> = { OPEN: '开卡', RECHARGE: '充值', CONSUME: '消费', REFUND: '退款', IMPORT: '导入', ADJUST: '调整' };
 /** Search types of the member-card widget (spec 5): 2 card number or id, 3 member name, 4 phone, else fuzzy. */
 export const SEARCH_TYPES = { cardNo: '2', memberName: '3', phone: '4' } as const;
+/** Spec 8's card texts, shared by the server's refusals and the screens' warnings. */
+export const CARD_MESSAGES = {
+  notFound: '找不到会员信息',
+  lookupFailed: '会员卡信息查询失败',
+  unusable: '当前卡状态不可用',
+  inBlacklist: '当前卡已加入黑名单',
+  openQuestion: '该卡尚未开卡，确定现在开卡么？',
+  opened: '开卡成功',
+} as const;
+/** Spec 8's warning for a card that cannot be used, by state. */
+export const CARD_STATE_MESSAGES = {
+  L: '当前卡状态不可用（已挂失）',
+  R: '当前卡状态不可用（已退卡）',
+  C: '当前卡状态不可用（已换卡）',
+  B: '当前卡状态不可用（已加入黑名单）',
+  E: '当前卡状态不可用（已过期）',
+} as const;
 
 export const card = z.object({
   cardId: z.number(),
@@ -46,20 +69,20 @@ export const cardQuery = listQuery.extend({
   phone: z.string().trim().max(20).optional(),
   blurryKeyword: z.string().trim().max(50).optional(),
   isPhyCard: z.enum(['T', 'F']).optional(),
-  venueId: z.coerce.number().int().positive().optional(),
+  venueId: id().optional(),
   state: z.enum(CARD_STATES).optional(),
-  cardTypeId: z.coerce.number().int().positive().optional(),
+  cardTypeId: id().optional(),
 });
 export const all = defineCall({ method: 'GET', path: 'member/card/all', summary: '会员卡查询（卡号、姓名、电话或模糊）', query: cardQuery, response: pageOf(card) });
 
 export const allForBatchExtension = defineCall({
   method: 'GET', path: 'member/card/allForBatchExtension', summary: '可批量延期的会员卡（计次、计时卡，按到期日）',
-  query: listQuery.extend({ cardTypeId: z.coerce.number().int().positive().optional(), endBefore: dateTime('endBefore').optional() }),
+  query: listQuery.extend({ cardTypeId: id().optional(), endBefore: dateTime('endBefore').optional() }),
   response: pageOf(card),
 });
 export const batchExtend = defineCall({
   method: 'POST', path: 'member/card/batchExtend', summary: '批量延期',
-  body: z.object({ cardIds: z.array(z.number().int().positive()).min(1, '请选择会员卡').max(1000), days: z.number({ error: '请输入延期天数' }).int().min(1, '延期天数至少为1').max(3650) }),
+  body: z.object({ cardIds: z.array(idNumber()).min(1, '请选择会员卡').max(1000), days: z.number({ error: '请输入延期天数' }).int().min(1, '延期天数至少为1').max(3650) }),
   response: z.object({ extended: z.number() }),
 });
 
@@ -70,10 +93,10 @@ export const payCard = z.object({
 export const allForPay = defineCall({
   method: 'GET', path: 'member/card/allForPay', summary: '会员可用于支付的卡',
   query: z.object({
-    memberId: z.coerce.number().int().positive(),
-    itemId: z.coerce.number().int().positive().optional(),
-    venueId: z.coerce.number().int().positive().optional(),
-    cardTypeId: z.coerce.number().int().positive().optional(),
+    memberId: id(),
+    itemId: id().optional(),
+    venueId: id().optional(),
+    cardTypeId: id().optional(),
     payTypes: z.string().max(10).default('M,T,D'),
   }),
   response: z.array(payCard),
@@ -94,41 +117,41 @@ export const cardSummary = z.object({
   cardId: z.number(), balance: z.number(), totalRecharge: z.number(), totalConsume: z.number(), totalRefund: z.number(), consumeCount: z.number(),
 });
 export const getCardSummary = defineCall({
-  method: 'GET', path: 'member/card/getCardSummary', summary: '单卡汇总', query: z.object({ cardId: z.coerce.number().int().positive() }), response: cardSummary,
+  method: 'GET', path: 'member/card/getCardSummary', summary: '单卡汇总', query: z.object({ cardId: id() }), response: cardSummary,
 });
 export const summaryByType = z.object({
   cardTypeId: z.number(), cardTypeName: z.string(), payType: z.enum(CARD_PAY_TYPES), cardCount: z.number(), balance: z.number(),
   totalRecharge: z.number(), totalConsume: z.number(), totalRefund: z.number(),
 });
 export const getCardSummaryAll = defineCall({
-  method: 'GET', path: 'member/card/getCardSummaryAll', summary: '按卡类型汇总', query: z.object({ venueId: z.coerce.number().int().positive().optional() }),
+  method: 'GET', path: 'member/card/getCardSummaryAll', summary: '按卡类型汇总', query: z.object({ venueId: id().optional() }),
   response: z.array(summaryByType),
 });
 
 /** One ledger row: the sum of a card's rows always equals its balance. */
 export const consume = z.object({
   consumeId: z.number(), cardId: z.number(), cardNo: z.string(), memberName: z.string(),
-  kind: z.enum(['OPEN', 'RECHARGE', 'CONSUME', 'REFUND', 'IMPORT', 'ADJUST']),
+  kind: z.enum(CONSUME_KINDS),
   /** Signed change: yuan for M cards, times for T cards. */
   amount: z.number(), balanceAfter: z.number(), orderType: z.string().nullable(), orderId: z.number().nullable(),
   refundable: z.boolean(), refundedBy: z.number().nullable(), remark: z.string(), createTime: z.string(), createName: z.string(),
 });
 const consumeFilters = {
   beginTime: dateTime('beginTime').optional(), endTime: dateTime('endTime').optional(),
-  kind: z.enum(['OPEN', 'RECHARGE', 'CONSUME', 'REFUND', 'IMPORT', 'ADJUST']).optional(),
+  kind: z.enum(CONSUME_KINDS).optional(),
 };
 export const queryOrderConsume = defineCall({
   method: 'GET', path: 'member/card/queryOrderConsume', summary: '单卡消费记录',
-  query: listQuery.extend({ cardId: z.coerce.number().int().positive(), ...consumeFilters }), response: pageOf(consume),
+  query: listQuery.extend({ cardId: id(), ...consumeFilters }), response: pageOf(consume),
 });
 export const queryOrderConsumeAll = defineCall({
   method: 'GET', path: 'member/card/queryOrderConsumeAll', summary: '全部消费记录',
-  query: listQuery.extend({ keyword: z.string().trim().max(50).optional(), venueId: z.coerce.number().int().positive().optional(), ...consumeFilters }),
+  query: listQuery.extend({ keyword: z.string().trim().max(50).optional(), venueId: id().optional(), ...consumeFilters }),
   response: pageOf(consume),
 });
 export const getPrintCardConsume = defineCall({
   method: 'GET', path: 'member/card/getPrintCardConsume', summary: '消费小票数据',
-  query: z.object({ consumeId: z.coerce.number().int().positive() }),
+  query: z.object({ consumeId: id() }),
   response: z.object({ consume, card, venueName: z.string(), printTime: z.string() }),
 });
 export const refundCardConsume = defineCall({
@@ -147,13 +170,13 @@ export const bindCard = defineCall({
 });
 export const updateRemark = defineCall({
   method: 'POST', path: 'member/card/updateRemark', summary: '修改备注（参数在查询串）',
-  query: z.object({ cardId: z.coerce.number().int().positive(), remark: z.string().max(200, '备注不能超过200个字符').default('') }),
+  query: z.object({ cardId: id(), remark: z.string().max(200, '备注不能超过200个字符').default('') }),
   response: card,
 });
 
 export const consumeSummaryRow = z.object({ day: z.string(), cardTypeName: z.string(), payType: z.enum(CARD_PAY_TYPES), kind: z.string(), count: z.number(), amount: z.number() });
 export const consumeSummaryBody = z.object({
-  beginTime: dateTime('beginTime'), endTime: dateTime('endTime'), venueId: z.number().int().positive().optional(),
+  beginTime: dateTime('beginTime'), endTime: dateTime('endTime'), venueId: idNumber().optional(),
 });
 export const queryCardConsumeSummary = defineCall({
   method: 'POST', path: 'member/card/queryCardConsumeSummary', summary: '消费汇总（按日、卡类型、类别）', body: consumeSummaryBody, response: z.array(consumeSummaryRow),

@@ -1,20 +1,12 @@
 import { member, type Card } from '@venue/contract';
 
-/** Spec 8 card-state warnings, by state. */
-export const STATE_WARNINGS: Partial<Record<Card['state'], string>> = {
-  L: '当前卡状态不可用（已挂失）',
-  R: '当前卡状态不可用（已退卡）',
-  C: '当前卡状态不可用（已换卡）',
-  B: '当前卡状态不可用（已加入黑名单）',
-  E: '当前卡状态不可用（已过期）',
-};
-export const STATE_UNUSABLE = '当前卡状态不可用';
-export const IN_BLACKLIST = '当前卡已加入黑名单';
-export const OPEN_CARD_QUESTION = '该卡尚未开卡，确定现在开卡么？';
-export const CARD_NOT_FOUND = '找不到会员信息';
-export const CARD_LOOKUP_FAILED = '会员卡信息查询失败';
+/** Spec 8 card-state warnings, by state (the contract's texts, shared with the server). */
+export const STATE_WARNINGS: Partial<Record<Card['state'], string>> = member.CARD_STATE_MESSAGES;
+export const {
+  unusable: STATE_UNUSABLE, inBlacklist: IN_BLACKLIST, openQuestion: OPEN_CARD_QUESTION, notFound: CARD_NOT_FOUND, lookupFailed: CARD_LOOKUP_FAILED,
+} = member.CARD_MESSAGES;
 
-export const STATE_LABELS: Record<Card['state'], string> = { A: '正常', B: '黑名单', L: '已挂失', R: '已退卡', C: '已换卡', E: '已过期', S: '已停用' };
+export const STATE_LABELS = member.CARD_STATE_LABELS;
 
 export interface CardVerdict {
   /** Ask whether to open the card first (isOpened F, state A). */

@@ -32,7 +32,7 @@ export function useCardHandler() {
         notify.warning(error instanceof Error ? error.message : CARD_LOOKUP_FAILED);
         return null;
       }
-      notify.success('开卡成功');
+      notify.success(member.CARD_MESSAGES.opened);
       const reloaded = await lookupCard(current.cardNo);
       if (!reloaded) return null;
       current = reloaded;

@@ -6,18 +6,21 @@ import { Permission } from '@/components/Permission';
 import { usePagedList } from '@/components/list/usePagedList';
 import { callApi } from '@/lib/http';
 import { formatTime } from '@/lib/format';
+import { formatYuan } from '@/lib/money';
 import { toast } from '@/lib/notify';
 import { MemberDisplay } from './MemberDisplay';
 
 type Consume = z.infer<typeof member.consume>;
 type Summary = z.infer<typeof member.cardSummary>;
-export const KIND_LABELS: Record<Consume['kind'], string> = { OPEN: '开卡', RECHARGE: '充值', CONSUME: '消费', REFUND: '退款', IMPORT: '导入', ADJUST: '调整' };
+export const KIND_LABELS = member.CONSUME_KIND_LABELS;
 
 /** A card in detail: the member, the totals, and the consume records with refund. */
 export function CardDetailDrawer({ card, onClose, onChanged }: { card: Card; onClose: () => void; onChanged: () => void }) {
   const { modal } = App.useApp();
   const [summary, setSummary] = useState<Summary | null>(null);
   const unit = card.payType === 'T' ? '次' : '元';
+  /** Times as whole numbers, money with two decimals (spec 9). */
+  const amount = (n: number) => (card.payType === 'T' ? String(n) : formatYuan(n));
   const records = usePagedList<Consume, { cardId: number }>((query) => callApi(member.queryOrderConsume, { query }), { cardId: card.cardId }, 10);
 
   useEffect(() => {
@@ -26,7 +29,7 @@ export function CardDetailDrawer({ card, onClose, onChanged }: { card: Card; onC
 
   function refund(row: Consume) {
     modal.confirm({
-      title: '提示', content: `确定退还这笔消费（${Math.abs(row.amount)} ${unit}）到卡内吗？`, okText: '确定', cancelText: '取消',
+      title: '提示', content: `确定退还这笔消费（${amount(Math.abs(row.amount))} ${unit}）到卡内吗？`, okText: '确定', cancelText: '取消',
       onOk: async () => {
         await callApi(member.refundCardConsume, { body: { consumeId: row.consumeId, remark: '' } });
         toast.success('退款成功');
@@ -41,9 +44,9 @@ export function CardDetailDrawer({ card, onClose, onChanged }: { card: Card; onC
       <MemberDisplay card={card} />
       {summary && (
         <Descriptions size="small" bordered column={4} style={{ margin: '12px 0' }}>
-          <Descriptions.Item label="累计充值">{summary.totalRecharge} {unit}</Descriptions.Item>
-          <Descriptions.Item label="累计消费">{summary.totalConsume} {unit}</Descriptions.Item>
-          <Descriptions.Item label="累计退款">{summary.totalRefund} {unit}</Descriptions.Item>
+          <Descriptions.Item label="累计充值">{amount(summary.totalRecharge)} {unit}</Descriptions.Item>
+          <Descriptions.Item label="累计消费">{amount(summary.totalConsume)} {unit}</Descriptions.Item>
+          <Descriptions.Item label="累计退款">{amount(summary.totalRefund)} {unit}</Descriptions.Item>
           <Descriptions.Item label="消费次数">{summary.consumeCount}</Descriptions.Item>
         </Descriptions>
       )}
@@ -53,8 +56,8 @@ export function CardDetailDrawer({ card, onClose, onChanged }: { card: Card; onC
         columns={[
           { title: '时间', dataIndex: 'createTime', render: formatTime },
           { title: '类型', dataIndex: 'kind', render: (k: Consume['kind']) => <Tag>{KIND_LABELS[k]}</Tag> },
-          { title: `变动（${unit}）`, dataIndex: 'amount', align: 'right', render: (a: number) => (a > 0 ? `+${a}` : a) },
-          { title: `余额（${unit}）`, dataIndex: 'balanceAfter', align: 'right' },
+          { title: `变动（${unit}）`, dataIndex: 'amount', align: 'right', render: (a: number) => (a > 0 ? `+${amount(a)}` : amount(a)) },
+          { title: `余额（${unit}）`, dataIndex: 'balanceAfter', align: 'right', render: amount },
           { title: '订单号', dataIndex: 'orderId', render: (id: number | null) => id ?? '—' },
           { title: '备注', dataIndex: 'remark' },
           { title: '操作人', dataIndex: 'createName' },

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { Button, Input, Select, Space } from 'antd';
 import { member, type Card } from '@venue/contract';
 import { useScannerInput } from '@/hooks/useScannerInput';
@@ -42,6 +42,11 @@ export function MemberCardSearch({ onSelect, purpose = 'purchase', venueId, scan
   );
 
   const search = () => setPicking({ type, keyword: keyword.trim() });
+  // The dialog takes focus as Enter goes down; without this, the same key's keypress would click its close button.
+  const searchOnEnter = (event: KeyboardEvent<HTMLInputElement>) => {
+    event.preventDefault();
+    search();
+  };
 
   return (
     <>
@@ -50,7 +55,7 @@ export function MemberCardSearch({ onSelect, purpose = 'purchase', venueId, scan
         <Input
           value={keyword}
           onChange={(e) => setKeyword(e.target.value)}
-          onPressEnter={search}
+          onPressEnter={searchOnEnter}
           placeholder="请输入会员卡号/姓名/手机号"
           allowClear
         />
