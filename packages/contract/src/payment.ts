@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './common/call.ts';
 import { listQuery, pageOf } from './common/envelope.ts';
-import { id, idParams, optionalText, stateAS, text } from './common/fields.ts';
+import { id, idNumber, idParams, optionalText, stateAS, text } from './common/fields.ts';
 import { yuan } from './common/money.ts';
 
 /** Built-in modes the dialog adds itself; the system methods come from the venue's payment methods. */
@@ -34,11 +34,11 @@ const payMethodFields = {
   icon: z.string().max(30).default(''),
   state: stateAS.default('A'),
   sort: z.number().int().min(0).max(9999).default(999),
-  venueIds: z.array(z.number().int().positive(), { error: '请选择适用场馆' }).min(1, '请选择适用场馆'),
+  venueIds: z.array(idNumber(), { error: '请选择适用场馆' }).min(1, '请选择适用场馆'),
 };
 export const queryPayType = defineCall({
   method: 'GET', path: 'system/payment/queryPayType', summary: '场馆可用的收款方式（channel=ALL 含停用）',
-  query: z.object({ venueId: z.coerce.number().int().positive(), channel: z.enum(['ALL', 'ENABLED']).default('ENABLED') }),
+  query: z.object({ venueId: id(), channel: z.enum(['ALL', 'ENABLED']).default('ENABLED') }),
   response: z.array(payMethod),
 });
 export const queryPage = defineCall({
@@ -65,7 +65,7 @@ export const payPart = z.object({
 });
 export const payRequest = payPart.extend({
   orderId: id('订单'),
-  memberId: z.number().int().positive().nullable().optional(),
+  memberId: idNumber().nullable().optional(),
   payDetails: z.array(payPart).max(10).optional(),
   remark: optionalText('备注', 100),
 });
@@ -85,7 +85,7 @@ export const printConfig = z.object({
 export type PrintConfig = z.infer<typeof printConfig>;
 export const getPrintConfig = defineCall({
   method: 'GET', path: 'system/printConfig/get', summary: '小票打印配置（默认打印1份，允许 M,T,D）',
-  query: z.object({ venueId: z.coerce.number().int().positive(), typeId: z.string().max(30).default('GOODS_SALE') }),
+  query: z.object({ venueId: id(), typeId: z.string().max(30).default('GOODS_SALE') }),
   response: printConfig,
 });
 export const savePrintConfig = defineCall({

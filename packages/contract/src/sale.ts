@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './common/call.ts';
 import { listQuery, pageOf } from './common/envelope.ts';
-import { dateTime, id, idList, idParams } from './common/fields.ts';
+import { dateTime, id, idList, idNumber, idParams } from './common/fields.ts';
 import { yuan } from './common/money.ts';
 import { payRecord, payRequest, payResult } from './payment.ts';
 
@@ -35,7 +35,7 @@ export const createOrder = defineCall({
       pricePay: yuan('实收单价').optional(),
     }), { error: '请选择购买商品' }).min(1, '请选择购买商品').max(100, '一单最多100种商品'),
     warehouseId: id('仓库'),
-    memberId: z.number().int().positive().nullable().optional(),
+    memberId: idNumber().nullable().optional(),
     venueId: id('场馆'),
   }),
   response: z.object({ orderId: z.number(), orderState: z.string(), payState: z.string(), pricePay: z.number() }),
@@ -44,7 +44,7 @@ export const createOrder = defineCall({
 export const queryOrderForPay = defineCall({
   method: 'GET', path: 'goods/goodsSaleOrder/queryOrderForPay', summary: '按收款方式计算应付（折扣卡降低实收）',
   query: z.object({
-    orderId: z.coerce.number().int().positive(),
+    orderId: id(),
     payMode: z.string().max(20).optional(),
     /** Cards chosen in the dialog, comma-separated; a discountable card lowers pricePay. */
     cardIds: idList('会员卡').optional(),
@@ -59,7 +59,7 @@ export const payOrder = defineCall({
 });
 export const payWithOrder = defineCall({
   method: 'POST', path: 'member/card/payWithOrder', summary: '会员卡直接支付订单',
-  body: z.object({ orderId: id('订单'), orderType: z.literal(SALE_ORDER_TYPE).default(SALE_ORDER_TYPE), cardIds: z.array(z.number().int().positive()).min(1, '请选择会员卡').max(10), memberId: id('会员') }),
+  body: z.object({ orderId: id('订单'), orderType: z.literal(SALE_ORDER_TYPE).default(SALE_ORDER_TYPE), cardIds: z.array(idNumber()).min(1, '请选择会员卡').max(10), memberId: id('会员') }),
   response: payResult,
 });
 
@@ -68,7 +68,7 @@ export const saleQuery = listQuery.extend({
   beginTime: dateTime('beginTime').optional(), endTime: dateTime('endTime').optional(),
   orderState: z.string().max(2).optional(), payState: z.string().max(2).optional(),
   memberName: z.string().trim().max(50).optional(), createName: z.string().trim().max(50).optional(),
-  orderId: z.coerce.number().int().positive().optional(),
+  orderId: id().optional(),
 });
 export const query = defineCall({ method: 'GET', path: 'goods/goodsSaleOrder/query', summary: '销售订单查询（当前场馆）', query: saleQuery, response: pageOf(saleOrder) });
 export const getPrint = defineCall({

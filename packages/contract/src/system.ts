@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './common/call.ts';
 import { listQuery, pageOf } from './common/envelope.ts';
+import { ID_TOO_LARGE, id, idNumber, MAX_ID } from './common/fields.ts';
 import { centerRef, tenantService, venueRef } from './auth.ts';
 
 /** A node of the menu tree in the shape of spec 2.3. */
@@ -53,7 +54,7 @@ export const menuList = defineCall({
   method: 'GET',
   path: 'system/api/menus/lazy',
   summary: '菜单管理：按上级查询',
-  query: z.object({ pid: z.coerce.number().int().min(0).default(0) }),
+  query: z.object({ pid: z.coerce.number().int().min(0).max(MAX_ID, ID_TOO_LARGE).default(0) }),
   response: z.array(menuRow),
 });
 
@@ -134,14 +135,14 @@ export const dictDetailEdit = defineCall({
   method: 'PUT',
   path: 'api/dictDetail',
   summary: '修改字典项',
-  body: z.object({ id: z.number({ error: '请选择字典项' }).int().positive(), ...dictDetailFields }),
+  body: z.object({ id: idNumber('字典项'), ...dictDetailFields }),
   response: dictEntry,
 });
 export const dictDetailDelete = defineCall({
   method: 'DELETE',
   path: 'api/dictDetail/{id}',
   summary: '删除字典项',
-  params: z.object({ id: z.coerce.number().int().positive() }),
+  params: z.object({ id: id() }),
   response: z.null(),
 });
 
@@ -174,6 +175,6 @@ export const sportItems = defineCall({
   method: 'GET',
   path: 'system/venue/sportItems',
   summary: '运动项目（可按场馆过滤）',
-  query: z.object({ venueId: z.coerce.number().int().positive().optional() }),
+  query: z.object({ venueId: id().optional() }),
   response: z.array(z.object({ itemId: z.number(), itemName: z.string() })),
 });

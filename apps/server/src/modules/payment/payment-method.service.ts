@@ -1,0 +1,73 @@
+import { Code, payment } from '@venue/contract';
+import type { z } from 'zod';
+import { iso, type Clock } from '../../lib/clock.ts';
+import { alreadyExists, BizError, notFound } from '../../lib/errors.ts';
+import { pageOf, pageWindow } from '../../lib/paging.ts';
+import type { ChannelRegistry } from './channel-registry.ts';
+import type { MethodRow, PaymentMethodRepository } from './payment-method.repository.ts';
+
+type MethodBody = z.output<NonNullable<(typeof payment.add)['body']>>;
+type PageQuery = z.output<NonNullable<(typeof payment.queryPage)['query']>>;
+const NOT_FOUND = '收款方式不存在';
+
+export const toPayMethod = (r: MethodRow): payment.PayMethod => ({
+  id: r.id, payMode: r.pay_mode, payName: r.pay_name, isApi: r.is_api as 'T' | 'F', icon: r.icon, state: r.state, sort: r.sort,
+  venueIds: r.venues.map((v) => v.venue_id), venueNames: r.venues.map((v) => v.venue_name), sourceType: 'system',
+});
+
+/** The payment methods (system/payment/*): which system methods each venue offers the cashier. */
+export class PaymentMethodService {
+  constructor(
+    private readonly repo: PaymentMethodRepository,
+    private readonly channels: ChannelRegistry,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The venue's methods for the payment dialog: enabled ones, or all with channel ALL. */
+  async forVenue(tenantId: number, venueId: number, channel: 'ALL' | 'ENABLED') {
+    const rows = await this.repo.list(tenantId, { venueId, state: channel === 'ALL' ? undefined : 'A' });
+    return rows.map(toPayMethod);
+  }
+
+  /** The enabled method of `payMode` the venue offers, or undefined. */
+  enabledMethod(tenantId: number, venueId: number, payMode: string) {
+    return this.repo.enabledFor(tenantId, venueId, payMode);
+  }
+
+  async page(tenantId: number, q: PageQuery) {
+    const filter = { payName: q.payName || undefined, state: q.state };
+    const [total, rows] = await Promise.all([this.repo.count(tenantId, filter), this.repo.list(tenantId, filter, pageWindow(q))]);
+    return pageOf(total, rows, toPayMethod);
+  }
+
+  private async get(tenantId: number, id: number) {
+    const row = await this.repo.find(tenantId, id);
+    if (!row) throw notFound(NOT_FOUND);
+    return toPayMethod(row);
+  }
+
+  async save(tenantId: number, id: number | null, b: MethodBody) {
+    if (id !== null) await this.get(tenantId, id);
+    const venueIds = [...new Set(b.venueIds)];
+    if ((await this.repo.countTenantVenues(tenantId, venueIds)) !== venueIds.length) throw new BizError(Code.CAUGHT_EXCEPTION, '请选择适用场馆');
+    const channel = this.channels.get(b.payMode);
+    if (!channel) throw new BizError(Code.CAUGHT_EXCEPTION, '请选择支付渠道');
+    const label = payment.PAY_MODE_LABELS[b.payMode] ?? b.payMode;
+    if ((b.isApi === 'T') !== channel.needsAuthCode) throw new BizError(Code.CAUGHT_EXCEPTION, `${label}${channel.needsAuthCode ? '需要' : '不需要'}付款码，请修改“是否需要付款码”`);
+    const taken = await this.repo.venuesWithMode(tenantId, b.payMode, venueIds, id);
+    if (taken.length) throw alreadyExists(`${taken.join('、')}已有${label}收款方式`);
+    const values = { pay_mode: b.payMode, pay_name: b.payName, is_api: b.isApi, icon: b.icon ?? '', state: b.state ?? 'A', sort: b.sort ?? 999 };
+    const savedId = await this.repo.save(tenantId, id, values, venueIds, iso(this.clock.now()));
+    return this.get(tenantId, savedId);
+  }
+
+  async setState(tenantId: number, id: number, state: 'A' | 'S') {
+    if (!(await this.repo.setState(tenantId, id, state))) throw notFound(NOT_FOUND);
+    return this.get(tenantId, id);
+  }
+
+  async remove(tenantId: number, id: number): Promise<null> {
+    if (!(await this.repo.remove(tenantId, id))) throw notFound(NOT_FOUND);
+    return null;
+  }
+}

@@ -1,0 +1,112 @@
+import { Code, fenToYuan, member, payment, yuanToFen, type Card } from '@venue/contract';
+import { BizError } from '../../lib/errors.ts';
+import type { CardService } from '../member-card/card.service.ts';
+import type { ChannelRegistry } from '../payment/channel-registry.ts';
+import type { PaymentChannel } from '../payment/channel.ts';
+import type { PaymentMethodService } from '../payment/payment-method.service.ts';
+import type { LineRow, OrderRow, SaleRepository } from './sale.repository.ts';
+import { refuse } from './sale-order.service.ts';
+import { CARD_MODES, cardDiscount, changedPrices, priceLines } from './sale-pricing.ts';
+
+export type PayBody = payment.PayRequest;
+type RawPart = Pick<PayBody, 'payMode' | 'payType' | 'authCode' | 'money'>;
+
+/** One part of a payment, checked: a member card (charged through the card ledger) or the one system method. */
+export interface PlannedPart {
+  payMode: string;
+  payName: string;
+  payType: string | null;
+  cardId: number | null;
+  moneyFen: number;
+  authCode?: string;
+  channel?: PaymentChannel;
+}
+export interface PayPlan {
+  mode: string;
+  memberId: number | null;
+  remark?: string;
+  /** The lines as paid (a card discount applied) and their sum, the amount due. */
+  lines: (LineRow & { price_pay_fen: number })[];
+  /** The lines whose paid price this payment changes (a card discount, or one taken away). */
+  repriced: { id: number; price_pay_fen: number }[];
+  totalFen: number;
+  parts: PlannedPart[];
+  /** The part paid through an outside channel (scan code), if any: it is called before the sale is written. */
+  remote?: PlannedPart;
+}
+
+export const GOODS_CARD_TYPES_ONLY = '计次卡、计时卡不能用于商品支付';
+const cardLookupFailed = () => new BizError(Code.CARD_LOOKUP_FAILED, member.CARD_MESSAGES.notFound);
+
+/**
+ * Checks a pay request against the order and answers what to charge: the parts (at most one system
+ * method, M cards only for goods), the venue offers the method, the cards are the member's, the
+ * amounts add up to what is due for the mode (a discountable card lowers it). Writes nothing.
+ */
+export async function planPayment(
+  deps: { repo: SaleRepository; cards: CardService; methods: PaymentMethodService; channels: ChannelRegistry },
+  tenantId: number,
+  order: OrderRow,
+  body: PayBody,
+): Promise<PayPlan> {
+  const raw: RawPart[] = body.payMode === payment.COMPOSE_PAY ? (body.payDetails ?? []) : [body];
+  if (!raw.length) throw refuse('请选择收款方式');
+  const cardRaw = raw.filter((p) => p.payMode === payment.CARD_PAY);
+  const systemRaw = raw.filter((p) => p.payMode !== payment.CARD_PAY);
+  if (systemRaw.some((p) => p.payMode === payment.COMPOSE_PAY)) throw refuse('请选择收款方式');
+  if (systemRaw.length > 1) throw refuse('组合支付只能使用一种收款方式');
+
+  const cardIds = cardRaw.map((p) => Number(p.authCode));
+  if (cardIds.some((id) => !Number.isInteger(id) || id <= 0)) throw refuse('请选择会员卡');
+  if (new Set(cardIds).size !== cardIds.length) throw refuse('同一张会员卡不能重复使用');
+  const cards = cardIds.length ? await deps.cards.byIds(tenantId, cardIds) : [];
+  let memberId = order.member_id ?? body.memberId ?? null;
+  const used: Card[] = [];
+  for (const id of cardIds) {
+    const card = cards.find((c) => c.cardId === id);
+    if (!card) throw cardLookupFailed();
+    if (card.payType !== 'M') throw refuse(GOODS_CARD_TYPES_ONLY);
+    memberId ??= card.memberId;
+    if (card.memberId !== memberId) throw refuse('会员卡不属于当前会员');
+    used.push(card);
+  }
+
+  const parts: PlannedPart[] = cardRaw.map((p, i) => ({
+    payMode: payment.CARD_PAY, payName: used[i].cardTypeName, payType: 'M', cardId: used[i].cardId, moneyFen: yuanToFen(p.money),
+  }));
+  let remote: PlannedPart | undefined;
+  for (const p of systemRaw) {
+    const label = payment.PAY_MODE_LABELS[p.payMode] ?? p.payMode;
+    const [method, channel] = [await deps.methods.enabledMethod(tenantId, order.venue_id, p.payMode), deps.channels.get(p.payMode)];
+    if (!method || !channel) throw refuse(`当前场馆未启用${label}收款方式`);
+    if (channel.needsAuthCode && !p.authCode) throw refuse('请输入或扫描付款码');
+    const part: PlannedPart = { payMode: p.payMode, payName: method.pay_name, payType: null, cardId: null, moneyFen: yuanToFen(p.money), authCode: p.authCode, channel };
+    parts.push(part);
+    if (channel.remote) remote = part;
+  }
+
+  const lines = await deps.repo.lines(tenantId, [order.id]);
+  const priced = priceLines(lines, CARD_MODES.has(body.payMode) ? cardDiscount(used) : 1000);
+  const paid = parts.reduce((sum, p) => sum + p.moneyFen, 0);
+  const due = `收款金额与应付金额不一致，应付 ${fenToYuan(priced.totalFen).toFixed(2)} 元`;
+  if (paid !== priced.totalFen || yuanToFen(body.money) !== priced.totalFen) throw refuse(due);
+  if (parts.some((p) => p.moneyFen <= 0) && priced.totalFen > 0) throw refuse('每种收款方式的金额必须大于0');
+  return {
+    mode: body.payMode, memberId, remark: body.remark || undefined, lines: priced.lines, repriced: changedPrices(lines, priced.lines), totalFen: priced.totalFen,
+    parts: parts.filter((p) => p.moneyFen > 0), remote: remote && remote.moneyFen > 0 ? remote : undefined,
+  };
+}
+
+/** Before an outside channel takes the money: the stock and the card balances must be there now (the sale re-checks them). */
+export async function precheck(repo: SaleRepository, cards: CardService, tenantId: number, order: OrderRow, plan: PayPlan) {
+  const stock = await repo.goodsWithStock(tenantId, plan.lines.map((l) => l.goods_id), order.warehouse_id);
+  for (const l of plan.lines) {
+    const g = stock.find((row) => row.id === l.goods_id);
+    if (!g || Number(g.stock) < l.quantity) throw refuse(`商品「${l.goods_name}」库存不足`);
+  }
+  const cardParts = plan.parts.filter((p) => p.cardId !== null);
+  const found = cardParts.length ? await cards.byIds(tenantId, cardParts.map((p) => p.cardId!)) : [];
+  for (const p of cardParts) {
+    if (yuanToFen(found.find((c) => c.cardId === p.cardId)?.balance ?? 0) < p.moneyFen) throw new BizError(Code.PAY_FAILED, '会员卡余额不足');
+  }
+}

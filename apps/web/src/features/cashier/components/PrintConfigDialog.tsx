@@ -1,0 +1,75 @@
+import { useEffect } from 'react';
+import { Checkbox, Form, InputNumber, Radio, Select, type FormInstance } from 'antd';
+import { payment, sale } from '@venue/contract';
+import { useSession } from '@/app/session';
+import { FormDialog } from '@/components/list/FormDialog';
+import { useVenueGroups } from '@/hooks/useVenueGroups';
+import { callApi } from '@/lib/http';
+import { useReceiptPrinter } from '../receipt/useReceiptPrinter';
+import type { PaperWidth } from '../receipt/Receipt';
+
+interface Values {
+  venueId: number;
+  needPrint: 'T' | 'F';
+  printNum: number;
+  allowPayTypes: string[];
+  paperWidth: PaperWidth;
+}
+
+const CARD_TYPES = [{ value: 'M', label: '储值卡' }, { value: 'T', label: '次卡' }, { value: 'D', label: '期限卡' }];
+
+/** Loads the chosen venue's sales-receipt config into the form whenever the venue changes. */
+function VenueConfigLoader({ form }: { form: FormInstance<Values> }) {
+  const venueId = Form.useWatch('venueId', form);
+  useEffect(() => {
+    if (!venueId) return;
+    callApi(payment.getPrintConfig, { query: { venueId, typeId: sale.SALE_ORDER_TYPE } }).then(
+      (c) => form.setFieldsValue({ needPrint: c.needPrint, printNum: c.printNum, allowPayTypes: c.allowPayTypes.split(',').filter(Boolean) }),
+      () => undefined,
+    );
+  }, [venueId, form]);
+  return null;
+}
+
+/**
+ * 小票打印设置: per venue, whether sales receipts print, how many copies, and for which card pay types a
+ * card payment prints (spec 4 "Printing"); the paper width belongs to this computer's printer.
+ */
+export function PrintConfigDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const currentVenueId = useSession((s) => s.user?.currentVenueId);
+  const venueGroups = useVenueGroups();
+  const printer = useReceiptPrinter(currentVenueId);
+
+  async function save({ paperWidth, allowPayTypes, ...config }: Values) {
+    await callApi(payment.savePrintConfig, { body: { ...config, typeId: sale.SALE_ORDER_TYPE, allowPayTypes: allowPayTypes.join(',') } });
+    printer.setWidth(paperWidth);
+  }
+
+  return (
+    <FormDialog<Values>
+      open={open} title="小票打印设置" onClose={onClose} onSubmit={save}
+      initialValues={{ venueId: currentVenueId ?? undefined, needPrint: 'T', printNum: 1, allowPayTypes: ['M', 'T', 'D'], paperWidth: printer.width }}
+    >
+      {(form) => (
+        <>
+          <VenueConfigLoader form={form} />
+          <Form.Item name="venueId" label="场馆" rules={[{ required: true, message: '请选择场馆' }]}>
+            <Select options={venueGroups} optionFilterProp="label" showSearch />
+          </Form.Item>
+          <Form.Item name="needPrint" label="收款后打印">
+            <Radio.Group options={[{ value: 'T', label: '打印' }, { value: 'F', label: '不打印' }]} />
+          </Form.Item>
+          <Form.Item name="printNum" label="打印份数" rules={[{ required: true, message: '请输入打印份数' }]}>
+            <InputNumber min={1} max={5} precision={0} />
+          </Form.Item>
+          <Form.Item name="allowPayTypes" label="会员卡支付打印" extra="仅会员卡支付时生效：所选类型的卡支付后打印小票">
+            <Checkbox.Group options={CARD_TYPES} />
+          </Form.Item>
+          <Form.Item name="paperWidth" label="本机小票纸宽">
+            <Radio.Group options={[{ value: 58, label: '58 mm' }, { value: 80, label: '80 mm' }]} />
+          </Form.Item>
+        </>
+      )}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, login, openPage, screenshot, startServer, type RunningServer } from './harness';
+
+/**
+ * The whole till as the demo cashier (收银员小李, 城东羽毛球馆) works it (issue 6). Demo cards: VIP0001 张三
+ * 储值卡 9折 500.00; VIP0008 20.00 and VIP0009 15.00 储值卡（不打折）, both 吴十's. Simulator auth codes:
+ * any 6-32 digits pay, one ending 0605 leaves the result unknown until asked again, one ending 0606 fails.
+ */
+describe('cashier: goods sale, payment, receipt (issue 6)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+
+  /** The server's view, through the API with the page's own token. */
+  async function api<T>(path: string): Promise<T> {
+    const token = await page.evaluate(() => localStorage.getItem('Admin-Token'));
+    const answer = await (await fetch(`${server.url}/api/${path}`, { headers: { authorization: `Bearer ${token}` } })).json();
+    expect(answer.code, `${path}: ${answer.msg}`).toBe(200);
+    return answer.data as T;
+  }
+  const cardBalance = async (cardNo: string) => (await api<{ balance: number }>(`member/card/getByCardId?cardId=${cardNo}`)).balance;
+  const stockOf = async (goodsName: string) =>
+    (await api<{ records: { goodsName: string; quantity: number }[] }>(`goods/goodsArchive/queryStock?goodsName=${encodeURIComponent(goodsName)}&size=50`)).records
+      .filter((r) => r.goodsName === goodsName).reduce((sum, r) => sum + r.quantity, 0);
+
+  const saleDialog = () => page.locator('.ant-modal-wrap:visible', { hasText: '商品销售' });
+  const payDialog = () => page.locator('.ant-modal-wrap:visible', { hasText: '应收' });
+  const notice = (text: string) => page.locator('.ant-notification-notice, .ant-message-notice', { hasText: text });
+  const tile = (name: string) => saleDialog().getByTestId('goods-tile').filter({ hasText: name }).first();
+  const cartRow = (name: string) => saleDialog().locator('.ant-table-row', { hasText: name });
+
+  async function openSale() {
+    await page.getByRole('button', { name: '收银台' }).click();
+    await page.getByRole('button', { name: /商品销售/ }).click();
+    await saleDialog().waitFor();
+    await expect.poll(() => saleDialog().getByTestId('goods-tile').count()).toBeGreaterThan(5);
+  }
+  async function attachCard(cardNo: string) {
+    const box = saleDialog().getByPlaceholder('请输入会员卡号/姓名/手机号');
+    await box.fill(cardNo);
+    await box.press('Enter');
+  }
+  async function submit(expectedTotal: string) {
+    await expect.poll(() => saleDialog().getByTestId('cart-total').textContent()).toBe(`¥ ${expectedTotal}`);
+    await saleDialog().getByRole('button', { name: /提交订单/ }).click();
+    await payDialog().waitFor();
+  }
+  const method = (name: string) => payDialog().getByRole('button').filter({ hasText: new RegExp(`^${name}$`) });
+  const payCard = (cardNo: string) => payDialog().getByRole('button').filter({ hasText: cardNo });
+  const confirmPay = () => payDialog().getByRole('button', { name: /确认收款/ }).click();
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    page = await openPage(browser, { width: 1440, height: 900 });
+    await login(page, server.url, 'cashier', 'cashier123');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('sells by barcode scan and tile click to a member, takes cash and prints the receipt', async () => {
+    const [water] = (await api<{ records: { barcode: string }[] }>(`goods/goodsArchive/query?goodsName=${encodeURIComponent('怡宝纯净水')}`)).records;
+    await openSale();
+    const stockBefore = await stockOf('脉动');
+
+    await saleDialog().getByRole('button', { name: /提交订单/ }).count().then((n) => expect(n).toBe(0));
+    await page.locator('body').click({ position: { x: 5, y: 5 } }).catch(() => undefined);
+    await page.keyboard.type(water.barcode, { delay: 5 });
+    await expect.poll(() => cartRow('怡宝纯净水').count()).toBe(1);
+    await tile('脉动').click();
+    await tile('脉动').click();
+    await attachCard('VIP0001');
+    await expect.poll(() => saleDialog().getByTestId('member-display').textContent()).toContain('张三');
+    await screenshot(page, 'cashier-sale-dialog');
+    await submit('14.00');
+
+    // Cash is the default; the lines show pricePay; 确认收款 pays, closes, clears and prints.
+    await expect.poll(() => payDialog().locator('[aria-pressed="true"]').textContent()).toContain('现金');
+    await expect.poll(() => payDialog().getByTestId('pay-total').textContent()).toContain('14.00');
+    await screenshot(page, 'cashier-pay-cash');
+    await confirmPay();
+    await expect.poll(() => notice('收款成功').count()).toBeGreaterThan(0);
+    await expect.poll(() => payDialog().count()).toBe(0);
+    await expect.poll(() => cartRow('脉动').count()).toBe(0);
+    const receipt = page.frameLocator('iframe[data-receipt]').last();
+    await expect.poll(() => receipt.locator('body').textContent()).toContain('怡宝纯净水');
+    const text = (await receipt.locator('body').textContent())!;
+    expect(text).toContain('14.00');
+    // Spec 4 "Printing": an order made in the back office (source B) prints its own username as salesperson.
+    expect(text).toContain('收银员：cashier');
+    expect(await stockOf('脉动')).toBe(stockBefore - 2);
+    await expect.poll(() => saleDialog().getByRole('button', { name: /重打小票/ }).count()).toBe(1);
+  });
+
+  it('pays with a stored-value card at its 9折 and charges the card', async () => {
+    const before = await cardBalance('VIP0001');
+    await tile('能量棒').click();
+    await tile('能量棒').click();
+    await attachCard('VIP0001');
+    await expect.poll(() => saleDialog().getByTestId('member-display').count()).toBe(1);
+    await submit('16.00');
+    await payCard('VIP0001').click();
+    // The card's goods discount lowers pricePay: 16.00 x 0.9.
+    await expect.poll(() => payDialog().getByTestId('pay-total').textContent()).toContain('14.40');
+    await screenshot(page, 'cashier-pay-card');
+    await confirmPay();
+    await expect.poll(() => notice('收款成功').count()).toBeGreaterThan(0);
+    await expect.poll(() => payDialog().count()).toBe(0);
+    expect(await cardBalance('VIP0001')).toBeCloseTo(before - 14.4, 2);
+  });
+
+  it('pays with two stored-value cards plus WeChat (composepay), each part recorded', async () => {
+    await tile('护踝').click(); // 45.00: VIP0008 20.00 + VIP0009 15.00 + WeChat 10.00
+    await attachCard('VIP0008');
+    await expect.poll(() => saleDialog().getByTestId('member-display').textContent()).toContain('吴十');
+    await submit('45.00');
+    await payCard('VIP0008').click();
+    await payCard('VIP0009').click();
+    await method('微信').click();
+    await expect.poll(() => payDialog().locator('[aria-pressed="true"]').count()).toBe(3);
+    await payDialog().getByTestId('auth-code').fill('134567890123456789');
+    await screenshot(page, 'cashier-pay-compose');
+    await payDialog().getByTestId('auth-code').press('Enter');
+    await expect.poll(() => notice('收款成功').count()).toBeGreaterThan(0);
+    await expect.poll(() => payDialog().count()).toBe(0);
+    expect(await cardBalance('VIP0008')).toBe(0);
+    expect(await cardBalance('VIP0009')).toBe(0);
+    const orders = await api<{ records: { payState: string; payRecords: { payMode: string; money: number }[] }[] }>('goods/goodsSaleOrder/query?memberName=%E5%90%B4%E5%8D%81');
+    const parts = orders.records[0].payRecords.map((p) => `${p.payMode}:${p.money}`).sort();
+    expect(orders.records[0].payState).toBe('P');
+    expect(parts).toEqual(['cardpay:15', 'cardpay:20', 'wechatpay:10']);
+  });
+
+  it('keeps the dialog open on 605 and completes on the second click without charging twice', async () => {
+    await tile('红牛').click();
+    await submit('6.00');
+    await method('现金').click(); // deselects the default
+    await method('支付宝').click();
+    await payDialog().getByTestId('auth-code').fill('28000000000605');
+    await confirmPay();
+    await expect.poll(() => notice('支付结果未知，请重新点击支付按钮支付').count()).toBeGreaterThan(0);
+    expect(await payDialog().count()).toBe(1);
+    await screenshot(page, 'cashier-pay-unknown');
+    await payDialog().getByTestId('auth-code').fill('28000000000605');
+    await confirmPay();
+    await expect.poll(() => payDialog().count()).toBe(0);
+    const orders = await api<{ records: { payState: string; pricePay: number; payRecords: { payMode: string; state: string }[] }[] }>('goods/goodsSaleOrder/query?size=1');
+    expect(orders.records[0]).toMatchObject({ payState: 'P', pricePay: 6 });
+    expect(orders.records[0].payRecords.filter((r) => r.state === 'P')).toHaveLength(1);
+  });
+
+  it('closes the payment on 606 and asks for a method when none is chosen', async () => {
+    await tile('佳得乐').click();
+    await submit('6.50');
+    await method('现金').click();
+    await confirmPay();
+    await expect.poll(() => notice('请选择收款方式').count()).toBeGreaterThan(0);
+    await method('微信').click();
+    await payDialog().getByTestId('auth-code').fill('13000000000606');
+    await confirmPay();
+    await expect.poll(() => notice('支付失败请重新支付').count()).toBeGreaterThan(0);
+    await expect.poll(() => payDialog().count()).toBe(0);
+    // The cart stays, so the cashier can pay again another way.
+    expect(await cartRow('佳得乐').count()).toBe(1);
+  });
+
+  it('lists the sales in 销售订单 with their states', async () => {
+    await saleDialog().getByRole('button', { name: 'Close' }).click();
+    await page.goto(`${server.url}/goods/saleOrder`);
+    await expect.poll(() => page.locator('.ant-table-row').count()).toBeGreaterThanOrEqual(4);
+    await expect.poll(() => page.locator('.ant-table-row', { hasText: '已支付' }).count()).toBeGreaterThanOrEqual(4);
+    await screenshot(page, 'cashier-sale-orders');
+  });
+});

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, login, openPage, screenshot, startServer, type RunningServer } from './harness';
+
+/** The admin's side of the till: the receipt print setting, the copy counter, and a changed line price (issue 6). */
+describe('receipts and price override (issue 6)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  const saleDialog = () => page.locator('.ant-modal-wrap:visible', { hasText: '商品销售' });
+  const payDialog = () => page.locator('.ant-modal-wrap:visible', { hasText: '应收' });
+  const receipts = () => page.locator('iframe[data-receipt]');
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    page = await openPage(browser, { width: 1440, height: 900 });
+    await login(page, server.url, 'admin', 'admin123');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('saves two copies for the venue in 小票打印设置', async () => {
+    await page.goto(`${server.url}/system/payment`);
+    await page.getByRole('button', { name: /小票打印设置/ }).click();
+    const dialog = page.locator('.ant-modal-wrap:visible', { hasText: '小票打印设置' });
+    await expect.poll(() => dialog.getByRole('spinbutton').inputValue()).toBe('1');
+    await dialog.getByRole('spinbutton').fill('2');
+    await dialog.getByLabel('80 mm').check();
+    await screenshot(page, 'receipt-print-config');
+    await dialog.getByRole('button', { name: /确\s*定|保\s*存/ }).click();
+    await expect.poll(() => page.getByText('操作成功').count()).toBeGreaterThan(0);
+  });
+
+  it('sells at a changed price and asks before the second copy', async () => {
+    await page.getByRole('button', { name: '收银台' }).click();
+    await page.getByRole('button', { name: /商品销售/ }).click();
+    await saleDialog().getByTestId('goods-tile').filter({ hasText: '脉动' }).first().click();
+    const price = saleDialog().getByLabel('脉动单价');
+    await price.fill('5.5');
+    await price.blur();
+    await expect.poll(() => saleDialog().getByTestId('cart-total').textContent()).toBe('¥ 5.50');
+    await saleDialog().getByRole('button', { name: /提交订单/ }).click();
+    await expect.poll(() => payDialog().getByTestId('pay-total').textContent()).toContain('5.50');
+    await payDialog().getByRole('button', { name: /确认收款/ }).click();
+
+    const confirm = page.locator('.ant-modal-confirm', { hasText: '打印份数已超过一份，确认打印第 2 份吗？' });
+    await confirm.waitFor();
+    expect(await receipts().count()).toBe(1);
+    await confirm.getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => receipts().count()).toBe(2);
+    const second = await page.frameLocator('iframe[data-receipt]').last().locator('body').textContent();
+    expect(second).toContain('第2联');
+    expect(second).toContain('5.50');
+    await expect.poll(() => page.locator('.ant-modal-confirm').count()).toBe(0);
+
+    // 重打小票 prints one more copy at once: the counter started again after the configured two.
+    await saleDialog().getByRole('button', { name: /重打小票/ }).click();
+    await expect.poll(() => receipts().count()).toBe(3);
+  });
+});
