@@ -33,9 +33,26 @@ import { WarehouseRepository } from './modules/goods/warehouse.repository.ts';
 import { WarehouseService } from './modules/goods/warehouse.service.ts';
 import { LocalFileStore } from './modules/upload/file-store.ts';
 import { uploadRoutes } from './modules/upload/upload.routes.ts';
+import { CardImportService } from './modules/member-card/card-import.service.ts';
+import { CardRepository } from './modules/member-card/card.repository.ts';
+import { CardService } from './modules/member-card/card.service.ts';
+import { LedgerRepository } from './modules/member-card/ledger.repository.ts';
+import { LedgerService } from './modules/member-card/ledger.service.ts';
+import { memberCardRoutes } from './modules/member-card/member-card.routes.ts';
+import { MemberRepository } from './modules/member-card/member.repository.ts';
+import { createChannelRegistry, type ChannelAdapters } from './modules/payment/channel-registry.ts';
+import { PaymentMethodRepository } from './modules/payment/payment-method.repository.ts';
+import { PaymentMethodService } from './modules/payment/payment-method.service.ts';
+import { paymentRoutes } from './modules/payment/payment.routes.ts';
+import { PrintConfigService } from './modules/payment/print-config.service.ts';
+import { SaleFulfilment } from './modules/sale/sale-fulfil.ts';
+import { SaleOrderService } from './modules/sale/sale-order.service.ts';
+import { SalePayService } from './modules/sale/sale-pay.service.ts';
+import { SaleRepository } from './modules/sale/sale.repository.ts';
+import { saleRoutes } from './modules/sale/sale.routes.ts';
 
 /** Wires repositories into services. One place, so a feature's dependencies are visible at a glance. */
-export function createServices(db: Db, clock: Clock, uploadsDir: string) {
+export function createServices(db: Db, clock: Clock, uploadsDir: string, channelAdapters: ChannelAdapters = {}) {
   const k = db.kysely;
   const tenants = new TenantService(new TenantRepository(k));
   const venues = new VenueService(new VenueRepository(k));
@@ -54,7 +71,27 @@ export function createServices(db: Db, clock: Clock, uploadsDir: string) {
     stockIns: new StockInService(k, stock, users, clock),
   };
   const files = new LocalFileStore(uploadsDir);
-  return { tenants, venues, users, auth, menus, dicts, goods, files };
+  const cardRepo = new CardRepository(k, db.engine);
+  const memberRepo = new MemberRepository(k);
+  const memberCards = {
+    cards: new CardService(cardRepo, memberRepo, clock),
+    /** The cashier charges and refunds cards through memberCards.ledger.chargeCard / refundConsume inside its payment transaction. */
+    ledger: new LedgerService(new LedgerRepository(k, db.engine), cardRepo, memberRepo, venues, k, clock),
+    imports: new CardImportService(memberRepo, k, clock),
+  };
+  // Scan-code channels are the simulator unless an adapter is passed (the seam for real ones).
+  const channels = createChannelRegistry(k, clock, channelAdapters);
+  const payment = { methods: new PaymentMethodService(new PaymentMethodRepository(k), channels, clock), printConfig: new PrintConfigService(k) };
+  const saleRepo = new SaleRepository(k);
+  const saleOrders = new SaleOrderService(saleRepo, venues, users, memberCards.cards, clock);
+  const sale = {
+    orders: saleOrders,
+    payments: new SalePayService({
+      db: k, repo: saleRepo, orders: saleOrders, cards: memberCards.cards, methods: payment.methods, channels,
+      fulfil: new SaleFulfilment(goods.stock, memberCards.ledger), clock,
+    }),
+  };
+  return { tenants, venues, users, auth, menus, dicts, goods, files, memberCards, payment, sale };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -67,4 +104,7 @@ export function registerRoutes(app: FastifyInstance, guard: Guard, s: Services):
   dictRoutes(app, guard, s.dicts);
   goodsRoutes(app, guard, s.goods);
   uploadRoutes(app, guard, s.files);
+  memberCardRoutes(app, guard, s.memberCards);
+  paymentRoutes(app, guard, s.payment);
+  saleRoutes(app, guard, s.sale);
 }

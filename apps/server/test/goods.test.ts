@@ -33,6 +33,21 @@ describe.each(engines())('goods on %s', (engine) => {
     expect(edited.body.data.state).toBe('S');
     const enabled = await api.call('GET', 'goods/goodsClassification/all', { token: admin, query: { state: 'A' } });
     expect(enabled.body.data.map((c: { classificationName: string }) => c.classificationName)).not.toContain('测试分类二');
+    // Saved at once, one name: one wins, the others hear that it exists (the unique index, not a 500).
+    const racing = await Promise.all(Array.from({ length: 4 }, () => api.call('POST', 'goods/goodsClassification/add', { token: admin, body: { classificationName: '并发分类' } })));
+    expect(racing.map((r) => r.body.code).sort()).toEqual([-1000, -1000, -1000, 200]);
+  });
+
+  it('refuses a warehouse serving another tenant\'s venue, and edits a seeded goods item as the screen sends it back', async () => {
+    const foreignVenue = (await database.db.kysely.selectFrom('venue').select('id').where('tenant_id', '=', 2).executeTakeFirstOrThrow()).id;
+    const warehouse = await api.call('POST', 'goods/warehouse/add', { token: admin, body: { warehouseName: '越界仓库', venueIds: [1, foreignVenue] } });
+    expect(warehouse.body).toMatchObject({ code: -1100, msg: '所选场馆不存在' });
+    expect((await api.call('POST', 'goods/warehouse/add', { token: admin, body: { warehouseName: '无场馆仓库', venueIds: [] } })).body.msg).toBe('请选择服务场馆');
+    const seeded = (await api.call('GET', 'goods/goodsArchive/id/1', { token: admin })).body.data;
+    expect(seeded.picture).toMatch(/^data:image\/svg\+xml,/);
+    const { classificationName, itemName, ...values } = seeded;
+    const edited = await api.call('PUT', 'goods/goodsArchive/edit', { token: admin, body: { ...values, barcode: values.barcode ?? undefined, price: 2.5 } });
+    expect(edited.body).toMatchObject({ code: 200, data: { price: 2.5, picture: seeded.picture, classificationName } });
   });
 
   it('validates goods: price with two decimals at most, a class of the tenant, a unique barcode', async () => {
@@ -101,6 +116,16 @@ describe.each(engines())('goods on %s', (engine) => {
     expect(Object.values(stock.body.data).flat().every((g) => (g as { quantity: number }).quantity === 0)).toBe(true);
     const denied = await api.call('POST', 'goods/goodsArchive/add', { token: cashier, body: { goodsName: 'x', unit: '个', price: 1, classificationId: 1 } });
     expect(denied).toMatchObject({ status: 403, body: { code: 510 } });
+    const edit = { goodsId: 1, goodsName: '改名', unit: '瓶', price: 1, classificationId: 1 };
+    for (const [method, path, body] of [
+      ['PUT', 'goods/goodsArchive/edit', edit], ['PUT', 'goods/goodsArchive/state', { goodsId: 1, isOnSale: '0' }],
+      ['POST', 'goods/goodsClassification/add', { classificationName: '收银员分类' }], ['POST', 'goods/stock/adjust', { goodsId: 1, warehouseId: 1, change: 1, remark: '盘盈' }],
+      ['PUT', 'goods/stockIn/review', { stockInId: 6, pass: true }],
+    ] as const) {
+      expect(await api.call(method, path, { token: cashier, body })).toMatchObject({ status: 403, body: { code: 510 } });
+    }
+    expect((await api.call('GET', 'goods/goodsArchive/id/1', { token: admin })).body.data.goodsName).toBe('农夫山泉');
+    expect((await api.call('GET', 'goods/goodsArchive/queryStock', { token: cashier })).status).toBe(200);
     expect((await api.call('GET', 'goods/goodsArchive/query', { token: cashier })).status).toBe(200);
   });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './common/call.ts';
 import { listQuery, pageOf } from './common/envelope.ts';
-import { dateTime, id, idList, idParams, optionalText, stateAS, text } from './common/fields.ts';
+import { dateTime, id, idList, idNumber, idParams, optionalText, stateAS, text } from './common/fields.ts';
 import { yuan } from './common/money.ts';
 
 // ---- Classifications (goods/goodsClassification/) ----
@@ -51,12 +51,12 @@ export const warehouse = z.object({
 const warehouseFields = {
   warehouseName: text('仓库名称', 30),
   state: stateAS.default('A'),
-  venueIds: z.array(z.number().int().positive(), { error: '请选择服务场馆' }).min(1, '请选择服务场馆').max(100),
+  venueIds: z.array(idNumber(), { error: '请选择服务场馆' }).min(1, '请选择服务场馆').max(100),
   remark: optionalText('备注', 200),
 };
 export const warehouseQuery = defineCall({
   method: 'GET', path: 'goods/warehouse/query', summary: '仓库分页查询',
-  query: listQuery.extend({ warehouseName: z.string().max(30).optional(), state: stateAS.optional(), venueId: z.coerce.number().int().positive().optional() }),
+  query: listQuery.extend({ warehouseName: z.string().max(30).optional(), state: stateAS.optional(), venueId: id().optional() }),
   response: pageOf(warehouse),
 });
 export const warehouseAll = defineCall({
@@ -97,7 +97,7 @@ const goodsFields = {
   barcode: z.string().trim().max(50, '条码不能超过50个字符').regex(/^[0-9A-Za-z-]*$/, '条码只能包含数字、字母和横线').optional(),
   shorthand: z.string().trim().max(20, '助记码不能超过20个字符').regex(/^[0-9A-Za-z]*$/, '助记码只能包含字母和数字').optional(),
   classificationId: id('商品分类'),
-  itemId: z.number().int().positive().nullable().optional(),
+  itemId: idNumber().nullable().optional(),
   isOnSale: z.enum(['1', '0']).default('1'),
   state: stateAS.default('A'),
 };
@@ -105,7 +105,7 @@ export const goodsQuery = defineCall({
   method: 'GET', path: 'goods/goodsArchive/query', summary: '商品档案分页查询',
   query: listQuery.extend({
     goodsName: z.string().max(50).optional(),
-    classificationId: z.coerce.number().int().positive().optional(),
+    classificationId: id().optional(),
     state: stateAS.optional(),
     isOnSale: z.enum(['1', '0']).optional(),
   }),
@@ -129,7 +129,7 @@ export const allByClassification = defineCall({
   method: 'GET', path: 'goods/goodsArchive/allByClassification', summary: '按分类列出在售商品及库存（含 hotSale 热销）',
   query: z.object({
     warehouseIds: idList('仓库'),
-    classificationId: z.coerce.number().int().positive().optional(),
+    classificationId: id().optional(),
     goodsQuery: z.string().trim().max(50).optional(),
     isOnSale: z.enum(['1', '0']).default('1'),
   }),
@@ -144,8 +144,8 @@ export const stockRow = z.object({
 export const queryStock = defineCall({
   method: 'GET', path: 'goods/goodsArchive/queryStock', summary: '库存查询',
   query: listQuery.extend({
-    warehouseId: z.coerce.number().int().positive().optional(),
-    classificationId: z.coerce.number().int().positive().optional(),
+    warehouseId: id().optional(),
+    classificationId: id().optional(),
     goodsName: z.string().max(50).optional(),
   }),
   response: pageOf(stockRow),
@@ -156,7 +156,7 @@ export const stockMovement = z.object({
 });
 export const stockMovements = defineCall({
   method: 'GET', path: 'goods/stock/movements', summary: '库存变动明细',
-  query: listQuery.extend({ goodsId: z.coerce.number().int().positive(), warehouseId: z.coerce.number().int().positive() }),
+  query: listQuery.extend({ goodsId: id(), warehouseId: id() }),
   response: pageOf(stockMovement),
 });
 export const adjustStock = defineCall({
@@ -228,8 +228,8 @@ export const stockInQuery = defineCall({
   method: 'GET', path: 'goods/stockIn/query', summary: '进货单分页查询（当前场馆）',
   query: listQuery.extend({
     state: z.enum(['P', 'A', 'D', 'E']).optional(),
-    warehouseId: z.coerce.number().int().positive().optional(),
-    supplierId: z.coerce.number().int().positive().optional(),
+    warehouseId: id().optional(),
+    supplierId: id().optional(),
     beginTime: dateTime('beginTime').optional(),
     endTime: dateTime('endTime').optional(),
   }),

@@ -2,6 +2,8 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.ts';
 import * as foundation from './migrations/2026-11-22-0001-foundation.ts';
 import * as goods from './migrations/2026-11-22-0002-goods.ts';
+import * as member from './migrations/2026-11-22-0003-member.ts';
+import * as cashier from './migrations/2026-11-22-0004-cashier.ts';
 
 type EngineMigration = { up: (db: any, engine: Db['engine']) => Promise<void> };
 
@@ -9,6 +11,8 @@ type EngineMigration = { up: (db: any, engine: Db['engine']) => Promise<void> };
 const migrations: Record<string, EngineMigration> = {
   '2026-11-22-0001-foundation': foundation,
   '2026-11-22-0002-goods': goods,
+  '2026-11-22-0003-member': member,
+  '2026-11-22-0004-cashier': cashier,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -58,6 +58,56 @@ export interface StockInLineTable { id: Id; tenant_id: number; stock_in_id: numb
 
 export interface CatalogVersionTable { tenant_id: number; version: number }
 
+export interface MemberTypeTable { id: Id; tenant_id: number; name: string; state: string; sort: number }
+export interface MemberTable {
+  id: Id; tenant_id: number; name: string; phone: string; id_number: string | null; photo: string | null;
+  member_type_id: number | null; source: string; created_at: string;
+}
+export interface MemberFamilyTable { id: Id; tenant_id: number; member_id: number; name: string; relation: string; phone: string | null }
+/** discount is per mille: 900 is 9折; 1000 no discount. */
+export interface CardTypeTable {
+  id: Id; tenant_id: number; name: string; pay_type: string; price_fen: number; valid_days: number; times: number;
+  discountable: number; discount: number; state: string; sort: number;
+}
+export interface CardTypeItemTable { tenant_id: number; card_type_id: number; item_id: number }
+/** balance: fen for M cards, times for T cards, 0 for D cards. */
+export interface CardTable {
+  id: Id; tenant_id: number; card_no: string; phy_card_id: string | null; member_id: number; card_type_id: number; venue_id: number | null;
+  state: string; is_opened: string; balance: number; use_begin: string | null; use_end: string | null; remark: string; created_at: string;
+}
+export type ConsumeKind = 'OPEN' | 'RECHARGE' | 'CONSUME' | 'REFUND' | 'IMPORT' | 'ADJUST';
+export interface CardConsumeTable {
+  id: Id; tenant_id: number; card_id: number; kind: ConsumeKind; amount: number; balance_after: number; order_type: string | null;
+  order_id: number | null; venue_id: number | null; refund_of: number | null; remark: string; created_at: string; created_by: number | null;
+}
+export interface CardCountTable { tenant_id: number; cards: number }
+export interface BlacklistTable { id: Id; tenant_id: number; member_id: number; rule_type: string; reason: string; active: number; created_at: string }
+
+export interface PaymentMethodTable {
+  id: Id; tenant_id: number; pay_mode: string; pay_name: string; is_api: string; icon: string; state: string; sort: number; created_at: string;
+}
+export interface PaymentMethodVenueTable { tenant_id: number; method_id: number; venue_id: number }
+export interface PrintConfigTable { id: Id; tenant_id: number; venue_id: number; type_id: string; need_print: string; print_num: number; allow_pay_types: string }
+export interface SaleOrderTable {
+  id: Id; tenant_id: number; venue_id: number; warehouse_id: number; member_id: number | null; order_state: string; pay_state: string; source: string;
+  price_orig_fen: number; price_pay_fen: number; pay_mode: string | null; pay_attempt: Generated<number>; pay_lock: string | null; pay_lock_until: string | null;
+  created_by: number; username: string; remark: string; created_at: string; paid_at: string | null;
+}
+export interface SaleOrderLineTable {
+  id: Id; tenant_id: number; order_id: number; goods_id: number; goods_name: string; specs: string; unit: string; quantity: number;
+  price_fen: number; price_orig_fen: number; price_pay_fen: number;
+}
+/** One part of a payment attempt. state: N pending, P paid, F failed, R refunded. */
+export interface PayRecordTable {
+  id: Id; tenant_id: number; order_type: string; order_id: number; attempt: number; pay_mode: string; pay_name: string; pay_type: string | null;
+  card_id: number | null; consume_id: number | null; money_fen: number; out_trade_no: string | null; channel_trade_no: string | null; state: string;
+  message: string; created_by: number | null; created_at: string; paid_at: string | null;
+}
+export interface PaySimTradeTable {
+  out_trade_no: string; tenant_id: number; pay_mode: string; amount_fen: number; auth_code: string; state: string; channel_trade_no: string;
+  created_at: string; updated_at: string;
+}
+
 export interface Database {
   tenant: TenantTable;
   tenant_setting: TenantSettingTable;
@@ -88,6 +138,22 @@ export interface Database {
   stock_in: StockInTable;
   stock_in_line: StockInLineTable;
   catalog_version: CatalogVersionTable;
+  member_type: MemberTypeTable;
+  member: MemberTable;
+  member_family: MemberFamilyTable;
+  card_type: CardTypeTable;
+  card_type_item: CardTypeItemTable;
+  card: CardTable;
+  card_consume: CardConsumeTable;
+  blacklist: BlacklistTable;
+  card_count: CardCountTable;
+  payment_method: PaymentMethodTable;
+  payment_method_venue: PaymentMethodVenueTable;
+  print_config: PrintConfigTable;
+  sale_order: SaleOrderTable;
+  sale_order_line: SaleOrderLineTable;
+  pay_record: PayRecordTable;
+  pay_sim_trade: PaySimTradeTable;
 }
 
 export type MenuRecord = Selectable<MenuTable>;

@@ -3,6 +3,8 @@ import type { Database } from '../db/tables.ts';
 import { hashPassword } from '../lib/secrets.ts';
 import { CODE_TABLES } from './dictionaries.ts';
 import { GOODS_MENUS, seedGoods } from './goods.ts';
+import { MEMBER_MENUS, READ_CARDS_MENU, seedMemberCards } from './member-cards.ts';
+import { PAYMENT_MENU, SALE_ORDER_MENU, seedPaymentMethods, withScreens } from './cashier.ts';
 import { insertMenus, SYSTEM_MENUS, type MenuSeed } from './menus.ts';
 
 export interface TenantSeed {
@@ -23,7 +25,7 @@ export const TENANT_SERVICES: [string, string][] = [
 ];
 
 /** What every capability hands to the seed: its menu groups, in the order the sidebar shows them. */
-export const MENU_GROUPS: MenuSeed[] = [GOODS_MENUS, SYSTEM_MENUS];
+export const MENU_GROUPS: MenuSeed[] = [withScreens(GOODS_MENUS, [SALE_ORDER_MENU]), MEMBER_MENUS, withScreens(SYSTEM_MENUS, [PAYMENT_MENU]), READ_CARDS_MENU];
 
 export async function seedTenant(db: Kysely<Database>, seed: TenantSeed, nowIso: string): Promise<number> {
   const tenant = await db.insertInto('tenant').values({ code: seed.code, name: seed.name, state: 'A', created_at: nowIso }).returning('id').executeTakeFirstOrThrow();
@@ -76,6 +78,8 @@ export async function seedTenant(db: Kysely<Database>, seed: TenantSeed, nowIso:
 
   await insertMenus(db, tenantId, roleIds, MENU_GROUPS);
   if (venueIds.size) await seedGoods(db, tenantId, venueIds, firstUserId, nowIso);
+  if (venueIds.size) await seedMemberCards(db, tenantId, seed.code, venueIds, firstUserId, nowIso);
+  if (venueIds.size) await seedPaymentMethods(db, tenantId, venueIds, nowIso);
   for (const table of CODE_TABLES) {
     const dict = await db.insertInto('dict').values({ tenant_id: tenantId, name: table.name, description: table.description }).returning('id').executeTakeFirstOrThrow();
     await db.insertInto('dict_detail').values(table.entries.map(([value, label], i) => ({ tenant_id: tenantId, dict_id: dict.id, value, label, sort: i + 1 }))).execute();

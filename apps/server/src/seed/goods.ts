@@ -63,11 +63,15 @@ const CATALOGUE: [className: string, colour: string, goods: GoodsLine[]][] = [
   ]],
 ];
 
-/** A small square picture with the product's first character, as a data URL (no files to ship). */
+/**
+ * A small square picture with the product's first character, as a data URL (no files to ship).
+ * Percent-encoded rather than base64 so it stays within the contract's 300 characters of `picture`:
+ * an edit sends the stored value back, and a longer one would be refused.
+ */
 export function goodsPicture(name: string, colour: string): string {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="120"><rect width="120" height="120" rx="14" fill="${colour}"/>` +
-    `<text x="60" y="78" font-size="52" text-anchor="middle" fill="#fff" font-family="sans-serif">${name.slice(0, 1)}</text></svg>`;
-  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+  const svg = `<svg xmlns='http://www.w3.org/2000/svg' width='96' height='96'><rect width='96' height='96' rx='12' fill='${colour}'/>` +
+    `<text x='48' y='63' font-size='42' text-anchor='middle' fill='white'>${name.slice(0, 1)}</text></svg>`;
+  return `data:image/svg+xml,${svg.replace(/[<>#%\s]|[^\x00-\x7f]/gu, encodeURIComponent)}`;
 }
 
 const barcodeOf = (n: number) => {
@@ -111,11 +115,13 @@ export async function seedGoods(db: Kysely<Database>, tenantId: number, venues: 
   ]).returning('id').execute();
 
   const goodsRows = await db.selectFrom('goods').select(['id', 'price_fen']).where('tenant_id', '=', tenantId).orderBy('id').execute();
-  const state = (i: number) => (i < warehouses.length ? 'A' : i === warehouses.length ? 'D' : 'P');
-  for (let i = 0; i < warehouses.length + 3; i += 1) {
-    const warehouse = warehouses[i % warehouses.length];
+  // One passed order per enabled warehouse; then one not passed and two pending, the first two in the
+  // first venue (where the admin starts) so its 进货 screen has something to review.
+  const extra: [state: string, warehouse: number][] = [['D', 0], ['P', warehouses.length - 1], ['P', 1 % warehouses.length]];
+  for (let i = 0; i < warehouses.length + extra.length; i += 1) {
+    const [orderState, w] = i < warehouses.length ? ['A', i] : extra[i - warehouses.length];
+    const warehouse = warehouses[w];
     const lines = goodsRows.filter((_, g) => (g + i) % 5 !== 0).map((g, j) => ({ goods_id: g.id, quantity: 20 + ((j * 7 + i * 3) % 60), price_fen: Math.round(g.price_fen * 0.6) }));
-    const orderState = state(i);
     const { id: orderId } = await db.insertInto('stock_in').values({
       tenant_id: tenantId, warehouse_id: warehouse.id, venue_id: warehouse.venueIds[0], supplier_id: suppliers[i % suppliers.length].id, supply_type: 'A',
       state: orderState, total_fen: lines.reduce((s, l) => s + l.price_fen * l.quantity, 0), remark: '', review_remark: orderState === 'D' ? '价格偏高，请重新议价' : '',

@@ -3,6 +3,7 @@ import type { Database, GoodsTable } from '../../db/tables.ts';
 import type { Insertable, Updateable } from 'kysely';
 
 export interface GoodsFilter { name?: string; classificationId?: number; state?: string; isOnSale?: string }
+export interface SaleFilter { classificationId?: number; keyword?: string; isOnSale: string }
 export type GoodsValues = Omit<Insertable<GoodsTable>, 'id' | 'tenant_id' | 'created_at'>;
 
 export class ArchiveRepository {
@@ -55,13 +56,27 @@ export class ArchiveRepository {
   }
 
   /**
-   * On-sale, enabled goods of enabled classes with stock summed over `warehouseIds`, in one query.
-   * `keyword` matches a barcode prefix, a name fragment or a shorthand prefix (any case).
+   * The goods the till may sell: enabled, with the sale flag asked for, of an enabled class, narrowed
+   * by class and by `keyword` (a barcode prefix, a name fragment or a shorthand prefix, any case).
    */
-  saleTiles(tenantId: number, warehouseIds: number[], f: { classificationId?: number; keyword?: string; isOnSale: string }) {
+  private saleGoods(tenantId: number, f: SaleFilter) {
     let q = this.db
       .selectFrom('goods as g')
       .innerJoin('goods_classification as c', (j) => j.onRef('c.id', '=', 'g.classification_id').on('c.state', '=', 'A'))
+      .where('g.tenant_id', '=', tenantId)
+      .where('g.state', '=', 'A')
+      .where('g.is_on_sale', '=', f.isOnSale);
+    if (f.classificationId) q = q.where('g.classification_id', '=', f.classificationId);
+    if (f.keyword) {
+      const k = f.keyword.toLowerCase();
+      q = q.where((eb) => eb.or([eb('g.barcode', 'like', `${k}%`), eb('g.name', 'like', `%${f.keyword}%`), eb(eb.fn('lower', ['g.shorthand']), 'like', `${k}%`)]));
+    }
+    return q;
+  }
+
+  /** The sale goods with class and item names and their stock summed over `warehouseIds`, in one query. */
+  saleTiles(tenantId: number, warehouseIds: number[], f: SaleFilter) {
+    return this.saleGoods(tenantId, f)
       .leftJoin('sport_item as i', 'i.id', 'g.item_id')
       .selectAll('g')
       .select(['c.name as classification_name', 'i.name as item_name'])
@@ -74,27 +89,21 @@ export class ArchiveRepository {
           sql<number>`0`,
         ).as('quantity'),
       )
-      .where('g.tenant_id', '=', tenantId)
-      .where('g.state', '=', 'A')
-      .where('g.is_on_sale', '=', f.isOnSale);
-    if (f.classificationId) q = q.where('g.classification_id', '=', f.classificationId);
-    if (f.keyword) {
-      const k = f.keyword.toLowerCase();
-      q = q.where((eb) => eb.or([eb('g.barcode', 'like', `${k}%`), eb('g.name', 'like', `%${f.keyword}%`), eb(eb.fn('lower', ['g.shorthand']), 'like', `${k}%`)]));
-    }
-    return q.orderBy('c.sort').orderBy('g.classification_id').orderBy('g.id').execute();
+      .orderBy('c.sort').orderBy('g.classification_id').orderBy('g.id')
+      .execute();
   }
 
-  /** Best sellers: units sold (SALE movements) since `sinceIso`, most first. */
-  bestSellers(tenantId: number, sinceIso: string, limit: number) {
-    return this.db
-      .selectFrom('stock_movement')
-      .select(['goods_id', (eb) => eb.fn.sum<number>(sql`-change`).as('sold')])
-      .where('tenant_id', '=', tenantId)
-      .where('reason', '=', 'SALE')
-      .where('created_at', '>=', sinceIso)
-      .groupBy('goods_id')
+  /**
+   * Best sellers among the same sale goods: units sold (SALE movements of the stock ledger, the only
+   * record of sales until the sale orders exist) since `sinceIso`, most first.
+   */
+  bestSellers(tenantId: number, f: SaleFilter, sinceIso: string, limit: number) {
+    return this.saleGoods(tenantId, f)
+      .innerJoin('stock_movement as m', (j) => j.onRef('m.goods_id', '=', 'g.id').on('m.tenant_id', '=', tenantId).on('m.reason', '=', 'SALE').on('m.created_at', '>=', sinceIso))
+      .select(['g.id as goods_id', (eb) => eb.fn.sum<number>(sql`-m.change`).as('sold')])
+      .groupBy('g.id')
       .orderBy('sold', 'desc')
+      .orderBy('g.id')
       .limit(limit)
       .execute();
   }

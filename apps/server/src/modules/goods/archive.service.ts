@@ -1,7 +1,7 @@
 import { Code, fenToYuan, yuanToFen, type CallBody, type goods } from '@venue/contract';
 import type { Kysely } from 'kysely';
 import type { Database, GoodsTable } from '../../db/tables.ts';
-import { iso, addMs, type Clock } from '../../lib/clock.ts';
+import { iso, addMs, DAY_MS, type Clock } from '../../lib/clock.ts';
 import { BizError, notFound } from '../../lib/errors.ts';
 import { pageWindow } from '../../lib/paging.ts';
 import { SizedCache } from '../../lib/byte-cache.ts';
@@ -26,6 +26,7 @@ export const toGoods = (r: Row) => ({
 export class ArchiveService {
   /** Serialized sale lists, keyed by their query and the catalogue fingerprint (64 MB at most). */
   private readonly saleLists = new SizedCache<RawJson>(64 * 1024 * 1024, (answer) => answer.size);
+  private readonly computing = new Map<string, Promise<RawJson>>();
 
   constructor(
     private readonly repo: ArchiveRepository,
@@ -93,20 +94,34 @@ export class ArchiveService {
   async cachedSaleList(tenantId: number, q: { warehouseIds: number[]; classificationId?: number; goodsQuery?: string; isOnSale: string }) {
     const hour = Math.floor(this.clock.now().getTime() / HOUR_MS);
     const key = JSON.stringify([tenantId, [...q.warehouseIds].sort(), q.classificationId ?? 0, q.goodsQuery ?? '', q.isOnSale, hour, await catalogFingerprint(this.db, tenantId)]);
-    let answer = this.saleLists.get(key);
-    if (!answer) {
-      answer = new RawJson(JSON.stringify(await this.allByClassification(tenantId, q)));
-      this.saleLists.set(key, answer);
+    const cached = this.saleLists.get(key);
+    if (cached) return cached;
+    // Right after a sale every till misses at once: they share one computation instead of running ten.
+    let pending = this.computing.get(key);
+    if (!pending) {
+      pending = this.allByClassification(tenantId, q)
+        .then((data) => {
+          const answer = new RawJson(JSON.stringify(data));
+          this.saleLists.set(key, answer);
+          return answer;
+        })
+        .finally(() => this.computing.delete(key));
+      this.computing.set(key, pending);
     }
-    return answer;
+    return pending;
   }
 
-  /** The sale dialog's goods: keyed by classificationId, plus `hotSale` (most units sold in 30 days). */
+  /**
+   * The sale dialog's goods: keyed by classificationId, plus `hotSale`: the 8 goods of the same list
+   * with the most units sold in the last 30 days. No sales table exists yet, so "sold" is read from the
+   * stock ledger's SALE movements (the cashier's sale writes one per line); empty when none.
+   */
   async allByClassification(tenantId: number, q: { warehouseIds: number[]; classificationId?: number; goodsQuery?: string; isOnSale: string }) {
-    const since = iso(addMs(this.clock.now(), -HOT_SALE_DAYS * 24 * 3600 * 1000));
+    const since = iso(addMs(this.clock.now(), -HOT_SALE_DAYS * DAY_MS));
+    const filter = { classificationId: q.classificationId, keyword: q.goodsQuery, isOnSale: q.isOnSale };
     const [rows, sellers] = await Promise.all([
-      this.repo.saleTiles(tenantId, q.warehouseIds, { classificationId: q.classificationId, keyword: q.goodsQuery, isOnSale: q.isOnSale }),
-      this.repo.bestSellers(tenantId, since, HOT_SALE_SIZE),
+      this.repo.saleTiles(tenantId, q.warehouseIds, filter),
+      this.repo.bestSellers(tenantId, filter, since, HOT_SALE_SIZE),
     ]);
     type Tile = ReturnType<typeof toGoods> & { quantity: number };
     const answer: Record<string, Tile[]> = {};

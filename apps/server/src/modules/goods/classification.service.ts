@@ -1,5 +1,5 @@
 import type { goods } from '@venue/contract';
-import { alreadyExists, notFound } from '../../lib/errors.ts';
+import { alreadyExists, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.ts';
 import { bumpCatalog } from './catalog-version.ts';
@@ -8,6 +8,10 @@ import type { ClassificationRepository } from './classification.repository.ts';
 type Fields = { classificationName: string; state: 'A' | 'S'; sort: number };
 const NAME_TAKEN = '该商品分类名称已存在';
 const MISSING = '商品分类不存在';
+/** Two saves of one name at once: the unique index refuses the second; answer as the check does. */
+const nameTakenOnRace = (error: unknown): never => {
+  throw isUniqueViolation(error) ? alreadyExists(NAME_TAKEN) : error;
+};
 
 const toClassification = (r: { id: number; name: string; state: string; sort: number }) => ({
   classificationId: r.id, classificationName: r.name, state: r.state, sort: r.sort,
@@ -35,7 +39,7 @@ export class ClassificationService {
 
   async add(tenantId: number, f: Fields) {
     if (await this.repo.findByName(tenantId, f.classificationName)) throw alreadyExists(NAME_TAKEN);
-    const id = await this.repo.insert(tenantId, { name: f.classificationName, state: f.state, sort: f.sort });
+    const id = await this.repo.insert(tenantId, { name: f.classificationName, state: f.state, sort: f.sort }).catch(nameTakenOnRace);
     await bumpCatalog(this.db, tenantId);
     return this.get(tenantId, id);
   }
@@ -44,7 +48,7 @@ export class ClassificationService {
     await this.get(tenantId, id);
     const same = await this.repo.findByName(tenantId, f.classificationName);
     if (same && same.id !== id) throw alreadyExists(NAME_TAKEN);
-    await this.repo.update(tenantId, id, { name: f.classificationName, state: f.state, sort: f.sort });
+    await this.repo.update(tenantId, id, { name: f.classificationName, state: f.state, sort: f.sort }).catch(nameTakenOnRace);
     await bumpCatalog(this.db, tenantId);
     return this.get(tenantId, id);
   }

@@ -56,5 +56,5 @@ export function goodsRoutes(app: FastifyInstance, guard: Guard, s: GoodsServices
   route(app, guard, goods.stockInReview, can('goods:stockIn:review'), ({ session, body }) => s.stockIns.review(session, body));
   route(app, guard, goods.stockInComplete, can('goods:stockIn:review'), ({ session, body }) => s.stockIns.complete(session, body.stockInId));
   route(app, guard, goods.stockInQuery, can('goods:stockIn:list'), ({ session, query }) => s.stockIns.page(session, query));
-  route(app, guard, goods.stockInById, can('goods:stockIn:list'), ({ session, params }) => s.stockIns.get(session.tenantId, params.id));
+  route(app, guard, goods.stockInById, can('goods:stockIn:list'), ({ session, params }) => s.stockIns.get(session, params.id));
 }

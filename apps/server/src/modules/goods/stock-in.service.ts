@@ -11,7 +11,7 @@ import type { StockService } from './stock.service.ts';
 interface CreateBody { warehouseId: number; supplierId: number; supplyType: string; remark: string; details: { goodsId: number; quantity: number; price: number }[] }
 interface QueryBody { current: number; size: number; state?: string; warehouseId?: number; supplierId?: number; beginTime?: string; endTime?: string }
 
-/** Purchases of the user's current venue: P pending -> A passed (stock rises) | D not passed; A -> E completed. */
+/** Purchases of the user's current venue (list, lookup, review): P pending -> A passed (stock rises) | D not passed; A -> E completed. */
 export class StockInService {
   constructor(
     private readonly db: Kysely<Database>,
@@ -62,8 +62,10 @@ export class StockInService {
       .execute();
   }
 
-  async get(tenantId: number, id: number) {
-    const [order] = await this.withLines(tenantId, await this.selectOrders(this.base(tenantId).where('o.id', '=', id)));
+  /** One order of the user's current venue: another venue's (or tenant's) order is not there. */
+  async get(s: UserSession, id: number) {
+    const venueId = await this.currentVenue(s);
+    const [order] = await this.withLines(s.tenantId, await this.selectOrders(this.base(s.tenantId).where('o.id', '=', id).where('o.venue_id', '=', venueId)));
     if (!order) throw notFound('进货单不存在');
     return order;
   }
@@ -105,12 +107,12 @@ export class StockInService {
       }))).execute();
       return orderId;
     });
-    return this.get(s.tenantId, id);
+    return this.get(s, id);
   }
 
   /** Review: only a pending order; passing raises the stock of every line in the same transaction. */
   async review(s: UserSession, b: { stockInId: number; pass: boolean; reviewRemark: string }) {
-    await this.get(s.tenantId, b.stockInId);
+    await this.get(s, b.stockInId);
     await this.db.transaction().execute(async (trx) => {
       const moved = await trx.updateTable('stock_in')
         .set({ state: b.pass ? 'A' : 'D', review_remark: b.reviewRemark, reviewed_at: iso(this.clock.now()), reviewed_by: s.userId })
@@ -127,14 +129,14 @@ export class StockInService {
         });
       }
     });
-    return this.get(s.tenantId, b.stockInId);
+    return this.get(s, b.stockInId);
   }
 
   async complete(s: UserSession, stockInId: number) {
-    await this.get(s.tenantId, stockInId);
+    await this.get(s, stockInId);
     const moved = await this.db.updateTable('stock_in').set({ state: 'E' })
       .where('tenant_id', '=', s.tenantId).where('id', '=', stockInId).where('state', '=', 'A').executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) throw new BizError(Code.UPDATE_FAILED, '只能完结审核通过的进货单');
-    return this.get(s.tenantId, stockInId);
+    return this.get(s, stockInId);
   }
 }

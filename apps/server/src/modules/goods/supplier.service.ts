@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.ts';
-import { alreadyExists, notFound } from '../../lib/errors.ts';
+import { alreadyExists, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { pageWindow } from '../../lib/paging.ts';
 
 type Fields = { supplierName: string; contact?: string; phone?: string; address?: string; state?: string; remark?: string };
 type Row = Database['supplier'] & { id: number };
+const NAME_TAKEN = '该供应商名称已存在';
 const toSupplier = (r: Row) => ({
   supplierId: r.id, supplierName: r.name, contact: r.contact, phone: r.phone, address: r.address, state: r.state, remark: r.remark,
 });
@@ -37,13 +38,15 @@ export class SupplierService {
   async save(tenantId: number, id: number | null, f: Fields) {
     if (id !== null) await this.get(tenantId, id);
     const same = await this.db.selectFrom('supplier').select('id').where('tenant_id', '=', tenantId).where('name', '=', f.supplierName).executeTakeFirst();
-    if (same && same.id !== id) throw alreadyExists('该供应商名称已存在');
+    if (same && same.id !== id) throw alreadyExists(NAME_TAKEN);
     const values = { name: f.supplierName, contact: f.contact ?? '', phone: f.phone ?? '', address: f.address ?? '', state: f.state ?? 'A', remark: f.remark ?? '' };
-    if (id === null) {
-      id = (await this.db.insertInto('supplier').values({ tenant_id: tenantId, ...values }).returning('id').executeTakeFirstOrThrow()).id;
-    } else {
-      await this.db.updateTable('supplier').set(values).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
-    }
-    return this.get(tenantId, id);
+    const write = id === null
+      ? this.db.insertInto('supplier').values({ tenant_id: tenantId, ...values }).returning('id').executeTakeFirstOrThrow().then((r) => r.id)
+      : this.db.updateTable('supplier').set(values).where('tenant_id', '=', tenantId).where('id', '=', id).execute().then(() => id!);
+    // Two saves of one name at once: the unique index refuses the second.
+    const saved = await write.catch((error: unknown) => {
+      throw isUniqueViolation(error) ? alreadyExists(NAME_TAKEN) : error;
+    });
+    return this.get(tenantId, saved);
   }
 }
