@@ -17,8 +17,11 @@ for (const [label, databaseUrl] of engines) {
     // 3 connections: a fourth login of one user in flight at once is asked for a captcha (an HTTP 200 that
     // would be counted as a fast login), so more connections would measure refusals, not logins.
     await measure('POST system/auth/login (3 connections)', {
-      url: `${product.url}/api/system/auth/login`, method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: 'admin123' }), connections: 3,
+      url: `${product.url}/api/system/auth/login`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'admin123' }),
+      connections: 3,
     }),
     await measure('GET system/auth/info', { url: `${product.url}/api/system/auth/info`, headers: auth }),
     await measure('GET system/api/menus/user-all', { url: `${product.url}/api/system/api/menus/user-all`, headers: auth }),

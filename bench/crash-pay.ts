@@ -14,13 +14,23 @@ const KILL_AFTER_MS = [1500, 3000];
 
 async function call(url: string, token: string, method: string, path: string, body?: unknown) {
   const response = await fetch(`${url}/api/${path}`, {
-    method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined,
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
   });
-  return (await response.json()) as { code: number; msg: string; data: any };
+  return (await response.json()) as { code: number; msg: string; data: Record<string, unknown> };
 }
 
 /** One cashier: create an order of 1-3 goods and pay it, again and again, until the server is gone. */
-async function cashier(url: string, token: string, goods: number[], card: { cardId: number; memberId: number }, acked: Set<number>, stats: Map<string, number>, alive: () => boolean) {
+async function cashier(
+  url: string,
+  token: string,
+  goods: number[],
+  card: { cardId: number; memberId: number },
+  acked: Set<number>,
+  stats: Map<string, number>,
+  alive: () => boolean,
+) {
   const count = (key: string) => stats.set(key, (stats.get(key) ?? 0) + 1);
   let n = 0;
   while (alive()) {
@@ -28,10 +38,21 @@ async function cashier(url: string, token: string, goods: number[], card: { card
     try {
       const roll = Math.random();
       const byCard = roll < 0.15;
-      const details = goods.filter(() => Math.random() < 0.4).slice(0, 3).map((goodsId) => ({ goodsId, quantity: 1 + Math.floor(Math.random() * 2) }));
+      const details = goods
+        .filter(() => Math.random() < 0.4)
+        .slice(0, 3)
+        .map((goodsId) => ({ goodsId, quantity: 1 + Math.floor(Math.random() * 2) }));
       if (!details.length) details.push({ goodsId: goods[n % goods.length], quantity: 1 });
-      const created = await call(url, token, 'POST', 'goods/goodsSaleOrder/createOrder', { details, warehouseId: 1, venueId: 1, memberId: byCard ? card.memberId : null });
-      if (created.code !== 200) { count(`create refused: ${created.msg}`); continue; }
+      const created = await call(url, token, 'POST', 'goods/goodsSaleOrder/createOrder', {
+        details,
+        warehouseId: 1,
+        venueId: 1,
+        memberId: byCard ? card.memberId : null,
+      });
+      if (created.code !== 200) {
+        count(`create refused: ${created.msg}`);
+        continue;
+      }
       const orderId = created.data.orderId as number;
       let body: Record<string, unknown> = { orderId, payMode: 'cashpay', money: created.data.pricePay };
       if (byCard) {
@@ -51,7 +72,13 @@ async function cashier(url: string, token: string, goods: number[], card: { card
   }
 }
 
-interface Check { orders: number; paid: number; unpaid: number; pending: number; problems: string[] }
+interface Check {
+  orders: number;
+  paid: number;
+  unpaid: number;
+  pending: number;
+  problems: string[];
+}
 
 /** Every order paid with all its traces, or unpaid with none; stock and card ledgers sum to their balances. */
 async function check(db: Db, acked: Set<number>): Promise<Check> {
@@ -59,8 +86,18 @@ async function check(db: Db, acked: Set<number>): Promise<Check> {
   const [orders, lines, moves, consumes, records] = await Promise.all([
     k.selectFrom('sale_order').select(['id', 'pay_state', 'price_pay_fen']).where('tenant_id', '=', 1).execute(),
     k.selectFrom('sale_order_line').select(['order_id', 'goods_id', 'quantity']).execute(),
-    k.selectFrom('stock_movement').select(['ref_id', 'goods_id', (eb) => eb.fn.sum<number>('change').as('change')]).where('reason', '=', 'SALE').groupBy(['ref_id', 'goods_id']).execute(),
-    k.selectFrom('card_consume').select(['order_id', 'card_id', (eb) => eb.fn.sum<number>('amount').as('amount')]).where('order_type', '=', 'GOODS_SALE').groupBy(['order_id', 'card_id']).execute(),
+    k
+      .selectFrom('stock_movement')
+      .select(['ref_id', 'goods_id', (eb) => eb.fn.sum<number>('change').as('change')])
+      .where('reason', '=', 'SALE')
+      .groupBy(['ref_id', 'goods_id'])
+      .execute(),
+    k
+      .selectFrom('card_consume')
+      .select(['order_id', 'card_id', (eb) => eb.fn.sum<number>('amount').as('amount')])
+      .where('order_type', '=', 'GOODS_SALE')
+      .groupBy(['order_id', 'card_id'])
+      .execute(),
     k.selectFrom('pay_record').select(['order_id', 'state', 'money_fen', 'card_id', 'consume_id']).execute(),
   ]);
   const problems: string[] = [];
@@ -71,11 +108,13 @@ async function check(db: Db, acked: Set<number>): Promise<Check> {
     const paidRecords = myRecords.filter((r) => r.state === 'P');
     if (o.pay_state === 'P') {
       for (const l of lines.filter((line) => line.order_id === o.id)) {
-        if (Number(myMoves.find((m) => m.goods_id === l.goods_id)?.change) !== -l.quantity) problems.push(`order ${o.id} paid without the stock of goods ${l.goods_id}`);
+        if (Number(myMoves.find((m) => m.goods_id === l.goods_id)?.change) !== -l.quantity)
+          problems.push(`order ${o.id} paid without the stock of goods ${l.goods_id}`);
       }
       if (paidRecords.reduce((s, r) => s + r.money_fen, 0) !== o.price_pay_fen) problems.push(`order ${o.id} paid records do not sum to ${o.price_pay_fen}`);
       for (const r of paidRecords.filter((p) => p.card_id)) {
-        if (!r.consume_id || Number(myConsumes.find((c) => c.card_id === r.card_id)?.amount) !== -r.money_fen) problems.push(`order ${o.id} card ${r.card_id} not charged`);
+        if (!r.consume_id || Number(myConsumes.find((c) => c.card_id === r.card_id)?.amount) !== -r.money_fen)
+          problems.push(`order ${o.id} card ${r.card_id} not charged`);
       }
       if (myRecords.some((r) => r.state === 'N')) problems.push(`order ${o.id} paid with a pending record`);
     } else {
@@ -86,7 +125,9 @@ async function check(db: Db, acked: Set<number>): Promise<Check> {
   const { rows: stock } = await sql<{ n: number }>`select count(*) as n from goods_stock s where s.quantity <> (select coalesce(sum(m.change), 0)
     from stock_movement m where m.goods_id = s.goods_id and m.warehouse_id = s.warehouse_id)`.execute(k);
   if (Number(stock[0].n)) problems.push(`${stock[0].n} stock rows differ from their movements`);
-  const { rows: cards } = await sql<{ n: number }>`select count(*) as n from card c where c.balance <> (select coalesce(sum(cc.amount), 0) from card_consume cc where cc.card_id = c.id)`.execute(k);
+  const { rows: cards } = await sql<{
+    n: number;
+  }>`select count(*) as n from card c where c.balance <> (select coalesce(sum(cc.amount), 0) from card_consume cc where cc.card_id = c.id)`.execute(k);
   if (Number(cards[0].n)) problems.push(`${cards[0].n} card balances differ from their ledger`);
   const count = (states: string[]) => orders.filter((o) => states.includes(o.pay_state)).length;
   return { orders: orders.length, paid: count(['P']), unpaid: count(['U', 'F']), pending: count(['N']), problems };
@@ -99,16 +140,40 @@ async function run(label: string, baseUrl?: string): Promise<boolean> {
   let server = await childServer(env);
   const [admin, till] = [await loginToken(server.url, 'admin', 'admin123'), await loginToken(server.url, 'cashier', 'cashier123')];
   const db = openDatabase({ databaseUrl: pgDb?.url, sqliteFile: join(dataDir, 'venue.db') });
-  const stocked = await db.kysely.selectFrom('goods_stock as s').innerJoin('goods as g', 'g.id', 's.goods_id').select(['g.id', 's.quantity'])
-    .where('s.warehouse_id', '=', 1).where('g.is_on_sale', '=', '1').where('g.state', '=', 'A').orderBy('g.id').limit(6).execute();
+  const stocked = await db.kysely
+    .selectFrom('goods_stock as s')
+    .innerJoin('goods as g', 'g.id', 's.goods_id')
+    .select(['g.id', 's.quantity'])
+    .where('s.warehouse_id', '=', 1)
+    .where('g.is_on_sale', '=', '1')
+    .where('g.state', '=', 'A')
+    .orderBy('g.id')
+    .limit(6)
+    .execute();
   // One goods item runs short during the load; the others have plenty.
-  for (const [i, g] of stocked.entries()) await call(server.url, admin, 'POST', 'goods/stock/adjust', { goodsId: g.id, warehouseId: 1, change: (i === 0 ? 40 : 100_000) - g.quantity, remark: '压测' });
+  for (const [i, g] of stocked.entries())
+    await call(server.url, admin, 'POST', 'goods/stock/adjust', {
+      goodsId: g.id,
+      warehouseId: 1,
+      change: (i === 0 ? 40 : 100_000) - g.quantity,
+      remark: '压测',
+    });
   const card = (await call(server.url, till, 'GET', 'member/card/getByCardId?cardId=VIP0001')).data as { cardId: number; memberId: number };
 
   const acked = new Set<number>();
   const stats = new Map<string, number>();
   let alive = true;
-  const workers = Array.from({ length: WORKERS }, (_, i) => cashier(server.url, i % 2 ? till : admin, stocked.map((g) => g.id), card, acked, stats, () => alive));
+  const workers = Array.from({ length: WORKERS }, (_, i) =>
+    cashier(
+      server.url,
+      i % 2 ? till : admin,
+      stocked.map((g) => g.id),
+      card,
+      acked,
+      stats,
+      () => alive,
+    ),
+  );
   const killAfter = KILL_AFTER_MS[0] + Math.random() * (KILL_AFTER_MS[1] - KILL_AFTER_MS[0]);
   await new Promise((done) => setTimeout(done, killAfter));
   server.child.kill('SIGKILL');
@@ -127,7 +192,9 @@ async function run(label: string, baseUrl?: string): Promise<boolean> {
     if (answer.code === 200) acked.add(id);
   }
   const result = await check(db, acked);
-  console.log(`  after restart: ${result.orders} orders: ${result.paid} paid (${acked.size} answered paid), ${result.unpaid} unpaid, ${result.pending} result unknown`);
+  console.log(
+    `  after restart: ${result.orders} orders: ${result.paid} paid (${acked.size} answered paid), ${result.unpaid} unpaid, ${result.pending} result unknown`,
+  );
   console.log(`  pending orders asked again after the restart: ${[...settled].map(([code, n]) => `${code}×${n}`).join(', ') || 'none'}`);
   for (const problem of result.problems.slice(0, 20)) console.log(`  PROBLEM ${problem}`);
   const pass = result.problems.length === 0 && result.orders > 0;

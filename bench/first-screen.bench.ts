@@ -18,7 +18,8 @@ try {
   page.on('response', (r) => r.url().endsWith('.js') && scripts.add(new URL(r.url()).pathname));
   await page.goto(`${server.url}/login`, { waitUntil: 'networkidle' });
   const loginJs = [...scripts].reduce((sum, path) => sum + gzipSync(readFileSync(join(root, 'apps/web/dist', path)), { level: 9 }).length, 0);
-  const allJs = readdirSync(join(root, 'apps/web/dist/assets')).filter((f) => f.endsWith('.js'))
+  const allJs = readdirSync(join(root, 'apps/web/dist/assets'))
+    .filter((f) => f.endsWith('.js'))
     .reduce((sum, f) => sum + gzipSync(readFileSync(join(root, 'apps/web/dist/assets', f)), { level: 9 }).length, 0);
   await context.close();
 
@@ -41,12 +42,19 @@ try {
     await ctx.close();
   }
   const row = (name: string, v: number[]) =>
-    console.log(name.padEnd(40), `p50 ${percentile(v, 50).toFixed(0)} ms`.padEnd(14), `p90 ${percentile(v, 90).toFixed(0)} ms`.padEnd(14), `max ${Math.max(...v).toFixed(0)} ms`);
+    console.log(
+      name.padEnd(40),
+      `p50 ${percentile(v, 50).toFixed(0)} ms`.padEnd(14),
+      `p90 ${percentile(v, 90).toFixed(0)} ms`.padEnd(14),
+      `max ${Math.max(...v).toFixed(0)} ms`,
+    );
   console.log(`\nFirst screen, ${RUNS} runs each (cold browser context, localhost):`);
   row('click 登录 -> 首页 rendered', loginToHome);
   row('reload /dashboard with a token', reloadHome);
   console.log(`p50 under 1 s: ${percentile(loginToHome, 50) < 1000 && percentile(reloadHome, 50) < 1000 ? 'yes' : 'NO'}`);
-  console.log(`\nLogin route JavaScript: ${(loginJs / 1024).toFixed(0)} KB gzipped (${scripts.size} files) — under 400 KB: ${loginJs < 400 * 1024 ? 'yes' : 'NO'}`);
+  console.log(
+    `\nLogin route JavaScript: ${(loginJs / 1024).toFixed(0)} KB gzipped (${scripts.size} files) — under 400 KB: ${loginJs < 400 * 1024 ? 'yes' : 'NO'}`,
+  );
   console.log(`All JavaScript of the build: ${(allJs / 1024).toFixed(0)} KB gzipped`);
 } finally {
   await browser.close();

@@ -30,7 +30,15 @@ for (const [label, databaseUrl] of engines) {
   const now = Date.now();
   const classIds: number[] = [];
   for (let c = 0; c < CLASSES; c += 1) {
-    classIds.push((await db.insertInto('goods_classification').values({ tenant_id: 1, name: `压测分类${c}`, state: 'A', sort: 100 + c }).returning('id').executeTakeFirstOrThrow()).id);
+    classIds.push(
+      (
+        await db
+          .insertInto('goods_classification')
+          .values({ tenant_id: 1, name: `压测分类${c}`, state: 'A', sort: 100 + c })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
   }
   const warehouses = [1, 5];
   const goodsIds: number[] = [];
@@ -38,20 +46,47 @@ for (const [label, databaseUrl] of engines) {
     const rows = Array.from({ length: 500 }, (_, i) => {
       const n = start + i;
       return {
-        tenant_id: 1, name: `压测商品${n}`, specs: '', unit: '个', price_fen: 100 + n, barcode: `77${String(n).padStart(11, '0')}`, shorthand: `yc${n}`,
-        classification_id: classIds[n % CLASSES], item_id: null, is_on_sale: n % 10 === 0 ? '0' : '1', state: 'A', created_at: new Date(now).toISOString(), picture: null,
+        tenant_id: 1,
+        name: `压测商品${n}`,
+        specs: '',
+        unit: '个',
+        price_fen: 100 + n,
+        barcode: `77${String(n).padStart(11, '0')}`,
+        shorthand: `yc${n}`,
+        classification_id: classIds[n % CLASSES],
+        item_id: null,
+        is_on_sale: n % 10 === 0 ? ('0' as const) : ('1' as const),
+        state: 'A' as const,
+        created_at: new Date(now).toISOString(),
+        picture: null,
       };
     });
     const ids = await db.insertInto('goods').values(rows).returning('id').execute();
     goodsIds.push(...ids.map(({ id }) => id));
-    await db.insertInto('goods_stock').values(ids.flatMap(({ id }) => warehouses.map((w) => ({ tenant_id: 1, goods_id: id, warehouse_id: w, quantity: 50 })))).execute();
+    await db
+      .insertInto('goods_stock')
+      .values(ids.flatMap(({ id }) => warehouses.map((w) => ({ tenant_id: 1, goods_id: id, warehouse_id: w, quantity: 50 }))))
+      .execute();
   }
   // A month of till sales in the ledger, so hotSale has work to do.
   for (let start = 0; start < SALES; start += 500) {
-    await db.insertInto('stock_movement').values(Array.from({ length: 500 }, (_, i) => ({
-      tenant_id: 1, goods_id: goodsIds[((start + i) * 37) % 400], warehouse_id: 1, change: -1 - ((start + i) % 3), balance: 40, reason: 'SALE' as const,
-      ref_id: null, remark: '', created_at: new Date(now - ((start + i) % 40) * DAY_MS).toISOString(), created_by: 2,
-    }))).execute();
+    await db
+      .insertInto('stock_movement')
+      .values(
+        Array.from({ length: 500 }, (_, i) => ({
+          tenant_id: 1,
+          goods_id: goodsIds[((start + i) * 37) % 400],
+          warehouse_id: 1,
+          change: -1 - ((start + i) % 3),
+          balance: 40,
+          reason: 'SALE' as const,
+          ref_id: null,
+          remark: '',
+          created_at: new Date(now - ((start + i) % 40) * DAY_MS).toISOString(),
+          created_by: 2,
+        })),
+      )
+      .execute();
   }
 
   const token = await loginToken(product.url, 'cashier', 'cashier123');
@@ -60,7 +95,9 @@ for (const [label, databaseUrl] of engines) {
   const path = `${product.url}/api/goods/goodsArchive/allByClassification?warehouseIds=${warehouses.join(',')}`;
   const started = performance.now();
   const first = await fetch(path, { headers });
-  console.log(`${label}: first (uncached) answer ${first.status} in ${(performance.now() - started).toFixed(0)} ms, ${(await first.arrayBuffer()).byteLength} bytes`);
+  console.log(
+    `${label}: first (uncached) answer ${first.status} in ${(performance.now() - started).toFixed(0)} ms, ${(await first.arrayBuffer()).byteLength} bytes`,
+  );
   // The query path itself, without the cache in front of it (a till asks right after a sale changed stock).
   const archive = createServices(product.db, systemClock, '').goods.archive;
   const list = (goodsQuery?: string) => archive.allByClassification(1, { warehouseIds: warehouses, isOnSale: '1', goodsQuery });
@@ -74,8 +111,17 @@ for (const [label, databaseUrl] of engines) {
     await measure('allByClassification goodsQuery', { url: `${path}&goodsQuery=${encodeURIComponent('压测商品12')}`, headers, duration: 10 }),
     // Every request a new search (as a cashier types), so every one misses the cache.
     await measure('goodsQuery, new each time', {
-      url: path, headers, duration: 10,
-      requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: `${new URL(path).pathname}?warehouseIds=${warehouses.join(',')}&goodsQuery=${encodeURIComponent(`商品${(n += 1)}`)}` }) }],
+      url: path,
+      headers,
+      duration: 10,
+      requests: [
+        {
+          setupRequest: (req: Record<string, unknown>) => ({
+            ...req,
+            path: `${new URL(path).pathname}?warehouseIds=${warehouses.join(',')}&goodsQuery=${encodeURIComponent(`商品${(n += 1)}`)}`,
+          }),
+        },
+      ],
     }),
   ];
   const baseline = await measure('bare Fastify route', { url: bare.url, duration: 10 });

@@ -11,7 +11,12 @@ import { openDatabase, type Db } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { seedIfEmpty } from '../apps/server/src/seed/index.ts';
 
-export interface Figure { name: string; rps: number; p50: number; p99: number }
+export interface Figure {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+}
 
 /** autocannon against one URL; answers requests per second and latency percentiles in ms. */
 export async function measure(name: string, options: autocannon.Options): Promise<Figure> {
@@ -85,7 +90,11 @@ export async function productServer(databaseUrl?: string): Promise<{ url: string
  * client before checking it, so simultaneous logins from one address beyond a few ask for a captcha.
  */
 export async function loginToken(url: string, username = 'admin', password = 'admin123'): Promise<string> {
-  const response = await fetch(`${url}/api/system/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const response = await fetch(`${url}/api/system/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   const answer = (await response.json()) as { code: number; msg: string; data: { token: string } | null };
   if (!answer.data?.token) throw new Error(`login of ${username} refused: HTTP ${response.status}, ${answer.code} ${answer.msg}`);
   return answer.data.token;
@@ -95,7 +104,13 @@ export function printTable(title: string, figures: Figure[], baseline: Figure): 
   console.log(`\n${title}`);
   console.log('route'.padEnd(34), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'vs bare'.padStart(9));
   for (const f of [...figures, baseline]) {
-    console.log(f.name.padEnd(34), String(f.rps).padStart(8), String(f.p50).padStart(8), String(f.p99).padStart(8), `${((f.rps / baseline.rps) * 100).toFixed(1)}%`.padStart(9));
+    console.log(
+      f.name.padEnd(34),
+      String(f.rps).padStart(8),
+      String(f.p50).padStart(8),
+      String(f.p99).padStart(8),
+      `${((f.rps / baseline.rps) * 100).toFixed(1)}%`.padStart(9),
+    );
   }
 }
 
@@ -112,11 +127,19 @@ export function freePort(): Promise<number> {
  * A server script (by default the product's main.ts, as production runs it) in a child process, so the
  * load generator does not share its CPU; resolves once it prints `ready` (main.ts: 已启动).
  */
-export async function childServer(env: Record<string, string>, script = 'apps/server/src/main.ts', ready = '已启动'): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
+export async function childServer(
+  env: Record<string, string>,
+  script = 'apps/server/src/main.ts',
+  ready = '已启动',
+): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
   const port = await freePort();
   // BENCH_PROFILE=dir: the server writes a V8 CPU profile there when it stops (open it in Chrome DevTools).
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], { cwd: resolve(import.meta.dirname, '..'), env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
+    cwd: resolve(import.meta.dirname, '..'),
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   await new Promise<void>((done, fail) => {
     const onData = (chunk: Buffer) => ((output += chunk), output.includes(ready) && done());
@@ -128,5 +151,12 @@ export async function childServer(env: Record<string, string>, script = 'apps/se
   const orphaned = () => child.kill('SIGKILL');
   process.once('exit', orphaned);
   const exited = new Promise<void>((done) => child.once('exit', () => (process.off('exit', orphaned), done())));
-  return { url: `http://127.0.0.1:${port}`, child, stop: async () => { child.kill('SIGTERM'); await exited; } };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    child,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }

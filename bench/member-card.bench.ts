@@ -9,7 +9,8 @@ import { bareServer, loginToken, measure, printTable, productServer, type Figure
 const CARDS = 200_000;
 const MEMBERS = 150_000;
 const TARGET_P99_MS = 50;
-const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤';
+const SURNAMES =
+  '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤';
 const GIVEN = '伟芳娜英敏静丽强磊军洋勇艳杰娟涛明超兰霞平刚桂华博涵怡然萱轩桐俊曦鸣远佳志燕庆东丹鑫婷文嘉佑若晨宇浩梓欣子雨诗天';
 
 const engines: [string, string | undefined][] = [['SQLite', undefined]];
@@ -35,8 +36,11 @@ async function bulkCards(db: Kysely<Database>): Promise<{ names: string[]; phone
       const rows = Array.from({ length: Math.min(1000, MEMBERS - start) }, (_, i) => {
         const name = nameOf();
         const phone = phoneOf(start + i + 1);
-        if ((start + i) % 3000 === 0) names.push(name), phones.push(phone);
-        return { tenant_id: 1, name, phone, id_number: null, photo: null, member_type_id: null, source: 'B', created_at: now };
+        if ((start + i) % 3000 === 0) {
+          names.push(name);
+          phones.push(phone);
+        }
+        return { tenant_id: 1, name, phone, id_number: null, photo: null, member_type_id: null, source: 'B' as const, created_at: now };
       });
       for (const r of await trx.insertInto('member').values(rows).returning('id').execute()) memberIds.push(r.id);
     }
@@ -46,9 +50,19 @@ async function bulkCards(db: Kysely<Database>): Promise<{ names: string[]; phone
         const cardNo = `BC${String(n).padStart(7, '0')}`;
         if (n % 4000 === 7) cardNos.push(cardNo);
         return {
-          tenant_id: 1, card_no: cardNo, phy_card_id: n % 10 === 0 ? String(3_000_000_000 + n) : null, member_id: memberIds[n % MEMBERS],
-          card_type_id: types[n % types.length].id, venue_id: null, state: n % 20 === 0 ? 'L' : 'A', is_opened: 'T', balance: 0,
-          use_begin: now, use_end: null, remark: '', created_at: now,
+          tenant_id: 1,
+          card_no: cardNo,
+          phy_card_id: n % 10 === 0 ? String(3_000_000_000 + n) : null,
+          member_id: memberIds[n % MEMBERS],
+          card_type_id: types[n % types.length].id,
+          venue_id: null,
+          state: n % 20 === 0 ? ('L' as const) : ('A' as const),
+          is_opened: 'T' as const,
+          balance: 0,
+          use_begin: now,
+          use_end: null,
+          remark: '',
+          created_at: now,
         };
       });
       await trx.insertInto('card').values(rows).execute();
@@ -72,7 +86,8 @@ async function explain(db: Db, label: string, filter: CardFilter) {
   }
 }
 
-const paths = (base: string, field: string, values: string[]) => values.map((v) => ({ method: 'GET' as const, path: `${base}?${field}=${encodeURIComponent(v)}` }));
+const paths = (base: string, field: string, values: string[]) =>
+  values.map((v) => ({ method: 'GET' as const, path: `${base}?${field}=${encodeURIComponent(v)}` }));
 
 for (const [label, databaseUrl] of engines) {
   const bare = await bareServer();
@@ -93,19 +108,38 @@ for (const [label, databaseUrl] of engines) {
   const shortNames = names.map((n) => [...n].slice(0, 2).join(''));
   const run = (name: string, requests: { method: 'GET'; path: string }[]) => measure(name, { url: product.url, headers, duration: 10, requests });
   const figures: Figure[] = [
-    await run('cardNoOrId (number, id, physical)', [...paths(base, 'cardNoOrId', cardNos), ...paths(base, 'cardNoOrId', ['12345', '3000000040', '1234567890'])]),
+    await run('cardNoOrId (number, id, physical)', [
+      ...paths(base, 'cardNoOrId', cardNos),
+      ...paths(base, 'cardNoOrId', ['12345', '3000000040', '1234567890']),
+    ]),
     await run('memberName, 3 chars (trigram)', paths(base, 'memberName', longNames)),
     await run('memberName, 2 chars (prefix)', paths(base, 'memberName', shortNames)),
     await run('phone, exact', paths(base, 'phone', phones)),
-    await run('phone, 7-digit prefix', paths(base, 'phone', phones.map((p) => p.slice(0, 7)))),
-    await run('blurryKeyword, phone tail 4', paths(base, 'blurryKeyword', phones.map((p) => p.slice(-4)))),
+    await run(
+      'phone, 7-digit prefix',
+      paths(
+        base,
+        'phone',
+        phones.map((p) => p.slice(0, 7)),
+      ),
+    ),
+    await run(
+      'blurryKeyword, phone tail 4',
+      paths(
+        base,
+        'blurryKeyword',
+        phones.map((p) => p.slice(-4)),
+      ),
+    ),
     await run('blurryKeyword, name or card part', paths(base, 'blurryKeyword', [...longNames.slice(0, 20), ...cardNos.map((c) => c.slice(3))])),
     await run('no filter (first page)', [{ method: 'GET', path: base }]),
   ];
   const baseline = await measure('bare Fastify route', { url: bare.url, duration: 10 });
   printTable(`${label}: member/card/all over ${CARDS} cards, 10 connections, 10 s each`, figures, baseline);
   const slow = figures.filter((f) => f.p99 >= TARGET_P99_MS);
-  console.log(slow.length ? `  p99 at or over ${TARGET_P99_MS} ms: ${slow.map((f) => f.name).join(', ')}` : `  every search type: p99 under ${TARGET_P99_MS} ms`);
+  console.log(
+    slow.length ? `  p99 at or over ${TARGET_P99_MS} ms: ${slow.map((f) => f.name).join(', ')}` : `  every search type: p99 under ${TARGET_P99_MS} ms`,
+  );
   await explain(product.db, 'member name', { memberName: longNames[0] });
   await explain(product.db, 'member name (short)', { memberName: shortNames[0] });
   await explain(product.db, 'fuzzy', { blurryKeyword: phones[0].slice(-4) });

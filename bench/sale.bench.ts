@@ -30,18 +30,20 @@ async function load(seconds: number, workers: number, step: (worker: number) => 
   const times = new Map<string, number[]>();
   let failures = 0;
   const end = performance.now() + seconds * 1000;
-  await Promise.all(Array.from({ length: workers }, async (_, w) => {
-    if (paceMs) await sleep((w * paceMs) / workers);
-    while (performance.now() < end) {
-      const started = performance.now();
-      try {
-        for (const [name, ms] of Object.entries(await step(w))) (times.get(name) ?? times.set(name, []).get(name)!).push(ms);
-      } catch {
-        failures += 1;
+  await Promise.all(
+    Array.from({ length: workers }, async (_, w) => {
+      if (paceMs) await sleep((w * paceMs) / workers);
+      while (performance.now() < end) {
+        const started = performance.now();
+        try {
+          for (const [name, ms] of Object.entries(await step(w))) (times.get(name) ?? times.set(name, []).get(name)!).push(ms);
+        } catch {
+          failures += 1;
+        }
+        if (paceMs) await sleep(started + paceMs - performance.now());
       }
-      if (paceMs) await sleep(started + paceMs - performance.now());
-    }
-  }));
+    }),
+  );
   return { times, failures };
 }
 
@@ -52,8 +54,12 @@ async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
 }
 
 const post = async (url: string, token: string, body: unknown) => {
-  const response = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const answer = (await response.json()) as { code: number; msg: string; data: any };
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as { code: number; msg: string; data: Record<string, unknown> };
   if (answer.code !== 200) throw new Error(answer.msg);
   return answer.data;
 };
@@ -66,9 +72,26 @@ for (const [label, databaseUrl] of engines) {
   const product = await childServer(env);
   const db = openDatabase({ databaseUrl: pgDb?.url, sqliteFile: join(dataDir, 'venue.db') });
   const k = db.kysely;
-  const goods = await k.selectFrom('goods_stock as s').innerJoin('goods as g', 'g.id', 's.goods_id').select('g.id')
-    .where('s.warehouse_id', '=', 1).where('g.is_on_sale', '=', '1').where('g.state', '=', 'A').orderBy('g.id').limit(8).execute();
-  await k.updateTable('goods_stock').set({ quantity: 10_000_000 }).where('warehouse_id', '=', 1).where('goods_id', 'in', goods.map((g) => g.id)).execute();
+  const goods = await k
+    .selectFrom('goods_stock as s')
+    .innerJoin('goods as g', 'g.id', 's.goods_id')
+    .select('g.id')
+    .where('s.warehouse_id', '=', 1)
+    .where('g.is_on_sale', '=', '1')
+    .where('g.state', '=', 'A')
+    .orderBy('g.id')
+    .limit(8)
+    .execute();
+  await k
+    .updateTable('goods_stock')
+    .set({ quantity: 10_000_000 })
+    .where('warehouse_id', '=', 1)
+    .where(
+      'goods_id',
+      'in',
+      goods.map((g) => g.id),
+    )
+    .execute();
   // One session per till, logged in one after another (a fourth simultaneous login of one user asks for a captcha).
   const tokens: string[] = [];
   for (let i = 0; i < CASHIERS; i++) tokens.push(await loginToken(product.url, i % 2 ? 'cashier' : 'admin', i % 2 ? 'cashier123' : 'admin123'));
@@ -91,7 +114,11 @@ for (const [label, databaseUrl] of engines) {
     return { 'bare insert route': ms };
   });
 
-  const paid = await k.selectFrom('sale_order').select((eb) => eb.fn.countAll<number>().as('n')).where('pay_state', '=', 'P').executeTakeFirstOrThrow();
+  const paid = await k
+    .selectFrom('sale_order')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('pay_state', '=', 'P')
+    .executeTakeFirstOrThrow();
   console.log(`\n${label}: ${CASHIERS} cashiers, ${SECONDS} s, cash sales of 3 lines (${Number(paid.n)} orders paid in all, ${sales.failures} failed)`);
   console.log('measure'.padEnd(22), 'per s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8));
   const rows = [...sales.times, ...bare.times];
@@ -102,11 +129,17 @@ for (const [label, databaseUrl] of engines) {
   }
   const saleTimes = [...(sales.times.get('sale (create+pay)') ?? [])].sort((a, b) => a - b);
   const ordersPerSecond = saleTimes.length / SECONDS;
-  console.log(`orders/s ${ordersPerSecond.toFixed(0)} (${((ordersPerSecond / baselineRate) * 100).toFixed(1)}% of the bare insert rate); a sale is two requests`);
+  console.log(
+    `orders/s ${ordersPerSecond.toFixed(0)} (${((ordersPerSecond / baselineRate) * 100).toFixed(1)}% of the bare insert rate); a sale is two requests`,
+  );
   // Back to back, 20 sales are always in flight, so a sale waits for the others: mean latency = 20 / orders per second.
-  console.log(`mean sale by Little's law: ${CASHIERS} in flight / ${ordersPerSecond.toFixed(0)} per s = ${((CASHIERS / ordersPerSecond) * 1000).toFixed(0)} ms`);
+  console.log(
+    `mean sale by Little's law: ${CASHIERS} in flight / ${ordersPerSecond.toFixed(0)} per s = ${((CASHIERS / ordersPerSecond) * 1000).toFixed(0)} ms`,
+  );
   const pacedTimes = [...(paced.times.get('sale (create+pay)') ?? [])].sort((a, b) => a - b);
-  console.log(`paced: ${CASHIERS} cashiers, a sale each every ${PACE_MS} ms (${pacedTimes.length} sales, ${paced.failures} failed): p50 ${percentile(pacedTimes, 50).toFixed(1)} ms, p99 ${percentile(pacedTimes, 99).toFixed(1)} ms`);
+  console.log(
+    `paced: ${CASHIERS} cashiers, a sale each every ${PACE_MS} ms (${pacedTimes.length} sales, ${paced.failures} failed): p50 ${percentile(pacedTimes, 50).toFixed(1)} ms, p99 ${percentile(pacedTimes, 99).toFixed(1)} ms`,
+  );
   if (label === 'SQLite') {
     const p99 = percentile(saleTimes, 99);
     verdicts.push(`SQLite sale p99 ${p99.toFixed(1)} ms: ${p99 < TARGET_P99_MS ? 'under' : 'OVER'} the ${TARGET_P99_MS} ms target`);

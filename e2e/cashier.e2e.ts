@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, login, openPage, screenshot, startServer, type RunningServer } from './harness';
+import { Msg } from '@venue/contract';
+import { closeProduct, login, openProduct, type RunningServer, screenshot } from './harness';
 
 /**
  * The whole till as the demo cashier (收银员小李, 城东羽毛球馆) works it (issue 6). Demo cards: VIP0001 张三
@@ -21,8 +22,11 @@ describe('cashier: goods sale, payment, receipt (issue 6)', () => {
   }
   const cardBalance = async (cardNo: string) => (await api<{ balance: number }>(`member/card/getByCardId?cardId=${cardNo}`)).balance;
   const stockOf = async (goodsName: string) =>
-    (await api<{ records: { goodsName: string; quantity: number }[] }>(`goods/goodsArchive/queryStock?goodsName=${encodeURIComponent(goodsName)}&size=50`)).records
-      .filter((r) => r.goodsName === goodsName).reduce((sum, r) => sum + r.quantity, 0);
+    (
+      await api<{ records: { goodsName: string; quantity: number }[] }>(`goods/goodsArchive/queryStock?goodsName=${encodeURIComponent(goodsName)}&size=50`)
+    ).records
+      .filter((r) => r.goodsName === goodsName)
+      .reduce((sum, r) => sum + r.quantity, 0);
 
   const saleDialog = () => page.locator('.ant-modal-wrap:visible', { hasText: '商品销售' });
   const payDialog = () => page.locator('.ant-modal-wrap:visible', { hasText: '应收' });
@@ -43,30 +47,40 @@ describe('cashier: goods sale, payment, receipt (issue 6)', () => {
   }
   async function submit(expectedTotal: string) {
     await expect.poll(() => saleDialog().getByTestId('cart-total').textContent()).toBe(`¥ ${expectedTotal}`);
-    await saleDialog().getByRole('button', { name: /提交订单/ }).click();
+    await saleDialog()
+      .getByRole('button', { name: /提交订单/ })
+      .click();
     await payDialog().waitFor();
   }
-  const method = (name: string) => payDialog().getByRole('button').filter({ hasText: new RegExp(`^${name}$`) });
+  const method = (name: string) =>
+    payDialog()
+      .getByRole('button')
+      .filter({ hasText: new RegExp(`^${name}$`) });
   const payCard = (cardNo: string) => payDialog().getByRole('button').filter({ hasText: cardNo });
-  const confirmPay = () => payDialog().getByRole('button', { name: /确认收款/ }).click();
+  const confirmPay = () =>
+    payDialog()
+      .getByRole('button', { name: /确认收款/ })
+      .click();
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    page = await openPage(browser, { width: 1440, height: 900 });
+    ({ server, browser, page } = await openProduct({ width: 1440, height: 900 }));
     await login(page, server.url, 'cashier', 'cashier123');
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => closeProduct({ server, browser }));
 
   it('sells by barcode scan and tile click to a member, takes cash and prints the receipt', async () => {
     const [water] = (await api<{ records: { barcode: string }[] }>(`goods/goodsArchive/query?goodsName=${encodeURIComponent('怡宝纯净水')}`)).records;
     await openSale();
     const stockBefore = await stockOf('脉动');
 
-    await saleDialog().getByRole('button', { name: /提交订单/ }).count().then((n) => expect(n).toBe(0));
-    await page.locator('body').click({ position: { x: 5, y: 5 } }).catch(() => undefined);
+    await saleDialog()
+      .getByRole('button', { name: /提交订单/ })
+      .count()
+      .then((n) => expect(n).toBe(0));
+    await page
+      .locator('body')
+      .click({ position: { x: 5, y: 5 } })
+      .catch(() => undefined);
     await page.keyboard.type(water.barcode, { delay: 5 });
     await expect.poll(() => cartRow('怡宝纯净水').count()).toBe(1);
     await tile('脉动').click();
@@ -91,7 +105,13 @@ describe('cashier: goods sale, payment, receipt (issue 6)', () => {
     // Spec 4 "Printing": an order made in the back office (source B) prints its own username as salesperson.
     expect(text).toContain('收银员：cashier');
     expect(await stockOf('脉动')).toBe(stockBefore - 2);
-    await expect.poll(() => saleDialog().getByRole('button', { name: /重打小票/ }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        saleDialog()
+          .getByRole('button', { name: /重打小票/ })
+          .count(),
+      )
+      .toBe(1);
   });
 
   it('pays with a stored-value card at its 9折 and charges the card', async () => {
@@ -127,7 +147,9 @@ describe('cashier: goods sale, payment, receipt (issue 6)', () => {
     await expect.poll(() => payDialog().count()).toBe(0);
     expect(await cardBalance('VIP0008')).toBe(0);
     expect(await cardBalance('VIP0009')).toBe(0);
-    const orders = await api<{ records: { payState: string; payRecords: { payMode: string; money: number }[] }[] }>('goods/goodsSaleOrder/query?memberName=%E5%90%B4%E5%8D%81');
+    const orders = await api<{ records: { payState: string; payRecords: { payMode: string; money: number }[] }[] }>(
+      'goods/goodsSaleOrder/query?memberName=%E5%90%B4%E5%8D%81',
+    );
     const parts = orders.records[0].payRecords.map((p) => `${p.payMode}:${p.money}`).sort();
     expect(orders.records[0].payState).toBe('P');
     expect(parts).toEqual(['cardpay:15', 'cardpay:20', 'wechatpay:10']);
@@ -140,13 +162,15 @@ describe('cashier: goods sale, payment, receipt (issue 6)', () => {
     await method('支付宝').click();
     await payDialog().getByTestId('auth-code').fill('28000000000605');
     await confirmPay();
-    await expect.poll(() => notice('支付结果未知，请重新点击支付按钮支付').count()).toBeGreaterThan(0);
+    await expect.poll(() => notice(Msg.payUnknown).count()).toBeGreaterThan(0);
     expect(await payDialog().count()).toBe(1);
     await screenshot(page, 'cashier-pay-unknown');
     await payDialog().getByTestId('auth-code').fill('28000000000605');
     await confirmPay();
     await expect.poll(() => payDialog().count()).toBe(0);
-    const orders = await api<{ records: { payState: string; pricePay: number; payRecords: { payMode: string; state: string }[] }[] }>('goods/goodsSaleOrder/query?size=1');
+    const orders = await api<{ records: { payState: string; pricePay: number; payRecords: { payMode: string; state: string }[] }[] }>(
+      'goods/goodsSaleOrder/query?size=1',
+    );
     expect(orders.records[0]).toMatchObject({ payState: 'P', pricePay: 6 });
     expect(orders.records[0].payRecords.filter((r) => r.state === 'P')).toHaveLength(1);
   });
@@ -156,11 +180,11 @@ describe('cashier: goods sale, payment, receipt (issue 6)', () => {
     await submit('6.50');
     await method('现金').click();
     await confirmPay();
-    await expect.poll(() => notice('请选择收款方式').count()).toBeGreaterThan(0);
+    await expect.poll(() => notice(Msg.choosePayMode).count()).toBeGreaterThan(0);
     await method('微信').click();
     await payDialog().getByTestId('auth-code').fill('13000000000606');
     await confirmPay();
-    await expect.poll(() => notice('支付失败请重新支付').count()).toBeGreaterThan(0);
+    await expect.poll(() => notice(Msg.payFailed).count()).toBeGreaterThan(0);
     await expect.poll(() => payDialog().count()).toBe(0);
     // The cart stays, so the cashier can pay again another way.
     expect(await cartRow('佳得乐').count()).toBe(1);

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, login, openPage, screenshot, startServer, type RunningServer } from './harness';
+import { closeProduct, login, openProduct, type RunningServer, screenshot } from './harness';
 
 const stamp = Date.now().toString().slice(-5);
 const className = `测试分类${stamp}`;
@@ -13,17 +13,16 @@ describe('goods: classification, warehouse, goods with picture, stock-in, stock 
   let browser: Browser;
   let page: Page;
   const dialog = () => page.locator('.ant-modal-wrap:visible');
-  const ok = () => dialog().getByRole('button', { name: /确\s*定/ }).click();
+  const ok = () =>
+    dialog()
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    page = await openPage(browser, { width: 1366, height: 860 });
+    ({ server, browser, page } = await openProduct({ width: 1366, height: 860 }));
     await login(page, server.url, 'admin', 'admin123');
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => closeProduct({ server, browser }));
 
   it('creates a classification, with a Chinese validation message first', async () => {
     await page.goto(`${server.url}/goods/classification`);
@@ -54,7 +53,9 @@ describe('goods: classification, warehouse, goods with picture, stock-in, stock 
     await page.locator('.ant-select-item-option', { hasText: className }).click();
     await dialog().getByLabel('售价（元）').fill('3.50');
     await dialog().getByLabel('条码').fill(`69${stamp}00001`);
-    await dialog().locator('input[type=file]').setInputFiles(join(import.meta.dirname, 'fixtures/goods.png'));
+    await dialog()
+      .locator('input[type=file]')
+      .setInputFiles(join(import.meta.dirname, 'fixtures/goods.png'));
     await expect.poll(() => dialog().locator('img[alt="商品图片"]').count()).toBe(1);
     await ok();
     await page.getByPlaceholder('商品名称').fill(goodsName);
@@ -73,7 +74,9 @@ describe('goods: classification, warehouse, goods with picture, stock-in, stock 
     await page.locator('.ant-select-item-option', { hasText: warehouseName }).click();
     await dialog().getByLabel('供应商').click();
     await page.locator('.ant-select-item-option[title="杭州体育用品批发有限公司"]').click();
-    await dialog().locator('.ant-select', { has: page.locator('.ant-select-placeholder', { hasText: /^商品$/ }) }).click();
+    await dialog()
+      .locator('.ant-select', { has: page.locator('.ant-select-placeholder', { hasText: /^商品$/ }) })
+      .click();
     await page.keyboard.type(goodsName);
     await page.locator('.ant-select-item-option', { hasText: goodsName }).click();
     await dialog().getByPlaceholder('数量').fill('24');

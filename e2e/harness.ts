@@ -1,11 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { repoRoot as root, spawnProduct } from '../apps/server/test/process.ts';
 
-const root = resolve(import.meta.dirname, '..');
 export const shotsDir = join(root, 'test-results', 'e2e');
 
 /** Debian's Chromium, or CHROMIUM_PATH. A missing browser fails the suite; it never skips. */
@@ -18,7 +16,16 @@ export function chromiumPath(): string {
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -29,50 +36,48 @@ export async function openPage(browser: Browser, viewport: BrowserContextOptions
   return page;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => ok(port));
-    });
-    server.on('error', fail);
-  });
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
 }
 
-export interface RunningServer { url: string; stop(): Promise<void> }
-
-/** The product as a user gets it: the built web app and the API on one port, demo data, fresh SQLite. */
+/**
+ * The product as a user gets it: the built web app and the API on one port, demo data, fresh SQLite.
+ * A product that does not start throws with its output, failing the suite.
+ */
 export async function startServer(): Promise<RunningServer> {
   if (!existsSync(join(root, 'apps/web/dist/index.html'))) throw new Error('apps/web/dist is missing: run `npm run build` first');
   const dataDir = mkdtempSync(join(tmpdir(), 'venue-e2e-'));
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_SEED: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-    try {
-      if ((await fetch(`${url}/api/system/setting/getGlobalSetting`)).status === 401) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
+  try {
+    const product = await spawnProduct({ DATA_DIR: dataDir, DATABASE_URL: undefined, DEMO_SEED: '1' });
+    return {
+      url: product.url,
+      async stop() {
+        await product.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   }
-  return {
-    url,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+}
+
+export interface Product {
+  server: RunningServer;
+  browser: Browser;
+  page: Page;
+}
+
+/** The product and a browser started together, and a page of `viewport` in it. */
+export async function openProduct(viewport: BrowserContextOptions['viewport']): Promise<Product> {
+  const [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  return { server, browser, page: await openPage(browser, viewport) };
+}
+
+export async function closeProduct({ server, browser }: Partial<Product>): Promise<void> {
+  await browser?.close();
+  await server?.stop();
 }
 
 export async function login(page: Page, url: string, username: string, password: string): Promise<void> {
@@ -81,6 +86,16 @@ export async function login(page: Page, url: string, username: string, password:
   await page.getByPlaceholder('密码').fill(password);
   await page.getByRole('button', { name: /登\s*录/ }).click();
   await page.waitForURL(`${url}/dashboard`);
+}
+
+/** Logs out by the user menu, confirming 确定注销并退出系统吗？ */
+export async function logOut(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}/dashboard`);
+  await page.getByLabel('用户菜单').click();
+  await page.getByText('退出登录').click();
+  await page.getByText('确定注销并退出系统吗？').waitFor();
+  await page.getByRole('button', { name: /确\s*定/ }).click();
+  await page.waitForURL(/\/login/);
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

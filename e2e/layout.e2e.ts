@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, login, openPage, screenshot, startServer, type RunningServer } from './harness';
+import { closeProduct, login, logOut, openPage, openProduct, type RunningServer, screenshot } from './harness';
 
 describe('main layout (spec 2.1-2.4)', () => {
   let server: RunningServer;
@@ -9,14 +9,10 @@ describe('main layout (spec 2.1-2.4)', () => {
   const tab = (title: string) => page.locator('[role="tab"]', { hasText: title });
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    page = await openPage(browser, { width: 1366, height: 800 });
+    ({ server, browser, page } = await openProduct({ width: 1366, height: 800 }));
     await login(page, server.url, 'admin', 'admin123');
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => closeProduct({ server, browser }));
 
   it('jumps to a screen from the header search', async () => {
     await page.getByLabel('搜索菜单').click();
@@ -67,7 +63,10 @@ describe('main layout (spec 2.1-2.4)', () => {
     await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('layoutSettings') ?? '{}').theme)).toBe('#11a983');
     await page.reload();
     await page.getByText('智慧体育场馆').first().waitFor();
-    const colour = await page.locator('.ant-menu-item-selected').first().evaluate((el) => getComputedStyle(el).backgroundColor);
+    const colour = await page
+      .locator('.ant-menu-item-selected')
+      .first()
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(colour).toBe('rgb(17, 169, 131)');
   });
 
@@ -79,7 +78,9 @@ describe('main layout (spec 2.1-2.4)', () => {
   });
 
   it('goes to /401 on a 403 answer and shows /404 for an unknown path', async () => {
-    await page.route('**/api/api/dict?**', (route) => route.fulfill({ status: 403, contentType: 'application/json', body: '{"code":510,"msg":"没有权限执行该操作","data":null}' }));
+    await page.route('**/api/api/dict?**', (route) =>
+      route.fulfill({ status: 403, contentType: 'application/json', body: '{"code":510,"msg":"没有权限执行该操作","data":null}' }),
+    );
     await page.goto(`${server.url}/system/dict`);
     await page.waitForURL(`${server.url}/401`);
     await page.unroute('**/api/api/dict?**');
@@ -92,8 +93,10 @@ describe('main layout (spec 2.1-2.4)', () => {
     await login(mobile, server.url, 'admin', 'admin123');
     await expect.poll(() => mobile.locator('.ant-drawer-open').count()).toBe(0);
     await mobile.getByLabel('切换侧边栏').click();
-    await mobile.locator('.ant-drawer-open').getByText('系统管理').waitFor();
-    await mobile.waitForTimeout(400);
+    const drawer = mobile.locator('.ant-drawer-open');
+    await drawer.getByText('系统管理').waitFor();
+    // The shot waits for the slide-in: antd's motion classes stay on the mask and panel until it ends.
+    await expect.poll(() => drawer.locator('[class*="-motion-"]').count()).toBe(0);
     await screenshot(mobile, 'layout-mobile-drawer');
     await mobile.mouse.click(350, 400);
     await expect.poll(() => mobile.locator('.ant-drawer-open').count()).toBe(0);
@@ -101,11 +104,6 @@ describe('main layout (spec 2.1-2.4)', () => {
   });
 
   it('logs out after 确定注销并退出系统吗？', async () => {
-    await page.goto(`${server.url}/dashboard`);
-    await page.getByLabel('用户菜单').click();
-    await page.getByText('退出登录').click();
-    await page.getByText('确定注销并退出系统吗？').waitFor();
-    await page.getByRole('button', { name: /确\s*定/ }).click();
-    await page.waitForURL(/\/login/);
+    await logOut(page, server.url);
   });
 });

@@ -1,20 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, login, openPage, screenshot, startServer, type RunningServer } from './harness';
+import { closeProduct, login, logOut, openProduct, type RunningServer, screenshot } from './harness';
 
 describe('login and the menu (foundation)', () => {
   let server: RunningServer;
   let browser: Browser;
   let page: Page;
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    page = await openPage(browser, { width: 1366, height: 800 });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  beforeAll(async () => ({ server, browser, page } = await openProduct({ width: 1366, height: 800 })));
+  afterAll(() => closeProduct({ server, browser }));
 
   it('sends a visitor without a token to /login, titled 登录', async () => {
     await page.goto(`${server.url}/system/user`);
@@ -47,11 +41,6 @@ describe('login and the menu (foundation)', () => {
   });
 
   it('logs out after the confirmation', async () => {
-    await page.goto(`${server.url}/dashboard`);
-    await page.getByLabel('用户菜单').click();
-    await page.getByText('退出登录').click();
-    await page.getByText('确定注销并退出系统吗？').waitFor();
-    await page.getByRole('button', { name: /确\s*定/ }).click();
-    await page.waitForURL(/\/login/);
+    await logOut(page, server.url);
   });
 });

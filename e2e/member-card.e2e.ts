@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, login, openPage, screenshot, startServer, type RunningServer } from './harness';
+import type { Browser, Page, Request } from 'playwright-core';
+import { closeProduct, login, openProduct, type RunningServer, screenshot } from './harness';
 
 /** Demo cards of the seed: VIP0001 (A, 张三 13800000001, physical 1234567890), VIP0002 not opened, VIP0003 L … VIP0007 E. */
 describe('member cards: search widget, scanner, states (issue 5)', () => {
@@ -19,14 +19,10 @@ describe('member cards: search widget, scanner, states (issue 5)', () => {
   }
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    page = await openPage(browser, { width: 1366, height: 860 });
+    ({ server, browser, page } = await openProduct({ width: 1366, height: 860 }));
     await login(page, server.url, 'admin', 'admin123');
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => closeProduct({ server, browser }));
 
   it('finds a card by number and selects a single result at once', async () => {
     await page.goto(`${server.url}/readCards`);
@@ -57,19 +53,32 @@ describe('member cards: search widget, scanner, states (issue 5)', () => {
 
   it('reads a card typed at scanner speed, and ignores slow typing', async () => {
     await page.goto(`${server.url}/readCards`);
+    const lookups: string[] = [];
+    const onRequest = (request: Request) => {
+      if (request.url().includes('/api/member/card/getByCardId')) lookups.push(new URL(request.url()).searchParams.get('cardId') ?? '');
+    };
+    page.on('request', onRequest);
     await page.locator('body').click();
     await page.keyboard.type('1234567890', { delay: 120 });
-    await page.waitForTimeout(400);
+    // Enter ends the typing as a reader ends a scan, so the scan below starts afresh instead of
+    // joining the last slow digit (what a pause did before).
+    await page.keyboard.press('Enter');
     expect(await display().count()).toBe(0);
     await page.keyboard.type('1234567890', { delay: 5 });
     await expect.poll(() => display().textContent()).toContain('张三');
+    // Had the slow typing been read, its lookup would have gone out before the scan's.
+    expect(lookups).toEqual(['1234567890']);
+    page.off('request', onRequest);
   });
 
   it('asks to open an unopened card, then says 开卡成功', async () => {
     await page.goto(`${server.url}/readCards`);
     await search('会员卡号', 'VIP0002');
     await page.getByText('该卡尚未开卡，确定现在开卡么？').waitFor();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+    await page
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
     await expect.poll(() => page.getByText('开卡成功').count()).toBeGreaterThan(0);
     await expect.poll(() => display().count()).toBe(1);
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, login, openPage, screenshot, startServer, type RunningServer } from './harness';
+import { closeProduct, login, openProduct, type RunningServer, screenshot } from './harness';
 
 /** The admin's side of the till: the receipt print setting, the copy counter, and a changed line price (issue 6). */
 describe('receipts and price override (issue 6)', () => {
@@ -12,14 +12,10 @@ describe('receipts and price override (issue 6)', () => {
   const receipts = () => page.locator('iframe[data-receipt]');
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    page = await openPage(browser, { width: 1440, height: 900 });
+    ({ server, browser, page } = await openProduct({ width: 1440, height: 900 }));
     await login(page, server.url, 'admin', 'admin123');
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => closeProduct({ server, browser }));
 
   it('saves two copies for the venue in 小票打印设置', async () => {
     await page.goto(`${server.url}/system/payment`);
@@ -41,9 +37,13 @@ describe('receipts and price override (issue 6)', () => {
     await price.fill('5.5');
     await price.blur();
     await expect.poll(() => saleDialog().getByTestId('cart-total').textContent()).toBe('¥ 5.50');
-    await saleDialog().getByRole('button', { name: /提交订单/ }).click();
+    await saleDialog()
+      .getByRole('button', { name: /提交订单/ })
+      .click();
     await expect.poll(() => payDialog().getByTestId('pay-total').textContent()).toContain('5.50');
-    await payDialog().getByRole('button', { name: /确认收款/ }).click();
+    await payDialog()
+      .getByRole('button', { name: /确认收款/ })
+      .click();
 
     const confirm = page.locator('.ant-modal-confirm', { hasText: '打印份数已超过一份，确认打印第 2 份吗？' });
     await confirm.waitFor();
@@ -56,7 +56,9 @@ describe('receipts and price override (issue 6)', () => {
     await expect.poll(() => page.locator('.ant-modal-confirm').count()).toBe(0);
 
     // 重打小票 prints one more copy at once: the counter started again after the configured two.
-    await saleDialog().getByRole('button', { name: /重打小票/ }).click();
+    await saleDialog()
+      .getByRole('button', { name: /重打小票/ })
+      .click();
     await expect.poll(() => receipts().count()).toBe(3);
   });
 });

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: every suite, with what it needs on a fresh machine. The last line is "N passed, N failed".
+// `npm test`: lint, typecheck and every suite, with what they need on a fresh machine. The last line is "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -27,13 +27,25 @@ function run(cmd, args, env = {}) {
 function vitest(name, rootDir, env = {}) {
   console.log(`\n=== ${name} (${rootDir}) ===`);
   const out = join(reports, `${name}.json`);
-  const args = [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--root', rootDir, '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile=${out}`];
+  const reporters = ['--reporter=default', '--reporter=json', `--outputFile=${out}`];
+  const args = [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--root', rootDir, '--passWithNoTests', ...reporters];
   const status = run(process.execPath, args, env);
   if (!existsSync(out)) return fail(`${name}: no report (exit ${status})`);
   const report = JSON.parse(readFileSync(out, 'utf8'));
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   if (status !== 0 && report.numFailedTests === 0) fail(`${name}: exit ${status} (a file or hook failed outside any test)`);
+}
+
+/** A command that passes or fails as a whole (lint, typecheck): one check in the final count, its errors printed above. */
+function check(name, script) {
+  console.log(`\n=== ${name} (npm run ${script}) ===`);
+  const started = performance.now();
+  const status = run('npm', ['run', '--silent', script]);
+  const seconds = Math.round((performance.now() - started) / 1000);
+  if (status !== 0) return fail(`${name}: npm run ${script} exited ${status} after ${seconds} s`);
+  passed += 1;
+  console.log(`${name}: passed in ${seconds} s`);
 }
 
 const files = (dir, pattern) =>
@@ -83,15 +95,20 @@ if (process.env.DATABASE_URL) {
   if (inCi) fail('CI=1 without DATABASE_URL: CI must run the API tests on PostgreSQL too');
 }
 
+check('lint', 'lint');
+check('typecheck', 'typecheck');
+
 vitest('contract', 'packages/contract');
 vitest('server', 'apps/server');
 vitest('web-unit', 'apps/web');
+vitest('lint-boundaries', 'scripts');
 
 if (files(join(root, 'e2e'), /\.e2e\.ts$/).length === 0) {
   console.log('\n=== browser: e2e/ has no tests yet, skipped ===');
 } else {
   const chromium = ensureChromium();
-  if (!chromium) fail(`browser tests: no Chromium at ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'} (apt-get install -y chromium fonts-noto-cjk, or set CHROMIUM_PATH)`);
+  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!chromium) fail(`browser tests: no Chromium at ${path} (apt-get install -y chromium fonts-noto-cjk, or set CHROMIUM_PATH)`);
   else if (!ensureWebBuild()) fail('browser tests: the web app did not build');
   else vitest('browser', 'e2e', { CHROMIUM_PATH: chromium });
 }

@@ -11,6 +11,8 @@ export default defineConfig({
   resolve: { alias },
   test: {
     setupFiles: ['./src/test/setup.ts'],
+    // antd forms under jsdom take seconds on a busy 2-core CI machine; 5 s failed them for load, not for behaviour.
+    testTimeout: 30_000,
     projects: [
       { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'], environment: 'node' } },
       { extends: true, test: { name: 'dom', include: ['src/**/*.test.tsx'], environment: 'jsdom' } },

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
@@ -9,10 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Code, Msg } from '@venue/contract';
+import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { limitJsonBodies } from './plugins/body-limits.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { createLogger, logCallers } from './plugins/logging.ts';
 import type { Guard } from './plugins/route.ts';
 import { bearerToken } from './plugins/session.ts';
 import { createServices, registerRoutes } from './modules.ts';
@@ -21,12 +24,18 @@ export interface AppOptions {
   db: Db;
   config: Pick<Config, 'webDist'> & Partial<Config>;
   clock?: Clock;
-  logger?: boolean;
+  /** Where errors and warnings go; by default pino on stdout, with request lines when `config.log`. */
+  logger?: Logger;
 }
 
 /** External plugins, then our plugins, then the feature modules, then the web app. */
-export async function buildApp({ db, config, clock = systemClock, logger = false }: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger, trustProxy: true, bodyLimit: 10 * 1024 * 1024 });
+export async function buildApp({ db, config, clock = systemClock, logger }: AppOptions): Promise<FastifyInstance> {
+  const loggerInstance: FastifyBaseLogger = logger ?? createLogger({ requests: config.log ?? false });
+  const app = Fastify({
+    loggerInstance,
+    trustProxy: config.trustProxy ?? false,
+    bodyLimit: 10 * 1024 * 1024,
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('session', null);
@@ -50,6 +59,8 @@ export async function buildApp({ db, config, clock = systemClock, logger = false
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(multipart);
   registerErrorHandler(app);
+  limitJsonBodies(app);
+  logCallers(app);
 
   const uploadsDir = config.dataDir ? join(config.dataDir, 'uploads') : mkdtempSync(join(tmpdir(), 'venue-uploads-'));
   const services = createServices(db, clock, uploadsDir);

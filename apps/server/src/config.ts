@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { z } from 'zod';
 
 export interface Config {
   port: number;
@@ -6,18 +7,73 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   demoSeed: boolean;
+  /** Whose X-Forwarded-For to believe for the client address: nobody (default), any proxy, or these addresses. */
+  trustProxy: boolean | string[];
+  /** Per-request logs besides the errors and warnings, which are always logged. */
+  log: boolean;
   /** The built web app, served from the same port when present. */
   webDist: string;
 }
 
+/** A start-up setting that is wrong: the message says which variable and what it takes, on one line. */
+export class ConfigError extends Error {}
+
+const FLAGS: Record<string, boolean> = { '1': true, true: true, '0': false, false: false };
+const flag = z
+  .string()
+  .refine((v) => v in FLAGS, '应为 1 或 0')
+  .transform((v) => FLAGS[v]);
+
+// proxy-addr's names for address ranges, besides single addresses and CIDR ranges.
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+const proxyAddress = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6(), z.enum(PROXY_RANGES)]);
+const trustProxy = z.string().transform((value, ctx): boolean | string[] => {
+  if (value in FLAGS) return FLAGS[value];
+  const addresses = value.split(',').map((a) => a.trim());
+  if (addresses.every((a) => proxyAddress.safeParse(a).success)) return addresses;
+  ctx.addIssue({ code: 'custom', message: `应为 1、0 或以逗号分隔的代理地址（IP、CIDR、loopback），现为 "${value}"` });
+  return z.NEVER;
+});
+
+const ENV = z.object({
+  PORT: z
+    .string()
+    .refine((v) => /^\d{1,5}$/.test(v) && Number(v) >= 1 && Number(v) <= 65535, {
+      error: (issue) => `应为 1 到 65535 之间的整数，现为 "${String(issue.input)}"`,
+    })
+    .transform(Number)
+    .default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('data'),
+  // The value is not repeated in the message: it may hold a password.
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, '应为 postgres:// 开头的 PostgreSQL 地址')
+    .optional(),
+  DEMO_SEED: flag.default(true),
+  TRUST_PROXY: trustProxy.default(false),
+  LOG: flag.default(false),
+});
+
+/** Reads and checks the environment; a wrong value throws a ConfigError naming the variable. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable counts as unset, as shells and CI files often write them.
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = ENV.safeParse(given);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new ConfigError(`配置错误：${problems.join('；')}`);
+  }
+  const e = parsed.data;
   const root = resolve(import.meta.dirname, '../../..');
   return {
-    port: Number(env.PORT ?? 8080),
-    host: env.HOST ?? '0.0.0.0',
-    dataDir: resolve(root, env.DATA_DIR ?? 'data'),
-    databaseUrl: env.DATABASE_URL || undefined,
-    demoSeed: env.DEMO_SEED !== '0',
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(root, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    demoSeed: e.DEMO_SEED,
+    trustProxy: e.TRUST_PROXY,
+    log: e.LOG,
     webDist: resolve(root, 'apps/web/dist'),
   };
 }

@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines, freshDatabase, startApi, type Api, type TestDatabase } from './harness.ts';
+import { expect, it } from 'vitest';
+import { describeEachEngine } from './harness.ts';
 
 const EXPIRED = { code: -100, msg: '登录已过期，请重新登录', data: null };
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Failed logins count per user name and per client address; tests give each attempt its own address where that matters. */
 const from = (ip: string) => ({ 'x-forwarded-for': ip });
 
-describe.each(engines())('auth and session on %s', (engine) => {
-  let database: TestDatabase;
-  let api: Api;
-  beforeAll(async () => {
-    database = await freshDatabase(engine);
-    api = await startApi(database);
-  });
-  afterAll(async () => {
-    await api?.close();
-    await database?.drop();
-  });
+describeEachEngine('auth and session on %s', (server) => {
+  const { api } = server;
 
   const login = (username: string, password: string, extra: Record<string, unknown> = {}, ip = '10.0.0.1') =>
     api.call('POST', 'system/auth/login', { body: { username, password, ...extra }, headers: from(ip) });
@@ -30,7 +21,12 @@ describe.each(engines())('auth and session on %s', (engine) => {
     expect(body.data.token).toMatch(/^\S{32,}$/);
     const user = body.data.user;
     expect(user).toMatchObject({
-      username: 'admin', realName: '系统管理员', roles: ['ROLE_admin'], currentVenueName: '城东羽毛球馆', memberTypeFlag: 'F', tenantId: 1,
+      username: 'admin',
+      realName: '系统管理员',
+      roles: ['ROLE_admin'],
+      currentVenueName: '城东羽毛球馆',
+      memberTypeFlag: 'F',
+      tenantId: 1,
     });
     expect(user.userId).toEqual(expect.any(Number));
     expect(user.roleId).toEqual(expect.any(Number));
@@ -48,8 +44,14 @@ describe.each(engines())('auth and session on %s', (engine) => {
     const failed = { status: 200, body: { code: -9000, msg: '用户名或密码错误', data: null } };
     expect(await login('admin', 'wrong', {}, '10.1.0.1')).toMatchObject(failed);
     expect(await login('nobody', 'admin123', {}, '10.1.0.2')).toMatchObject(failed);
-    expect(await api.call('POST', 'system/auth/login', { body: { username: 'admin' } })).toMatchObject({ status: 400, body: { code: 400, msg: '请输入密码', data: null } });
-    expect(await api.call('POST', 'system/auth/login', { body: { username: ' ', password: 'x' } })).toMatchObject({ status: 400, body: { msg: '请输入用户名' } });
+    expect(await api.call('POST', 'system/auth/login', { body: { username: 'admin' } })).toMatchObject({
+      status: 400,
+      body: { code: 400, msg: '请输入密码', data: null },
+    });
+    expect(await api.call('POST', 'system/auth/login', { body: { username: ' ', password: 'x' } })).toMatchObject({
+      status: 400,
+      body: { msg: '请输入用户名' },
+    });
   });
 
   it('asks for a captcha after three wrong passwords, refuses a missing or wrong code and accepts the right one', async () => {
@@ -62,14 +64,14 @@ describe.each(engines())('auth and session on %s', (engine) => {
     const drawn = (await api.call('GET', 'system/auth/code')).body.data;
     expect(drawn.img).toMatch(/^data:image\/svg\+xml;base64,[A-Za-z0-9+/=]{100,}$/);
     expect(drawn.uuid).toMatch(/^[\w-]{16,}$/);
-    const { answer } = await database.db.kysely.selectFrom('captcha').select('answer').where('uuid', '=', drawn.uuid).executeTakeFirstOrThrow();
+    const { answer } = await server.db.selectFrom('captcha').select('answer').where('uuid', '=', drawn.uuid).executeTakeFirstOrThrow();
     const wrongCode = await login('cashier', 'cashier123', { code: answer === 'zzzz' ? 'yyyy' : 'zzzz', uuid: drawn.uuid });
     expect(wrongCode.body).toEqual({ code: -9000, msg: '验证码错误或已过期', data: null });
     // A captcha is good for one try only.
     expect((await login('cashier', 'cashier123', { code: answer, uuid: drawn.uuid })).body.msg).toBe('验证码错误或已过期');
 
     const fresh = (await api.call('GET', 'system/auth/code')).body.data;
-    const row = await database.db.kysely.selectFrom('captcha').select('answer').where('uuid', '=', fresh.uuid).executeTakeFirstOrThrow();
+    const row = await server.db.selectFrom('captcha').select('answer').where('uuid', '=', fresh.uuid).executeTakeFirstOrThrow();
     const ok = await login('cashier', 'cashier123', { code: row.answer.toUpperCase(), uuid: fresh.uuid });
     expect(ok.body.code).toBe(200);
     expect(await needCaptcha('cashier')).toBe(false);
@@ -82,7 +84,11 @@ describe.each(engines())('auth and session on %s', (engine) => {
   });
 
   it('lets several tills behind one address log in together without a captcha', async () => {
-    const tills = [['admin', 'admin123'], ['cashier', 'cashier123'], ['admin2', 'admin123']];
+    const tills = [
+      ['admin', 'admin123'],
+      ['cashier', 'cashier123'],
+      ['admin2', 'admin123'],
+    ];
     const answers = await Promise.all([...tills, ...tills].map(([name, password]) => login(name, password, {}, '10.4.0.1')));
     expect(answers.map((a) => a.body.msg)).toEqual(Array(6).fill('操作成功'));
   });
@@ -98,7 +104,7 @@ describe.each(engines())('auth and session on %s', (engine) => {
 
     // The right password with a captcha still gets in, and resets the count.
     const drawn = (await api.call('GET', 'system/auth/code')).body.data;
-    const { answer } = await database.db.kysely.selectFrom('captcha').select('answer').where('uuid', '=', drawn.uuid).executeTakeFirstOrThrow();
+    const { answer } = await server.db.selectFrom('captcha').select('answer').where('uuid', '=', drawn.uuid).executeTakeFirstOrThrow();
     expect((await login('cashier', 'cashier123', { code: answer, uuid: drawn.uuid }, '10.9.1.1')).body.code).toBe(200);
     expect(await needCaptcha('cashier')).toBe(false);
   });
@@ -114,12 +120,12 @@ describe.each(engines())('auth and session on %s', (engine) => {
 
     const later = await api.login('admin', 'admin123');
     try {
-      api.clock.advance(DAY_MS - 1000);
+      server.clock.advance(DAY_MS - 1000);
       expect((await api.call('GET', 'system/auth/info', { token: later })).status).toBe(200);
-      api.clock.advance(1001);
+      server.clock.advance(1001);
       expect(await api.call('GET', 'system/auth/info', { token: later })).toMatchObject({ status: 401, body: EXPIRED });
     } finally {
-      api.clock.advance(-(DAY_MS + 1));
+      server.clock.advance(-(DAY_MS + 1));
     }
   });
 
@@ -138,8 +144,7 @@ describe.each(engines())('auth and session on %s', (engine) => {
   it("switches only to one of the user's venues", async () => {
     const token = await api.login('cashier', 'cashier123');
     const before = (await api.call('GET', 'system/auth/info', { token })).body.data;
-    const venueId = async (name: string) =>
-      (await database.db.kysely.selectFrom('venue').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+    const venueId = async (name: string) => (await server.db.selectFrom('venue').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
     for (const foreign of [await venueId('星河综合馆'), await venueId('滨江网球中心'), 99999]) {
       const refused = await api.call('PUT', 'system/api/user/setCurrentVenue', { token, body: { venueId: foreign } });
       expect(refused.body).toEqual({ code: 510, msg: '您没有该场馆的权限', data: null });
@@ -158,7 +163,9 @@ describe.each(engines())('auth and session on %s', (engine) => {
       (await api.call('GET', 'system/api/menus/user-all', { token: await api.login(user, password) })).body.data as Menu[];
     const system = (await tree('admin', 'admin123')).find((m) => m.path === '/system')!;
     expect(system).toMatchObject({ component: 'Layout', alwaysShow: true, redirect: 'noredirect', hidden: false, meta: { title: '系统管理' } });
-    expect(system.children).toContainEqual(expect.objectContaining({ path: 'dict', component: 'system/dict/index', meta: expect.objectContaining({ title: '字典管理' }) }));
+    expect(system.children).toContainEqual(
+      expect.objectContaining({ path: 'dict', component: 'system/dict/index', meta: expect.objectContaining({ title: '字典管理' }) }),
+    );
     expect(system.children!.length).toBeGreaterThan(1);
     const cashierSystem = (await tree('cashier', 'cashier123')).find((m) => m.path === '/system')!;
     expect(cashierSystem).toMatchObject({ component: 'Layout', alwaysShow: true, redirect: 'noredirect' });
@@ -183,16 +190,24 @@ describe.each(engines())('auth and session on %s', (engine) => {
   it('refuses an id beyond 32 bits as input that fails the schema (400 naming the field), not a 500', async () => {
     // PostgreSQL integer columns stop at 2^31-1: the contract caps every id there, so the query never sees a larger one.
     expect(await api.call('POST', 'system/auth/getAnonymous', { body: { venueId: 3_000_000_000 } })).toMatchObject({
-      status: 400, body: { code: 400, msg: '场馆编号超出范围', data: null },
+      status: 400,
+      body: { code: 400, msg: '场馆编号超出范围', data: null },
     });
     expect(await api.call('POST', 'system/auth/getAnonymous', { body: { venueId: 2_147_483_647 } })).toMatchObject({ status: 200, body: { code: -1100 } });
     const token = await api.login('admin', 'admin123');
     const tooLarge = { status: 400, body: { code: 400, data: null } };
-    expect(await api.call('DELETE', 'api/dictDetail/3000000000', { token })).toMatchObject({ ...tooLarge, body: { ...tooLarge.body, msg: '参数 id：无效编号：不能大于2147483647' } });
-    expect(await api.call('GET', 'system/venue/sportItems', { token, query: { venueId: 3_000_000_000 } })).toMatchObject({
-      ...tooLarge, body: { ...tooLarge.body, msg: '参数 venueId：无效编号：不能大于2147483647' },
+    expect(await api.call('DELETE', 'api/dictDetail/3000000000', { token })).toMatchObject({
+      ...tooLarge,
+      body: { ...tooLarge.body, msg: '参数 id：无效编号：不能大于2147483647' },
     });
-    expect(await api.call('GET', 'goods/warehouse/all', { token, query: { venueIds: '1,3000000000' } })).toMatchObject({ ...tooLarge, body: { ...tooLarge.body, msg: '场馆格式错误' } });
+    expect(await api.call('GET', 'system/venue/sportItems', { token, query: { venueId: 3_000_000_000 } })).toMatchObject({
+      ...tooLarge,
+      body: { ...tooLarge.body, msg: '参数 venueId：无效编号：不能大于2147483647' },
+    });
+    expect(await api.call('GET', 'goods/warehouse/all', { token, query: { venueIds: '1,3000000000' } })).toMatchObject({
+      ...tooLarge,
+      body: { ...tooLarge.body, msg: '场馆格式错误' },
+    });
   });
 
   it('sends security headers, hides stack traces and answers unknown API paths with JSON 404', async () => {
@@ -207,7 +222,11 @@ describe.each(engines())('auth and session on %s', (engine) => {
       expect(answer.headers.get('content-security-policy')).toContain("default-src 'self'");
     }
 
-    const malformed = await fetch(new URL('/api/system/auth/login', api.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":' });
+    const malformed = await fetch(new URL('/api/system/auth/login', api.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"username":',
+    });
     const errors = [
       unknown.body,
       { status: malformed.status, ...(await malformed.json()) },

@@ -1,15 +1,18 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase, type Db, type Engine } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { seedIfEmpty } from '../src/seed/index.ts';
 import type { Clock } from '../src/lib/clock.ts';
+import type { Database } from '../src/db/tables.ts';
+import { client, DEMO_USERS, userClient, type Client, type DemoUser, type UserClient } from './client.ts';
+import { spawnProduct } from './process.ts';
 
 /** SQLite always; PostgreSQL too when DATABASE_URL is set (CI sets it; a missing PG there fails). */
 export function engines(): Engine[] {
@@ -80,43 +83,6 @@ export async function freshDatabase(engine: Engine): Promise<TestDatabase> {
   };
 }
 
-export type Answer = { status: number; body: { code: number; msg: string; data: any }; headers: Headers };
-export type CallOptions = { token?: string; query?: Record<string, unknown>; body?: unknown; headers?: Record<string, string> };
-
-/** Calls the API of the server at `address` over HTTP. */
-export interface Client {
-  url: string;
-  call(method: string, path: string, options?: CallOptions): Promise<Answer>;
-  login(username: string, password: string): Promise<string>;
-}
-
-export function client(address: string): Client {
-  const self: Client = {
-    url: address,
-    async call(method, path, { token, query, body, headers } = {}) {
-      const url = new URL(`/api/${path}`, address);
-      for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
-      const response = await fetch(url, {
-        method,
-        headers: {
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...headers,
-        },
-        body: body !== undefined ? JSON.stringify(body) : undefined,
-      });
-      const text = await response.text();
-      return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
-    },
-    async login(username, password) {
-      const { body } = await self.call('POST', 'system/auth/login', { body: { username, password } });
-      if (body.code !== 200) throw new Error(`login ${username} failed: ${body.msg}`);
-      return body.data.token as string;
-    },
-  };
-  return self;
-}
-
 export interface Api extends Client {
   app: FastifyInstance;
   clock: TestClock;
@@ -125,9 +91,74 @@ export interface Api extends Client {
 
 /** The real server on a random local port over `database`. */
 export async function startApi(database: TestDatabase, clock = new TestClock()): Promise<Api> {
-  const app = await buildApp({ db: database.db, config: { webDist: join(database.dataDir, 'no-web'), dataDir: database.dataDir }, clock });
+  const app = await buildApp({ db: database.db, config: { webDist: join(database.dataDir, 'no-web'), dataDir: database.dataDir, trustProxy: true }, clock });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { ...client(address), app, clock, close: () => app.close() };
+  return Object.assign(
+    client(() => address),
+    { app, clock, close: () => app.close() },
+  );
+}
+
+/** A suite's server: anonymous and demo-user clients, usable in its tests and hooks once beforeAll has run. */
+export interface Server {
+  /** Sends no token unless a call brings one. */
+  api: Client;
+  admin: UserClient;
+  cashier: UserClient;
+  /** Tenant 2's admin. */
+  other: UserClient;
+  readonly database: TestDatabase;
+  readonly db: Kysely<Database>;
+  readonly clock: TestClock;
+}
+
+/**
+ * A fresh demo database of the engine and the server over it for the surrounding describe block
+ * (beforeAll), the three demo users logged in; both are dropped after it (afterAll).
+ */
+export function useServer(engine: Engine): Server {
+  let database: TestDatabase | undefined;
+  let api: Api | undefined;
+  const tokens: Record<DemoUser, string> = { admin: '', cashier: '', other: '' };
+  const running = () => {
+    if (!database || !api) throw new Error('the suite server starts in beforeAll: use it inside a test or a hook');
+    return { database, api };
+  };
+  const address = () => running().api.url;
+  beforeAll(async () => {
+    database = await freshDatabase(engine);
+    api = await startApi(database);
+    const started = api;
+    await Promise.all(
+      Object.entries(DEMO_USERS).map(async ([user, { username, password }]) => {
+        tokens[user as DemoUser] = await started.login(username, password);
+      }),
+    );
+  });
+  afterAll(async () => {
+    await api?.close();
+    await database?.drop();
+  });
+  return {
+    api: client(address),
+    admin: userClient(address, () => tokens.admin),
+    cashier: userClient(address, () => tokens.cashier),
+    other: userClient(address, () => tokens.other),
+    get database() {
+      return running().database;
+    },
+    get db() {
+      return running().database.db.kysely;
+    },
+    get clock() {
+      return running().api.clock;
+    },
+  };
+}
+
+/** `describe.each(engines())(title, ...)` with a fresh server per engine; `title` takes the engine at `%s`. */
+export function describeEachEngine(title: string, suite: (server: Server, engine: Engine) => void) {
+  describe.each(engines())(title, (engine) => suite(useServer(engine), engine));
 }
 
 /**
@@ -136,38 +167,9 @@ export async function startApi(database: TestDatabase, clock = new TestClock()):
  */
 export async function spawnServer(database: TestDatabase): Promise<Client & { close(): Promise<void> }> {
   if (!database.url) throw new Error('spawnServer needs a PostgreSQL test database');
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: resolve(import.meta.dirname, '../../..'),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: database.url, DATA_DIR: join(database.dataDir, 'second'), DEMO_SEED: '1', LOG: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise<void>((ready, fail) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      if (output.includes('已启动')) ready();
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => fail(new Error(`second server exited (${code}): ${output}`)));
-  });
-  const exited = new Promise((done) => child.once('exit', done));
-  return {
-    ...client(`http://127.0.0.1:${port}`),
-    close: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-    server.once('error', fail);
-  });
+  const product = await spawnProduct({ DATABASE_URL: database.url, DATA_DIR: join(database.dataDir, 'second'), DEMO_SEED: '1', LOG: '0', TRUST_PROXY: '1' });
+  return Object.assign(
+    client(() => product.url),
+    { close: () => product.stop() },
+  );
 }

@@ -1,24 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase, spawnServer, startApi, type Api, type Client, type TestDatabase } from './harness.ts';
+import type { Client } from './client.ts';
+import { spawnServer, useServer } from './harness.ts';
 
 /**
  * Two servers over one PostgreSQL act as one (design 3: nothing that matters lives in one process).
  * The second is main.ts in its own process, so no module state can be shared by accident.
  */
 describe.runIf(Boolean(process.env.DATABASE_URL))('two server processes on one PostgreSQL', () => {
-  let database: TestDatabase;
-  let first: Api;
+  const server = useServer('postgres');
+  const { api: first } = server;
   let second: Client & { close(): Promise<void> };
+  // Registered after the suite server's hooks: starts over its database, and stops before that is dropped.
   beforeAll(async () => {
-    database = await freshDatabase('postgres');
-    first = await startApi(database);
-    second = await spawnServer(database);
+    second = await spawnServer(server.database);
   });
-  afterAll(async () => {
-    await second?.close();
-    await first?.close();
-    await database?.drop();
-  });
+  afterAll(() => second?.close());
 
   it('accepts a token of one on the other, and a logout on one revokes on both', async () => {
     const token = await first.login('admin', 'admin123');
@@ -34,7 +30,8 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('two server processes on one P
     const fail = (server: Client, ip: string) =>
       server.call('POST', 'system/auth/login', { body: { username: 'cashier', password: 'bad' }, headers: { 'x-forwarded-for': ip } });
     const need = async (server: Client) =>
-      (await server.call('GET', 'system/auth/checkNeedCaptchaAnonymous', { query: { username: 'cashier' }, headers: { 'x-forwarded-for': '10.0.0.9' } })).body.data.needCaptcha;
+      (await server.call('GET', 'system/auth/checkNeedCaptchaAnonymous', { query: { username: 'cashier' }, headers: { 'x-forwarded-for': '10.0.0.9' } })).body
+        .data.needCaptcha;
     await fail(first, '10.0.0.1');
     await fail(second, '10.0.0.2');
     expect([await need(first), await need(second)]).toEqual([false, false]);
@@ -44,8 +41,10 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('two server processes on one P
 
   it('accepts on one server the captcha drawn by the other', async () => {
     const drawn = await first.call('GET', 'system/auth/code');
-    const { answer } = await database.db.kysely.selectFrom('captcha').select('answer').where('uuid', '=', drawn.body.data.uuid).executeTakeFirstOrThrow();
-    const ok = await second.call('POST', 'system/auth/login', { body: { username: 'cashier', password: 'cashier123', code: answer, uuid: drawn.body.data.uuid } });
+    const { answer } = await server.db.selectFrom('captcha').select('answer').where('uuid', '=', drawn.body.data.uuid).executeTakeFirstOrThrow();
+    const ok = await second.call('POST', 'system/auth/login', {
+      body: { username: 'cashier', password: 'cashier123', code: answer, uuid: drawn.body.data.uuid },
+    });
     expect(ok.body.code).toBe(200);
   });
 });

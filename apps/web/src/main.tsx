@@ -1,8 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
+import { queryClient } from '@/lib/query';
 import { clearAllCookies, tokenStore } from '@/lib/storage';
 import { AppShell } from '@/app/AppShell';
 import { AppRoutes } from '@/app/AppRoutes';
@@ -16,10 +18,12 @@ if (token) tokenStore.set(token);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <BrowserRouter>
-      <AppShell>
-        <AppRoutes />
-      </AppShell>
-    </BrowserRouter>
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <AppShell>
+          <AppRoutes />
+        </AppShell>
+      </BrowserRouter>
+    </QueryClientProvider>
   </StrictMode>,
 );

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { defineCall } from './common/call.ts';
-import { idNumber } from './common/fields.ts';
+import { idNumber, plainString } from './common/fields.ts';
 
 export const DEFAULT_ROLE = 'ROLE_SYSTEM_DEFAULT';
-export const ADMIN_PERMISSION = 'ROLE_admin';
 /** Failed logins (per user name or per client) after which a captcha is asked for. */
 export const CAPTCHA_AFTER_FAILURES = 3;
 export const TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -29,13 +28,16 @@ export const userInfo = z.object({
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
-const required = (label: string) => z.string({ error: `请输入${label}` }).trim().min(1, `请输入${label}`);
+const required = (label: string) =>
+  plainString(label, { error: `请输入${label}` })
+    .trim()
+    .min(1, `请输入${label}`);
 
 export const loginBody = z.object({
   username: required('用户名').max(50, '用户名不能超过50个字符'),
   password: required('密码').max(100, '密码不能超过100个字符'),
-  code: z.string().trim().max(10).optional(),
-  uuid: z.string().max(64).optional(),
+  code: plainString('验证码').trim().max(10).optional(),
+  uuid: plainString('验证码编号').max(64).optional(),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -43,26 +45,29 @@ export const login = defineCall({
   method: 'POST',
   path: 'system/auth/login',
   summary: '登录',
+  access: 'public',
   body: loginBody,
   response: z.object({ token: z.string(), user: userInfo }),
 });
 
-export const info = defineCall({ method: 'GET', path: 'system/auth/info', summary: '当前用户信息', response: userInfo });
+export const info = defineCall({ method: 'GET', path: 'system/auth/info', summary: '当前用户信息', access: 'login', response: userInfo });
 
 export const captcha = defineCall({
   method: 'GET',
   path: 'system/auth/code',
   summary: '验证码图片',
+  access: 'public',
   response: z.object({ uuid: z.string(), img: z.string() }),
 });
 
-export const logout = defineCall({ method: 'DELETE', path: 'system/auth/logout', summary: '退出登录', response: z.null() });
+export const logout = defineCall({ method: 'DELETE', path: 'system/auth/logout', summary: '退出登录', access: 'board', response: z.null() });
 
 export const checkNeedCaptcha = defineCall({
   method: 'GET',
   path: 'system/auth/checkNeedCaptchaAnonymous',
   summary: '登录是否需要验证码',
-  query: z.object({ username: z.string().max(50).optional() }),
+  access: 'public',
+  query: z.object({ username: plainString('用户名').max(50).optional() }),
   response: z.object({ needCaptcha: z.boolean() }),
 });
 
@@ -70,6 +75,7 @@ export const getAnonymous = defineCall({
   method: 'POST',
   path: 'system/auth/getAnonymous',
   summary: '获取看板匿名令牌',
+  access: 'public',
   body: z.object({ venueId: idNumber('场馆') }),
   response: z.object({ token: z.string(), tenantId: z.number(), venueId: z.number(), expiresAt: z.string() }),
 });
@@ -78,7 +84,8 @@ export const checkAnonymous = defineCall({
   method: 'POST',
   path: 'system/auth/checkAnonymous',
   summary: '校验看板匿名令牌',
-  body: z.object({ token: z.string().min(1, '请提供令牌').max(200) }),
+  access: 'public',
+  body: z.object({ token: plainString('令牌').min(1, '请提供令牌').max(200) }),
   response: z.object({ valid: z.boolean(), venueId: z.number().nullable(), expiresAt: z.string().nullable() }),
 });
 
@@ -86,6 +93,7 @@ export const setCurrentVenue = defineCall({
   method: 'PUT',
   path: 'system/api/user/setCurrentVenue',
   summary: '切换当前场馆',
+  access: 'login',
   body: z.object({ venueId: idNumber('场馆') }),
   response: z.object({ currentVenueId: z.number(), currentVenueName: z.string() }),
 });
@@ -94,6 +102,7 @@ export const checkPassword = defineCall({
   method: 'GET',
   path: 'system/api/user/checkPassword',
   summary: '校验当前密码',
+  access: 'login',
   query: z.object({ password: required('密码').max(100) }),
   response: z.object({ valid: z.boolean() }),
 });
@@ -102,6 +111,7 @@ export const updatePassword = defineCall({
   method: 'PUT',
   path: 'system/api/user/updatePass',
   summary: '修改密码',
+  access: 'login',
   body: z.object({
     oldPass: required('旧密码').max(100),
     newPass: z.string({ error: '请输入新密码' }).min(6, '新密码长度为6到20个字符').max(20, '新密码长度为6到20个字符'),

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { PERMISSIONS } from './common/access.ts';
 import { defineCall } from './common/call.ts';
 import { listQuery, pageOf } from './common/envelope.ts';
-import { id, idNumber, idParams, optionalText, stateAS, text } from './common/fields.ts';
+import { id, idNumber, idParams, plainString, remarkText, stateAS, text } from './common/fields.ts';
 import { yuan } from './common/money.ts';
+import { Msg } from './common/codes.ts';
 
 /** Built-in modes the dialog adds itself; the system methods come from the venue's payment methods. */
 export const CARD_PAY = 'cardpay';
@@ -11,9 +13,21 @@ export const DEFAULT_PAY_MODE = 'cashpay';
 /** Pay modes a channel serves; `isApi` methods need the customer's auth code. */
 export const PAY_MODES = ['cashpay', 'wechatpay', 'alipay', 'umspay', 'bankpay', 'transferpay', 'creditpay', 'couponpay'] as const;
 export const PAY_MODE_LABELS: Record<string, string> = {
-  cashpay: '现金', wechatpay: '微信', alipay: '支付宝', umspay: '银联商务', bankpay: '银行卡', transferpay: '转账', creditpay: '挂账',
-  couponpay: '消费券', cardpay: '会员卡', composepay: '组合支付',
+  cashpay: '现金',
+  wechatpay: '微信',
+  alipay: '支付宝',
+  umspay: '银联商务',
+  bankpay: '银行卡',
+  transferpay: '转账',
+  creditpay: '挂账',
+  couponpay: '消费券',
+  cardpay: '会员卡',
+  composepay: '组合支付',
 };
+/** The name a pay mode shows: its label, or the mode itself for one we do not know. */
+export const payModeName = (payMode: string) => PAY_MODE_LABELS[payMode] ?? payMode;
+/** The name a pay record shows: the method's own name (a venue may rename it), else its mode's. */
+export const payRecordName = (r: { payName?: string | null; payMode: string }) => r.payName || payModeName(r.payMode);
 
 /**
  * The payment simulator (demo and tests) decides by the auth code's last digits:
@@ -23,77 +37,139 @@ export const PAY_MODE_LABELS: Record<string, string> = {
 export const SIMULATOR_SUFFIX = { fail: '0606', unknown: '0605' } as const;
 
 export const payMethod = z.object({
-  id: z.number(), payMode: z.string(), payName: z.string(), isApi: z.enum(['T', 'F']), icon: z.string(), state: z.string(),
-  sort: z.number(), venueIds: z.array(z.number()), venueNames: z.array(z.string()), sourceType: z.literal('system'),
+  id: z.number(),
+  payMode: z.string(),
+  payName: z.string(),
+  isApi: z.enum(['T', 'F']),
+  icon: z.string(),
+  state: z.string(),
+  sort: z.number(),
+  venueIds: z.array(z.number()),
+  venueNames: z.array(z.string()),
+  sourceType: z.literal('system'),
 });
 export type PayMethod = z.infer<typeof payMethod>;
 const payMethodFields = {
-  payMode: z.enum(PAY_MODES, { error: '请选择支付渠道' }),
+  payMode: z.enum(PAY_MODES, { error: Msg.chooseChannel }),
   payName: text('支付方式名称', 20),
   isApi: z.enum(['T', 'F'], { error: '请选择是否需要付款码' }),
-  icon: z.string().max(30).default(''),
+  icon: plainString('图标').max(30).default(''),
   state: stateAS.default('A'),
   sort: z.number().int().min(0).max(9999).default(999),
-  venueIds: z.array(idNumber(), { error: '请选择适用场馆' }).min(1, '请选择适用场馆'),
+  venueIds: z.array(idNumber(), { error: Msg.chooseVenues }).min(1, Msg.chooseVenues),
 };
 export const queryPayType = defineCall({
-  method: 'GET', path: 'system/payment/queryPayType', summary: '场馆可用的收款方式（channel=ALL 含停用）',
+  method: 'GET',
+  path: 'system/payment/queryPayType',
+  summary: '场馆可用的收款方式（channel=ALL 含停用）',
+  access: 'login',
   query: z.object({ venueId: id(), channel: z.enum(['ALL', 'ENABLED']).default('ENABLED') }),
   response: z.array(payMethod),
 });
 export const queryPage = defineCall({
-  method: 'GET', path: 'system/payment/queryPage', summary: '收款方式分页',
-  query: listQuery.extend({ payName: z.string().max(20).optional(), state: stateAS.optional() }),
+  method: 'GET',
+  path: 'system/payment/queryPage',
+  summary: '收款方式分页',
+  access: { permission: PERMISSIONS.system.payment.list },
+  query: listQuery.extend({ payName: plainString('支付方式名称').max(20).optional(), state: stateAS.optional() }),
   response: pageOf(payMethod),
 });
 export const setState = defineCall({
-  method: 'PUT', path: 'system/payment/setState', summary: '收款方式启用停用', body: z.object({ id: id('收款方式'), state: stateAS }), response: payMethod,
+  method: 'PUT',
+  path: 'system/payment/setState',
+  summary: '收款方式启用停用',
+  access: { permission: PERMISSIONS.system.payment.edit },
+  body: z.object({ id: id('收款方式'), state: stateAS }),
+  response: payMethod,
 });
-export const add = defineCall({ method: 'POST', path: 'system/payment/add', summary: '新增收款方式', body: z.object(payMethodFields), response: payMethod });
+export const add = defineCall({
+  method: 'POST',
+  path: 'system/payment/add',
+  summary: '新增收款方式',
+  access: { permission: PERMISSIONS.system.payment.add },
+  body: z.object(payMethodFields),
+  response: payMethod,
+});
 export const edit = defineCall({
-  method: 'PUT', path: 'system/payment/edit', summary: '修改收款方式', body: z.object({ id: id('收款方式'), ...payMethodFields }), response: payMethod,
+  method: 'PUT',
+  path: 'system/payment/edit',
+  summary: '修改收款方式',
+  access: { permission: PERMISSIONS.system.payment.edit },
+  body: z.object({ id: id('收款方式'), ...payMethodFields }),
+  response: payMethod,
 });
-export const remove = defineCall({ method: 'DELETE', path: 'system/payment/delete/{id}', summary: '删除收款方式', params: idParams, response: z.null() });
+export const remove = defineCall({
+  method: 'DELETE',
+  path: 'system/payment/delete/{id}',
+  summary: '删除收款方式',
+  access: { permission: PERMISSIONS.system.payment.del },
+  params: idParams,
+  response: z.null(),
+});
 
 /** One part of a payment: a system method (authCode = scanned code) or a card (authCode = cardId). */
 export const payPart = z.object({
-  payMode: z.string({ error: '请选择收款方式' }).min(1, '请选择收款方式').max(20),
+  payMode: plainString('支付方式', { error: Msg.choosePayMode }).min(1, Msg.choosePayMode).max(20),
   /** The card's pay type (M/T/D) for a card part. */
-  payType: z.string().max(5).optional(),
-  authCode: z.string().trim().max(64).optional(),
+  payType: plainString('支付类型').max(5).optional(),
+  authCode: plainString('付款码').trim().max(64).optional(),
   money: yuan('金额'),
 });
 export const payRequest = payPart.extend({
   orderId: id('订单'),
   memberId: idNumber().nullable().optional(),
   payDetails: z.array(payPart).max(10).optional(),
-  remark: optionalText('备注', 100),
+  remark: remarkText('备注', 100),
 });
 export type PayRequest = z.infer<typeof payRequest>;
 
 export const payRecord = z.object({
-  payMode: z.string(), payName: z.string(), payType: z.string().nullable(), money: z.number(), source: z.string(),
-  cardId: z.number().nullable(), cardNo: z.string().nullable(), cardBalance: z.number().nullable(), state: z.string(), payTime: z.string(),
+  payMode: z.string(),
+  payName: z.string(),
+  payType: z.string().nullable(),
+  money: z.number(),
+  source: z.string(),
+  cardId: z.number().nullable(),
+  cardNo: z.string().nullable(),
+  cardBalance: z.number().nullable(),
+  state: z.string(),
+  payTime: z.string(),
 });
 export const payResult = z.object({
-  orderId: z.number(), orderState: z.string(), payState: z.string(), pricePay: z.number(), payRecords: z.array(payRecord),
+  orderId: z.number(),
+  orderState: z.string(),
+  payState: z.string(),
+  pricePay: z.number(),
+  payRecords: z.array(payRecord),
 });
 
 export const printConfig = z.object({
-  typeId: z.string(), venueId: z.number(), needPrint: z.enum(['T', 'F']), printNum: z.number(), allowPayTypes: z.string(),
+  typeId: z.string(),
+  venueId: z.number(),
+  needPrint: z.enum(['T', 'F']),
+  printNum: z.number(),
+  allowPayTypes: z.string(),
 });
 export type PrintConfig = z.infer<typeof printConfig>;
 export const getPrintConfig = defineCall({
-  method: 'GET', path: 'system/printConfig/get', summary: '小票打印配置（默认打印1份，允许 M,T,D）',
-  query: z.object({ venueId: id(), typeId: z.string().max(30).default('GOODS_SALE') }),
+  method: 'GET',
+  path: 'system/printConfig/get',
+  summary: '小票打印配置（默认打印1份，允许 M,T,D）',
+  access: 'login',
+  query: z.object({ venueId: id(), typeId: plainString('打印类型').max(30).default('GOODS_SALE') }),
   response: printConfig,
 });
 export const savePrintConfig = defineCall({
-  method: 'PUT', path: 'system/printConfig/save', summary: '保存小票打印配置',
+  method: 'PUT',
+  path: 'system/printConfig/save',
+  summary: '保存小票打印配置',
+  access: { permission: PERMISSIONS.system.print.edit },
   body: z.object({
-    venueId: id('场馆'), typeId: z.string().min(1).max(30),
-    needPrint: z.enum(['T', 'F']), printNum: z.number().int().min(1, '打印份数至少为1').max(5, '打印份数最多为5'),
-    allowPayTypes: z.string().regex(/^([MTD](,[MTD])*)?$/, '允许的卡类型只能是 M、T、D'),
+    venueId: id('场馆'),
+    typeId: plainString('打印类型').min(1).max(30),
+    needPrint: z.enum(['T', 'F']),
+    printNum: z.number().int().min(1, '打印份数至少为1').max(5, '打印份数最多为5'),
+    allowPayTypes: plainString('允许的卡类型').regex(/^([MTD](,[MTD])*)?$/, '允许的卡类型只能是 M、T、D'),
   }),
   response: printConfig,
 });

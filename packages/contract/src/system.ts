@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { PERMISSIONS } from './common/access.ts';
 import { defineCall } from './common/call.ts';
 import { listQuery, pageOf } from './common/envelope.ts';
-import { ID_TOO_LARGE, id, idNumber, MAX_ID } from './common/fields.ts';
+import { id, idNumber, plainString, wholeNumber } from './common/fields.ts';
 import { centerRef, tenantService, venueRef } from './auth.ts';
 
 /** A node of the menu tree in the shape of spec 2.3. */
@@ -33,6 +34,7 @@ export const userMenus = defineCall({
   method: 'GET',
   path: 'system/api/menus/user-all',
   summary: '当前用户的菜单树',
+  access: 'login',
   response: z.array(menuNode),
 });
 
@@ -54,7 +56,8 @@ export const menuList = defineCall({
   method: 'GET',
   path: 'system/api/menus/lazy',
   summary: '菜单管理：按上级查询',
-  query: z.object({ pid: z.coerce.number().int().min(0).max(MAX_ID, ID_TOO_LARGE).default(0) }),
+  access: { permission: PERMISSIONS.system.menu.list },
+  query: z.object({ pid: wholeNumber(0).default(0) }),
   response: z.array(menuRow),
 });
 
@@ -62,6 +65,7 @@ export const globalSetting = defineCall({
   method: 'GET',
   path: 'system/setting/getGlobalSetting',
   summary: '全局设置',
+  access: 'board',
   response: z.record(z.string(), z.string()),
 });
 
@@ -69,6 +73,7 @@ export const tenantInfo = defineCall({
   method: 'GET',
   path: 'system/tenant/info',
   summary: '租户信息',
+  access: 'board',
   response: z.object({ tenantId: z.number(), tenantName: z.string(), homePageLogo: z.string().nullable() }),
 });
 
@@ -76,6 +81,7 @@ export const tenantServices = defineCall({
   method: 'GET',
   path: 'system/tenant/getTenantService',
   summary: '租户开通的服务',
+  access: 'login',
   response: z.array(tenantService),
 });
 
@@ -86,7 +92,8 @@ export const dictByType = defineCall({
   method: 'GET',
   path: 'master/dict/getDetailByDictType',
   summary: '按字典类型查询字典项',
-  query: z.object({ dictType: z.string({ error: '请提供字典类型' }).min(1, '请提供字典类型').max(100) }),
+  access: 'board',
+  query: z.object({ dictType: plainString('字典类型', { error: '请提供字典类型' }).min(1, '请提供字典类型').max(100) }),
   response: z.array(z.object({ value: z.string(), label: z.string() })),
 });
 
@@ -94,10 +101,11 @@ export const dictMap = defineCall({
   method: 'GET',
   path: 'api/dictDetail/map',
   summary: '按名称批量查询字典',
+  access: 'board',
   query: z.object({
-    dictName: z.string().max(1000).default(''),
-    page: z.coerce.number().int().min(0).default(0),
-    size: z.coerce.number().int().min(1).max(9999).default(9999),
+    dictName: plainString('字典名称').max(1000).default(''),
+    page: wholeNumber(0).default(0),
+    size: wholeNumber(1, 9999).default(9999),
   }),
   response: z.record(z.string(), z.array(dictEntry)),
 });
@@ -107,7 +115,8 @@ export const dictList = defineCall({
   method: 'GET',
   path: 'api/dict',
   summary: '字典列表',
-  query: listQuery.extend({ blurry: z.string().max(100).optional() }),
+  access: { permission: PERMISSIONS.system.dict.list },
+  query: listQuery.extend({ blurry: plainString('关键字').max(100).optional() }),
   response: pageOf(dictRow),
 });
 
@@ -115,26 +124,29 @@ export const dictDetailList = defineCall({
   method: 'GET',
   path: 'api/dictDetail',
   summary: '字典项列表',
-  query: listQuery.extend({ dictName: z.string({ error: '请选择字典' }).min(1, '请选择字典').max(100) }),
+  access: { permission: PERMISSIONS.system.dict.list },
+  query: listQuery.extend({ dictName: plainString('字典', { error: '请选择字典' }).min(1, '请选择字典').max(100) }),
   response: pageOf(dictEntry),
 });
 
 const dictDetailFields = {
-  label: z.string({ error: '请输入字典标签' }).trim().min(1, '请输入字典标签').max(100, '字典标签不能超过100个字符'),
-  value: z.string({ error: '请输入字典值' }).trim().min(1, '请输入字典值').max(100, '字典值不能超过100个字符'),
+  label: plainString('字典标签', { error: '请输入字典标签' }).trim().min(1, '请输入字典标签').max(100, '字典标签不能超过100个字符'),
+  value: plainString('字典值', { error: '请输入字典值' }).trim().min(1, '请输入字典值').max(100, '字典值不能超过100个字符'),
   sort: z.number({ error: '排序必须是数字' }).int('排序必须是整数').min(0, '排序不能小于0').max(9999, '排序不能大于9999').default(999),
 };
 export const dictDetailAdd = defineCall({
   method: 'POST',
   path: 'api/dictDetail',
   summary: '新增字典项',
-  body: z.object({ dictName: z.string({ error: '请选择字典' }).min(1, '请选择字典'), ...dictDetailFields }),
+  access: { permission: PERMISSIONS.system.dict.add },
+  body: z.object({ dictName: plainString('字典', { error: '请选择字典' }).min(1, '请选择字典'), ...dictDetailFields }),
   response: dictEntry,
 });
 export const dictDetailEdit = defineCall({
   method: 'PUT',
   path: 'api/dictDetail',
   summary: '修改字典项',
+  access: { permission: PERMISSIONS.system.dict.edit },
   body: z.object({ id: idNumber('字典项'), ...dictDetailFields }),
   response: dictEntry,
 });
@@ -142,6 +154,7 @@ export const dictDetailDelete = defineCall({
   method: 'DELETE',
   path: 'api/dictDetail/{id}',
   summary: '删除字典项',
+  access: { permission: PERMISSIONS.system.dict.del },
   params: z.object({ id: id() }),
   response: z.null(),
 });
@@ -150,6 +163,7 @@ export const enableVenueInfo = defineCall({
   method: 'GET',
   path: 'system/venue/enableVenueInfo',
   summary: '当前用户可用的中心与场馆',
+  access: 'login',
   response: z.array(centerRef.extend({ venues: z.array(venueRef) })),
 });
 
@@ -167,7 +181,8 @@ export const userList = defineCall({
   method: 'GET',
   path: 'system/api/user/all',
   summary: '用户列表',
-  query: listQuery.extend({ blurry: z.string().max(50).optional(), state: z.enum(['A', 'S']).optional() }),
+  access: { permission: PERMISSIONS.system.user.list },
+  query: listQuery.extend({ blurry: plainString('关键字').max(50).optional(), state: z.enum(['A', 'S']).optional() }),
   response: pageOf(userRow),
 });
 
@@ -175,6 +190,7 @@ export const sportItems = defineCall({
   method: 'GET',
   path: 'system/venue/sportItems',
   summary: '运动项目（可按场馆过滤）',
+  access: 'login',
   query: z.object({ venueId: id().optional() }),
   response: z.array(z.object({ itemId: z.number(), itemName: z.string() })),
 });

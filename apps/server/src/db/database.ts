@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type Transaction } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
@@ -6,6 +6,8 @@ import { dirname } from 'node:path';
 import type { Database } from './tables.ts';
 
 export type Engine = 'sqlite' | 'postgres';
+/** Where a repository query runs: the database, or the caller's transaction. */
+export type Executor = Kysely<Database> | Transaction<Database>;
 export interface Db {
   kysely: Kysely<Database>;
   engine: Engine;

@@ -1,30 +1,42 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
-import type { Db } from './database.ts';
-import * as foundation from './migrations/2026-11-22-0001-foundation.ts';
-import * as goods from './migrations/2026-11-22-0002-goods.ts';
-import * as member from './migrations/2026-11-22-0003-member.ts';
-import * as cashier from './migrations/2026-11-22-0004-cashier.ts';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Db, Engine } from './database.ts';
 
-type EngineMigration = { up: (db: any, engine: Db['engine']) => Promise<void> };
+// Migrations run against the schema as it was when they were written, not today's table types: Kysely's advice is Kysely<any>.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type EngineMigration = { up: (db: Kysely<any>, engine: Engine) => Promise<void> };
 
-/** Timestamped migrations, in order. Each receives the engine for the few types that differ. */
-const migrations: Record<string, EngineMigration> = {
-  '2026-11-22-0001-foundation': foundation,
-  '2026-11-22-0002-goods': goods,
-  '2026-11-22-0003-member': member,
-  '2026-11-22-0004-cashier': cashier,
-};
+const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
+/** A migration's file name: its timestamp, then what it does (`2026-11-22-0004-cashier.ts`). */
+const MIGRATION_FILE = /^\d{4}-\d{2}-\d{2}-\d{4}-[a-z0-9-]+\.ts$/;
+
+/**
+ * The migration files of `dir` in timestamp order. A file whose name starts with a digit is a
+ * migration and must be named like one; other files (helpers.ts) are not migrations.
+ */
+export function migrationFiles(dir = MIGRATIONS_DIR): string[] {
+  const candidates = readdirSync(dir).filter((name) => /^\d/.test(name) && !name.endsWith('.test.ts'));
+  const misnamed = candidates.filter((name) => !MIGRATION_FILE.test(name));
+  if (misnamed.length) throw new Error(`迁移文件名应为「年-月-日-序号-说明.ts」：${misnamed.join('，')}`);
+  return candidates.sort();
+}
+
+/** Each migration receives the engine for the few types that differ. */
+async function loadMigrations(engine: Engine): Promise<Record<string, Migration>> {
+  const migrations: Record<string, Migration> = {};
+  for (const file of migrationFiles()) {
+    const migration = (await import(pathToFileURL(join(MIGRATIONS_DIR, file)).href)) as Partial<EngineMigration>;
+    if (typeof migration.up !== 'function') throw new Error(`迁移文件没有导出 up：${file}`);
+    const up = migration.up;
+    migrations[file.replace(/\.ts$/, '')] = { up: (kysely) => up(kysely, engine) };
+  }
+  return migrations;
+}
 
 export async function migrateToLatest(db: Db): Promise<void> {
-  const provider: MigrationProvider = {
-    async getMigrations() {
-      const bound: Record<string, Migration> = {};
-      for (const [name, migration] of Object.entries(migrations)) {
-        bound[name] = { up: (kysely) => migration.up(kysely, db.engine) };
-      }
-      return bound;
-    },
-  };
+  const provider: MigrationProvider = { getMigrations: () => loadMigrations(db.engine) };
   const { error, results } = await new Migrator({ db: db.kysely, provider }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`数据库迁移失败：${failed?.migrationName ?? ''} ${String(error)}`);

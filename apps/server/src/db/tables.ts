@@ -1,111 +1,458 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { member } from '@venue/contract';
 
 /** Timestamps are ISO-8601 UTC strings (`2026-11-22T10:00:00.000Z`) on both engines; flags are 0/1. */
 type Id = Generated<number>;
 
-export interface TenantTable { id: Id; name: string; code: string; state: string; created_at: string }
-export interface TenantSettingTable { id: Id; tenant_id: number; setting_key: string; setting_value: string }
-export interface TenantServiceTable { id: Id; tenant_id: number; service_code: string; service_name: string; enabled: number }
-export interface GlobalSettingTable { id: Id; tenant_id: number; setting_key: string; setting_value: string }
-export interface CenterTable { id: Id; tenant_id: number; name: string; state: string; sort: number }
-export interface VenueTable {
-  id: Id; tenant_id: number; center_id: number; name: string; address: string; phone: string;
-  state: string; sort: number; created_at: string;
-}
-export interface SportItemTable { id: Id; tenant_id: number; name: string; state: string; sort: number }
-export interface VenueItemTable { id: Id; tenant_id: number; venue_id: number; item_id: number; state: string }
-export interface RoleTable { id: Id; tenant_id: number; name: string; code: string; description: string; level: number }
-export interface MenuTable {
-  id: Id; tenant_id: number; pid: number | null; type: number; title: string; name: string | null;
-  path: string; component: string | null; icon: string | null; permission: string | null;
-  sort: number; hidden: number; no_cache: number; i_frame: number;
-}
-export interface RoleMenuTable { tenant_id: number; role_id: number; menu_id: number }
-export interface UserTable {
-  id: Id; tenant_id: number; username: string; real_name: string; password_hash: string;
-  phone: string | null; state: string; current_venue_id: number | null; member_type_flag: string; created_at: string;
-}
-export interface UserRoleTable { tenant_id: number; user_id: number; role_id: number }
-export interface UserVenueTable { tenant_id: number; user_id: number; venue_id: number }
-export interface DictTable { id: Id; tenant_id: number; name: string; description: string }
-export interface DictDetailTable { id: Id; tenant_id: number; dict_id: number; label: string; value: string; sort: number }
-export interface SessionTable {
-  id: Id; token_hash: string; tenant_id: number; user_id: number | null; kind: 'user' | 'anonymous';
-  venue_id: number | null; created_at: string; expires_at: string; revoked_at: string | null;
-}
-export interface LoginFailureTable { failure_key: string; failures: number; first_failed_at: string; last_failed_at: string }
-export interface CaptchaTable { uuid: string; answer: string; expires_at: string }
-
-export interface GoodsClassificationTable { id: Id; tenant_id: number; name: string; state: string; sort: number }
-export interface WarehouseTable { id: Id; tenant_id: number; name: string; state: string; remark: string }
-export interface WarehouseVenueTable { tenant_id: number; warehouse_id: number; venue_id: number }
-export interface GoodsTable {
-  id: Id; tenant_id: number; name: string; specs: string; picture: string | null; unit: string; price_fen: number;
-  barcode: string | null; shorthand: string; classification_id: number; item_id: number | null; is_on_sale: string; state: string; created_at: string;
-}
-export interface GoodsStockTable { id: Id; tenant_id: number; goods_id: number; warehouse_id: number; quantity: number }
+// The codes of state, kind and flag columns (the contract's code tables and the migrations' checks).
+/** A yes/no the API speaks as text: T yes, F no. */
+export type Flag = 'T' | 'F';
+/** A in use (enabled), S stopped. */
+export type EnabledState = 'A' | 'S';
+export type CardState = (typeof member.CARD_STATES)[number];
+export type CardPayType = (typeof member.CARD_PAY_TYPES)[number];
+export type ConsumeKind = (typeof member.CONSUME_KINDS)[number];
+export type MemberSource = 'B' | 'W' | 'M' | 'Z' | 'O';
+export type FamilyRelation = 'S' | 'F' | 'M' | 'O';
+export type BlacklistRule = 'FC' | 'TR' | 'TE' | 'FN';
+/** Goods on sale: '1' on sale, '0' off. */
+export type OnSale = '1' | '0';
 export type StockReason = 'STOCK_IN' | 'SALE' | 'REFUND' | 'ADJUST';
+/** Stock-in orders: P pending review, A passed (stock raised), D not passed, E completed. */
+export type StockInState = 'P' | 'A' | 'D' | 'E';
+/** Stock-in prices: A full price, F tiered. */
+export type SupplyType = 'A' | 'F';
+/** Sale orders (code table "Order state"): P created unpaid, A usable, U used, E completed, C cancelled. */
+export type OrderState = 'P' | 'A' | 'U' | 'E' | 'C';
+/** Sale orders (code table "Pay state"): U unpaid, P paid, C closed, N result unknown, F failed, FR/PR refunded wholly/partly. */
+export type PayState = 'U' | 'P' | 'C' | 'N' | 'F' | 'FR' | 'PR';
+/** A part of a payment: N pending, P paid, F failed, R refunded. */
+export type PayRecordState = 'N' | 'P' | 'F' | 'R';
+/** A trade of the payment simulator. */
+export type SimulatorTradeState = 'PAID' | 'FAILED' | 'UNKNOWN' | 'REFUNDED';
+
+export interface TenantTable {
+  id: Id;
+  name: string;
+  code: string;
+  state: EnabledState;
+  created_at: string;
+}
+export interface TenantSettingTable {
+  id: Id;
+  tenant_id: number;
+  setting_key: string;
+  setting_value: string;
+}
+export interface TenantServiceTable {
+  id: Id;
+  tenant_id: number;
+  service_code: string;
+  service_name: string;
+  enabled: number;
+}
+export interface GlobalSettingTable {
+  id: Id;
+  tenant_id: number;
+  setting_key: string;
+  setting_value: string;
+}
+export interface CenterTable {
+  id: Id;
+  tenant_id: number;
+  name: string;
+  state: EnabledState;
+  sort: number;
+}
+export interface VenueTable {
+  id: Id;
+  tenant_id: number;
+  center_id: number;
+  name: string;
+  address: string;
+  phone: string;
+  state: EnabledState;
+  sort: number;
+  created_at: string;
+}
+export interface SportItemTable {
+  id: Id;
+  tenant_id: number;
+  name: string;
+  state: EnabledState;
+  sort: number;
+}
+export interface VenueItemTable {
+  id: Id;
+  tenant_id: number;
+  venue_id: number;
+  item_id: number;
+  state: EnabledState;
+}
+export interface RoleTable {
+  id: Id;
+  tenant_id: number;
+  name: string;
+  code: string;
+  description: string;
+  level: number;
+}
+export interface MenuTable {
+  id: Id;
+  tenant_id: number;
+  pid: number | null;
+  type: number;
+  title: string;
+  name: string | null;
+  path: string;
+  component: string | null;
+  icon: string | null;
+  permission: string | null;
+  sort: number;
+  hidden: number;
+  no_cache: number;
+  i_frame: number;
+}
+export interface RoleMenuTable {
+  tenant_id: number;
+  role_id: number;
+  menu_id: number;
+}
+export interface UserTable {
+  id: Id;
+  tenant_id: number;
+  username: string;
+  real_name: string;
+  password_hash: string;
+  phone: string | null;
+  state: EnabledState;
+  current_venue_id: number | null;
+  member_type_flag: Flag;
+  created_at: string;
+}
+export interface UserRoleTable {
+  tenant_id: number;
+  user_id: number;
+  role_id: number;
+}
+export interface UserVenueTable {
+  tenant_id: number;
+  user_id: number;
+  venue_id: number;
+}
+export interface DictTable {
+  id: Id;
+  tenant_id: number;
+  name: string;
+  description: string;
+}
+export interface DictDetailTable {
+  id: Id;
+  tenant_id: number;
+  dict_id: number;
+  label: string;
+  value: string;
+  sort: number;
+}
+export interface SessionTable {
+  id: Id;
+  token_hash: string;
+  tenant_id: number;
+  user_id: number | null;
+  kind: 'user' | 'anonymous';
+  venue_id: number | null;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+export interface LoginFailureTable {
+  failure_key: string;
+  failures: number;
+  first_failed_at: string;
+  last_failed_at: string;
+}
+export interface CaptchaTable {
+  uuid: string;
+  answer: string;
+  expires_at: string;
+}
+
+export interface GoodsClassificationTable {
+  id: Id;
+  tenant_id: number;
+  name: string;
+  state: EnabledState;
+  sort: number;
+}
+export interface WarehouseTable {
+  id: Id;
+  tenant_id: number;
+  name: string;
+  state: EnabledState;
+  remark: string;
+}
+export interface WarehouseVenueTable {
+  tenant_id: number;
+  warehouse_id: number;
+  venue_id: number;
+}
+export interface GoodsTable {
+  id: Id;
+  tenant_id: number;
+  name: string;
+  specs: string;
+  picture: string | null;
+  unit: string;
+  price_fen: number;
+  barcode: string | null;
+  shorthand: string;
+  classification_id: number;
+  item_id: number | null;
+  is_on_sale: OnSale;
+  state: EnabledState;
+  created_at: string;
+}
+export interface GoodsStockTable {
+  id: Id;
+  tenant_id: number;
+  goods_id: number;
+  warehouse_id: number;
+  quantity: number;
+}
 export interface StockMovementTable {
-  id: Id; tenant_id: number; goods_id: number; warehouse_id: number; change: number; balance: number; reason: StockReason;
-  ref_id: number | null; remark: string; created_at: string; created_by: number | null;
+  id: Id;
+  tenant_id: number;
+  goods_id: number;
+  warehouse_id: number;
+  change: number;
+  balance: number;
+  reason: StockReason;
+  ref_id: number | null;
+  remark: string;
+  created_at: string;
+  created_by: number | null;
 }
-export interface SupplierTable { id: Id; tenant_id: number; name: string; contact: string; phone: string; address: string; state: string; remark: string }
+export interface SupplierTable {
+  id: Id;
+  tenant_id: number;
+  name: string;
+  contact: string;
+  phone: string;
+  address: string;
+  state: EnabledState;
+  remark: string;
+}
 export interface StockInTable {
-  id: Id; tenant_id: number; warehouse_id: number; venue_id: number; supplier_id: number; supply_type: string; state: string; total_fen: number;
-  remark: string; review_remark: string; created_at: string; created_by: number; reviewed_at: string | null; reviewed_by: number | null;
+  id: Id;
+  tenant_id: number;
+  warehouse_id: number;
+  venue_id: number;
+  supplier_id: number;
+  supply_type: SupplyType;
+  state: StockInState;
+  total_fen: number;
+  remark: string;
+  review_remark: string;
+  created_at: string;
+  created_by: number;
+  reviewed_at: string | null;
+  reviewed_by: number | null;
 }
-export interface StockInLineTable { id: Id; tenant_id: number; stock_in_id: number; goods_id: number; quantity: number; price_fen: number }
+export interface StockInLineTable {
+  id: Id;
+  tenant_id: number;
+  stock_in_id: number;
+  goods_id: number;
+  quantity: number;
+  price_fen: number;
+}
 
-export interface CatalogVersionTable { tenant_id: number; version: number }
+export interface CatalogVersionTable {
+  tenant_id: number;
+  version: number;
+}
 
-export interface MemberTypeTable { id: Id; tenant_id: number; name: string; state: string; sort: number }
+export interface MemberTypeTable {
+  id: Id;
+  tenant_id: number;
+  name: string;
+  state: EnabledState;
+  sort: number;
+}
 export interface MemberTable {
-  id: Id; tenant_id: number; name: string; phone: string; id_number: string | null; photo: string | null;
-  member_type_id: number | null; source: string; created_at: string;
+  id: Id;
+  tenant_id: number;
+  name: string;
+  phone: string;
+  id_number: string | null;
+  photo: string | null;
+  member_type_id: number | null;
+  source: MemberSource;
+  created_at: string;
 }
-export interface MemberFamilyTable { id: Id; tenant_id: number; member_id: number; name: string; relation: string; phone: string | null }
+export interface MemberFamilyTable {
+  id: Id;
+  tenant_id: number;
+  member_id: number;
+  name: string;
+  relation: FamilyRelation;
+  phone: string | null;
+}
 /** discount is per mille: 900 is 9折; 1000 no discount. */
 export interface CardTypeTable {
-  id: Id; tenant_id: number; name: string; pay_type: string; price_fen: number; valid_days: number; times: number;
-  discountable: number; discount: number; state: string; sort: number;
+  id: Id;
+  tenant_id: number;
+  name: string;
+  pay_type: CardPayType;
+  price_fen: number;
+  valid_days: number;
+  times: number;
+  discountable: number;
+  discount: number;
+  state: EnabledState;
+  sort: number;
 }
-export interface CardTypeItemTable { tenant_id: number; card_type_id: number; item_id: number }
+export interface CardTypeItemTable {
+  tenant_id: number;
+  card_type_id: number;
+  item_id: number;
+}
 /** balance: fen for M cards, times for T cards, 0 for D cards. */
 export interface CardTable {
-  id: Id; tenant_id: number; card_no: string; phy_card_id: string | null; member_id: number; card_type_id: number; venue_id: number | null;
-  state: string; is_opened: string; balance: number; use_begin: string | null; use_end: string | null; remark: string; created_at: string;
+  id: Id;
+  tenant_id: number;
+  card_no: string;
+  phy_card_id: string | null;
+  member_id: number;
+  card_type_id: number;
+  venue_id: number | null;
+  state: CardState;
+  is_opened: Flag;
+  balance: number;
+  use_begin: string | null;
+  use_end: string | null;
+  remark: string;
+  created_at: string;
 }
-export type ConsumeKind = 'OPEN' | 'RECHARGE' | 'CONSUME' | 'REFUND' | 'IMPORT' | 'ADJUST';
 export interface CardConsumeTable {
-  id: Id; tenant_id: number; card_id: number; kind: ConsumeKind; amount: number; balance_after: number; order_type: string | null;
-  order_id: number | null; venue_id: number | null; refund_of: number | null; remark: string; created_at: string; created_by: number | null;
+  id: Id;
+  tenant_id: number;
+  card_id: number;
+  kind: ConsumeKind;
+  amount: number;
+  balance_after: number;
+  order_type: string | null;
+  order_id: number | null;
+  venue_id: number | null;
+  refund_of: number | null;
+  remark: string;
+  created_at: string;
+  created_by: number | null;
 }
-export interface CardCountTable { tenant_id: number; cards: number }
-export interface BlacklistTable { id: Id; tenant_id: number; member_id: number; rule_type: string; reason: string; active: number; created_at: string }
+export interface CardCountTable {
+  tenant_id: number;
+  cards: number;
+}
+export interface BlacklistTable {
+  id: Id;
+  tenant_id: number;
+  member_id: number;
+  rule_type: BlacklistRule;
+  reason: string;
+  active: number;
+  created_at: string;
+}
 
 export interface PaymentMethodTable {
-  id: Id; tenant_id: number; pay_mode: string; pay_name: string; is_api: string; icon: string; state: string; sort: number; created_at: string;
+  id: Id;
+  tenant_id: number;
+  pay_mode: string;
+  pay_name: string;
+  is_api: Flag;
+  icon: string;
+  state: EnabledState;
+  sort: number;
+  created_at: string;
 }
-export interface PaymentMethodVenueTable { tenant_id: number; method_id: number; venue_id: number }
-export interface PrintConfigTable { id: Id; tenant_id: number; venue_id: number; type_id: string; need_print: string; print_num: number; allow_pay_types: string }
+export interface PaymentMethodVenueTable {
+  tenant_id: number;
+  method_id: number;
+  venue_id: number;
+}
+export interface PrintConfigTable {
+  id: Id;
+  tenant_id: number;
+  venue_id: number;
+  type_id: string;
+  need_print: Flag;
+  print_num: number;
+  allow_pay_types: string;
+}
 export interface SaleOrderTable {
-  id: Id; tenant_id: number; venue_id: number; warehouse_id: number; member_id: number | null; order_state: string; pay_state: string; source: string;
-  price_orig_fen: number; price_pay_fen: number; pay_mode: string | null; pay_attempt: Generated<number>; pay_lock: string | null; pay_lock_until: string | null;
-  created_by: number; username: string; remark: string; created_at: string; paid_at: string | null;
+  id: Id;
+  tenant_id: number;
+  venue_id: number;
+  warehouse_id: number;
+  member_id: number | null;
+  order_state: OrderState;
+  pay_state: PayState;
+  source: MemberSource;
+  price_orig_fen: number;
+  price_pay_fen: number;
+  pay_mode: string | null;
+  pay_attempt: Generated<number>;
+  pay_lock: string | null;
+  pay_lock_until: string | null;
+  created_by: number;
+  username: string;
+  remark: string;
+  created_at: string;
+  paid_at: string | null;
 }
 export interface SaleOrderLineTable {
-  id: Id; tenant_id: number; order_id: number; goods_id: number; goods_name: string; specs: string; unit: string; quantity: number;
-  price_fen: number; price_orig_fen: number; price_pay_fen: number;
+  id: Id;
+  tenant_id: number;
+  order_id: number;
+  goods_id: number;
+  goods_name: string;
+  specs: string;
+  unit: string;
+  quantity: number;
+  price_fen: number;
+  price_orig_fen: number;
+  price_pay_fen: number;
 }
-/** One part of a payment attempt. state: N pending, P paid, F failed, R refunded. */
+/** One part of a payment attempt. */
 export interface PayRecordTable {
-  id: Id; tenant_id: number; order_type: string; order_id: number; attempt: number; pay_mode: string; pay_name: string; pay_type: string | null;
-  card_id: number | null; consume_id: number | null; money_fen: number; out_trade_no: string | null; channel_trade_no: string | null; state: string;
-  message: string; created_by: number | null; created_at: string; paid_at: string | null;
+  id: Id;
+  tenant_id: number;
+  order_type: string;
+  order_id: number;
+  attempt: number;
+  pay_mode: string;
+  pay_name: string;
+  pay_type: string | null;
+  card_id: number | null;
+  consume_id: number | null;
+  money_fen: number;
+  out_trade_no: string | null;
+  channel_trade_no: string | null;
+  state: PayRecordState;
+  message: string;
+  created_by: number | null;
+  created_at: string;
+  paid_at: string | null;
 }
 export interface PaySimTradeTable {
-  out_trade_no: string; tenant_id: number; pay_mode: string; amount_fen: number; auth_code: string; state: string; channel_trade_no: string;
-  created_at: string; updated_at: string;
+  out_trade_no: string;
+  tenant_id: number;
+  pay_mode: string;
+  amount_fen: number;
+  auth_code: string;
+  state: SimulatorTradeState;
+  channel_trade_no: string;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface Database {

@@ -17,6 +17,8 @@ export class BizError extends Error {
 export const loginExpired = () => new BizError(Code.LOGIN_EXPIRED, Msg.loginExpired, 401);
 export const forbidden = () => new BizError(Code.NO_AUTHORIZATION, Msg.noAuthorization, 403);
 export const notFound = (msg: string = Msg.notFound) => new BizError(Code.NOT_EXISTENT, msg);
+/** A business refusal (code -9000) whose Chinese message tells the staff what to change. */
+export const refuse = (msg: string) => new BizError(Code.CAUGHT_EXCEPTION, msg);
 export const alreadyExists = (msg: string = Msg.exists) => new BizError(Code.EXISTS, msg);
 
 /** A unique constraint refused the write (PostgreSQL 23505, or SQLite's constraint codes). */

@@ -17,7 +17,10 @@ export function describeIssues(issues: { path?: PropertyKey[]; message: string }
     .join('；');
 }
 
-/** The one error handler: business errors keep their code; 5xx never show their details. */
+/**
+ * The one error handler: business errors keep their code; 5xx never show their details. Only a 5xx
+ * is logged, as one error line with its stack (the request's logger names the request, tenant and user).
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (error instanceof BizError) {
@@ -35,7 +38,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const msg = status === 413 ? '上传内容过大' : status === 429 ? Msg.tooManyAttempts : '请求格式错误';
       return reply.status(status).send({ code: status, msg, data: null });
     }
-    req.log.error({ err: error }, 'unhandled error');
+    req.log.error({ err: error, method: req.method, route: req.routeOptions.url }, 'unhandled error');
     return reply.status(500).send({ code: Code.SERVER_ERROR, msg: Msg.serverError, data: null });
   });
 }

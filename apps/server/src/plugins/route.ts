@@ -1,23 +1,44 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import type { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
-import { type Call, envelopeOf, Msg } from '@venue/contract';
-import type { Access, AnonymousSession, Session, UserSession } from './session.ts';
+import {
+  type Access,
+  type AnyCall,
+  type BodyOut,
+  type Call,
+  codesOf,
+  type DownloadCall,
+  envelopeOf,
+  Msg,
+  type ParamsOut,
+  type QueryOut,
+  type UploadCall,
+} from '@venue/contract';
+import { JSON_BODY_LIMIT, PUBLIC_BODY_LIMIT } from './body-limits.ts';
+import { readUploadedFile, sendXlsx } from './files.ts';
+import type { AnonymousSession, Session, UserSession } from './session.ts';
 
-type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
-type QueryOf<C> = C extends Call<infer Q, any, any, any> ? Out<Q> : never;
-type BodyOf<C> = C extends Call<any, infer B, any, any> ? Out<B> : never;
-type ParamsOf<C> = C extends Call<any, any, infer P, any> ? Out<P> : never;
 type SessionFor<A extends Access> = A extends 'public' ? Session | null : A extends 'board' ? Session : UserSession;
 
-export interface RouteContext<C extends Call, A extends Access> {
-  query: QueryOf<C>;
-  body: BodyOf<C>;
-  params: ParamsOf<C>;
-  session: SessionFor<A>;
+interface RequestContext<C extends AnyCall> {
+  session: SessionFor<C['access']>;
   req: FastifyRequest;
   reply: FastifyReply;
+}
+export interface RouteContext<C extends Call> extends RequestContext<C> {
+  query: QueryOut<C>;
+  body: BodyOut<C>;
+  params: ParamsOut<C>;
+}
+export interface DownloadContext<C extends DownloadCall> extends RequestContext<C> {
+  query: QueryOut<C>;
+  body: BodyOut<C>;
+}
+export interface UploadContext<C extends UploadCall> extends RequestContext<C> {
+  /** The uploaded file, already checked against the call's size limit. */
+  file: Buffer;
 }
 
 /**
@@ -37,7 +58,7 @@ export class RawJson {
   }
 }
 
-/** Resolves the caller and enforces the route's access rule; throws the 401/403 answers. */
+/** Resolves the caller and enforces a call's access rule; throws the 401/403 answers. */
 export type Guard = (req: FastifyRequest, access: Access) => Promise<Session | null>;
 
 declare module 'fastify' {
@@ -46,48 +67,104 @@ declare module 'fastify' {
   }
 }
 
+const ok = (data: unknown) => ({ code: 200, msg: Msg.ok, data: data ?? null });
+
+/** What the API document says about a call's access: the bearer token, and the codes it asks for. */
+function accessDocs(access: Access) {
+  if (access === 'public') return {};
+  const codes = typeof access === 'object' ? codesOf(access) : [];
+  return { security: [{ bearer: [] }], ...(codes.length && { description: `需要权限：${codes.join(' 或 ')}` }) };
+}
+
 /**
- * Registers one contract call: the contract's schemas validate the request and describe the
- * answer; `access` is checked before validation; the handler's result is wrapped in the envelope.
+ * Every contract call is registered here: its method and path, its document entry, and its access
+ * rule, checked (onRequest) before the request is validated against `schema`.
  */
-export function route<C extends Call, const A extends Access>(
-  app: FastifyInstance,
-  guard: Guard,
-  call: C,
-  access: A,
-  handler: (ctx: RouteContext<C, A>) => Promise<z.output<C['response']> | RawJson>,
-): void {
+function register(app: FastifyInstance, guard: Guard, call: AnyCall, schema: FastifySchema, handler: (req: FastifyRequest, reply: FastifyReply) => unknown) {
   app.withTypeProvider<ZodTypeProvider>().route({
     method: call.method,
     url: `/api/${call.path.replace(/\{(\w+)\}/g, ':$1')}`,
-    schema: {
-      summary: call.summary,
-      tags: [call.path.split('/')[0]],
-      // Only the parts the call has: Fastify warns about a key that is present but undefined.
-      ...(call.query && { querystring: call.query }),
-      ...(call.body && { body: call.body }),
-      ...(call.params && { params: call.params }),
-      response: { 200: envelopeOf(call.response) },
-    },
+    schema: { summary: call.summary, tags: [call.path.split('/')[0]], ...accessDocs(call.access), ...schema },
+    ...(!('kind' in call && call.kind === 'upload') && { bodyLimit: bodyLimitOf(call as Call | DownloadCall) }),
     onRequest: async (req) => {
-      req.session = await guard(req, access);
+      req.session = await guard(req, call.access);
     },
-    handler: async (req, reply) => {
-      const data = await handler({
-        query: req.query as QueryOf<C>,
-        body: req.body as BodyOf<C>,
-        params: req.params as ParamsOf<C>,
-        session: req.session as SessionFor<A>,
-        req,
-        reply,
-      });
-      if (data instanceof RawJson) {
-        reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-        if (/\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) return reply.header('content-encoding', 'gzip').send(data.gzipped as never);
-        return reply.send(data.body as never);
-      }
-      return { code: 200, msg: Msg.ok, data: data ?? null };
-    },
+    handler: async (req, reply) => handler(req, reply),
+  });
+}
+
+/** A call's body limit: its own, else small for a public call, else the JSON default. */
+const bodyLimitOf = (call: Call | DownloadCall) => ('bodyLimit' in call && call.bodyLimit) || (call.access === 'public' ? PUBLIC_BODY_LIMIT : JSON_BODY_LIMIT);
+
+/** The request parts a call has: Fastify warns about a key that is present but undefined. */
+const requestSchema = (call: { query?: z.ZodType; body?: z.ZodType; params?: z.ZodType }): FastifySchema => ({
+  ...(call.query && { querystring: call.query }),
+  ...(call.body && { body: call.body }),
+  ...(call.params && { params: call.params }),
+});
+
+/**
+ * Registers one contract call: the contract's schemas validate the request and describe the
+ * answer; the call's `access` is checked first; the handler's result is wrapped in the envelope.
+ */
+export function route<C extends Call>(
+  app: FastifyInstance,
+  guard: Guard,
+  call: C,
+  handler: (ctx: RouteContext<C>) => Promise<z.output<C['response']> | RawJson>,
+): void {
+  register(app, guard, call, { ...requestSchema(call), response: { 200: envelopeOf(call.response) } }, async (req, reply) => {
+    const data = await handler({
+      query: req.query as QueryOut<C>,
+      body: req.body as BodyOut<C>,
+      params: req.params as ParamsOut<C>,
+      session: req.session as SessionFor<C['access']>,
+      req,
+      reply,
+    });
+    if (data instanceof RawJson) {
+      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+      if (/\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) return reply.header('content-encoding', 'gzip').send(data.gzipped as never);
+      return reply.send(data.body as never);
+    }
+    return ok(data);
+  });
+}
+
+/**
+ * Registers one file call. A download answers the handler's .xlsx under the call's file name; an
+ * upload reads the one multipart `file` within the call's limit and answers the handler's result in
+ * the envelope. Access and refusals work as for every other call (refusals answer JSON).
+ */
+export function fileRoute<C extends DownloadCall>(
+  app: FastifyInstance,
+  guard: Guard,
+  call: C,
+  handler: (ctx: DownloadContext<C>) => Promise<Buffer | Readable>,
+): void;
+export function fileRoute<C extends UploadCall>(
+  app: FastifyInstance,
+  guard: Guard,
+  call: C,
+  handler: (ctx: UploadContext<C>) => Promise<z.output<C['response']>>,
+): void;
+export function fileRoute(
+  app: FastifyInstance,
+  guard: Guard,
+  call: DownloadCall | UploadCall,
+  handler: (ctx: DownloadContext<DownloadCall> & UploadContext<UploadCall>) => Promise<unknown>,
+): void {
+  if (call.kind === 'download') {
+    register(app, guard, call, requestSchema(call), async (req, reply) => {
+      const file = await handler({ query: req.query, body: req.body, session: req.session as UserSession, req, reply } as never);
+      return sendXlsx(reply, call.fileName, file as Buffer | Readable, call.asciiName);
+    });
+    return;
+  }
+  const schema = { consumes: ['multipart/form-data'], response: { 200: envelopeOf(call.response) } };
+  register(app, guard, call, schema, async (req, reply) => {
+    const file = await readUploadedFile(req, { maxBytes: call.maxBytes, missing: call.refusals.missing, tooLarge: call.refusals.tooLarge });
+    return ok(await handler({ file, session: req.session as UserSession, req, reply } as never));
   });
 }
 

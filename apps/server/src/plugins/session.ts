@@ -1,5 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 
+/** Who may use a call: declared by each call in the contract. */
+export type { Access } from '@venue/contract';
+
 export interface UserSession {
   kind: 'user';
   sessionId: number;
@@ -18,15 +21,6 @@ export interface AnonymousSession {
   venueId: number;
 }
 export type Session = UserSession | AnonymousSession;
-
-/**
- * Who may call a route:
- * - `public`: anyone (login, captcha);
- * - `login`: any logged-in user;
- * - `board`: a logged-in user or an anonymous board token;
- * - `{ permission }`: a user holding that permission (ROLE_admin holds all).
- */
-export type Access = 'public' | 'login' | 'board' | { permission: string };
 
 export function bearerToken(req: FastifyRequest): string | undefined {
   const header = req.headers.authorization;

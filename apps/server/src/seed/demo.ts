@@ -1,11 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.ts';
 import { hashPassword } from '../lib/secrets.ts';
-import { CODE_TABLES } from './dictionaries.ts';
-import { GOODS_MENUS, seedGoods } from './goods.ts';
-import { MEMBER_MENUS, READ_CARDS_MENU, seedMemberCards } from './member-cards.ts';
-import { PAYMENT_MENU, SALE_ORDER_MENU, seedPaymentMethods, withScreens } from './cashier.ts';
-import { insertMenus, SYSTEM_MENUS, type MenuSeed } from './menus.ts';
+import type { SeedContext } from '../modules/module.ts';
+import { MODULES } from '../modules.ts';
+import { insertMenus, sidebarMenus } from './menus.ts';
 
 export interface TenantSeed {
   code: string;
@@ -20,69 +18,124 @@ export const ROLES = [
 ];
 
 export const TENANT_SERVICES: [string, string][] = [
-  ['goods', '商品销售'], ['lease', '商品租赁'], ['member', '会员卡'], ['ticket', '票务'],
-  ['voucher', '团购验券'], ['gate', '闸机管理'], ['hand', '手环'],
+  ['goods', '商品销售'],
+  ['lease', '商品租赁'],
+  ['member', '会员卡'],
+  ['ticket', '票务'],
+  ['voucher', '团购验券'],
+  ['gate', '闸机管理'],
+  ['hand', '手环'],
 ];
 
-/** What every capability hands to the seed: its menu groups, in the order the sidebar shows them. */
-export const MENU_GROUPS: MenuSeed[] = [withScreens(GOODS_MENUS, [SALE_ORDER_MENU]), MEMBER_MENUS, withScreens(SYSTEM_MENUS, [PAYMENT_MENU]), READ_CARDS_MENU];
+/** Every module's menus, in the order the sidebar shows them. */
+const MENUS = sidebarMenus(MODULES.modules.flatMap((module) => module.menus ?? []));
 
 export async function seedTenant(db: Kysely<Database>, seed: TenantSeed, nowIso: string): Promise<number> {
-  const tenant = await db.insertInto('tenant').values({ code: seed.code, name: seed.name, state: 'A', created_at: nowIso }).returning('id').executeTakeFirstOrThrow();
+  const tenant = await db
+    .insertInto('tenant')
+    .values({ code: seed.code, name: seed.name, state: 'A', created_at: nowIso })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const tenantId = tenant.id;
   await db.insertInto('tenant_setting').values({ tenant_id: tenantId, setting_key: 'homePageLogo', setting_value: '/logo.svg' }).execute();
-  await db.insertInto('tenant_service').values(TENANT_SERVICES.map(([code, name]) => ({ tenant_id: tenantId, service_code: code, service_name: name, enabled: 1 }))).execute();
-  await db.insertInto('global_setting').values([
-    { tenant_id: tenantId, setting_key: 'showFooter', setting_value: 'true' },
-    { tenant_id: tenantId, setting_key: 'footerTxt', setting_value: `© 2026 ${seed.name}` },
-    { tenant_id: tenantId, setting_key: 'caseNumber', setting_value: '' },
-  ]).execute();
+  await db
+    .insertInto('tenant_service')
+    .values(TENANT_SERVICES.map(([code, name]) => ({ tenant_id: tenantId, service_code: code, service_name: name, enabled: 1 })))
+    .execute();
+  await db
+    .insertInto('global_setting')
+    .values([
+      { tenant_id: tenantId, setting_key: 'showFooter', setting_value: 'true' },
+      { tenant_id: tenantId, setting_key: 'footerTxt', setting_value: `© 2026 ${seed.name}` },
+      { tenant_id: tenantId, setting_key: 'caseNumber', setting_value: '' },
+    ])
+    .execute();
 
   const itemIds = new Map<string, number>();
   const venueIds = new Map<string, number>();
   let centerSort = 0;
   for (const center of seed.centers) {
-    const c = await db.insertInto('center').values({ tenant_id: tenantId, name: center.name, state: 'A', sort: ++centerSort }).returning('id').executeTakeFirstOrThrow();
+    const c = await db
+      .insertInto('center')
+      .values({ tenant_id: tenantId, name: center.name, state: 'A', sort: ++centerSort })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     let venueSort = 0;
     for (const venue of center.venues) {
-      const v = await db.insertInto('venue').values({
-        tenant_id: tenantId, center_id: c.id, name: venue.name, address: venue.address, phone: venue.phone, state: 'A', sort: ++venueSort, created_at: nowIso,
-      }).returning('id').executeTakeFirstOrThrow();
+      const v = await db
+        .insertInto('venue')
+        .values({
+          tenant_id: tenantId,
+          center_id: c.id,
+          name: venue.name,
+          address: venue.address,
+          phone: venue.phone,
+          state: 'A',
+          sort: ++venueSort,
+          created_at: nowIso,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       venueIds.set(venue.name, v.id);
       for (const item of venue.items) {
         if (!itemIds.has(item)) {
-          const row = await db.insertInto('sport_item').values({ tenant_id: tenantId, name: item, state: 'A', sort: itemIds.size + 1 }).returning('id').executeTakeFirstOrThrow();
+          const row = await db
+            .insertInto('sport_item')
+            .values({ tenant_id: tenantId, name: item, state: 'A', sort: itemIds.size + 1 })
+            .returning('id')
+            .executeTakeFirstOrThrow();
           itemIds.set(item, row.id);
         }
-        await db.insertInto('venue_item').values({ tenant_id: tenantId, venue_id: v.id, item_id: itemIds.get(item)!, state: 'A' }).execute();
+        await db
+          .insertInto('venue_item')
+          .values({ tenant_id: tenantId, venue_id: v.id, item_id: itemIds.get(item)!, state: 'A' })
+          .execute();
       }
     }
   }
 
   const roleIds: Record<string, number> = {};
   for (const role of ROLES) {
-    const row = await db.insertInto('role').values({ tenant_id: tenantId, ...role }).returning('id').executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('role')
+      .values({ tenant_id: tenantId, ...role })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     roleIds[role.code] = row.id;
   }
   let firstUserId = 0;
   for (const user of seed.users) {
     const venues = user.venues === 'all' ? [...venueIds.values()] : user.venues.map((n) => venueIds.get(n)!);
-    const row = await db.insertInto('users').values({
-      tenant_id: tenantId, username: user.username, real_name: user.realName, password_hash: await hashPassword(user.password),
-      phone: null, state: 'A', current_venue_id: venues[0] ?? null, member_type_flag: 'F', created_at: nowIso,
-    }).returning('id').executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('users')
+      .values({
+        tenant_id: tenantId,
+        username: user.username,
+        real_name: user.realName,
+        password_hash: await hashPassword(user.password),
+        phone: null,
+        state: 'A',
+        current_venue_id: venues[0] ?? null,
+        member_type_flag: 'F',
+        created_at: nowIso,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     firstUserId ||= row.id;
     await db.insertInto('user_role').values({ tenant_id: tenantId, user_id: row.id, role_id: roleIds[user.role] }).execute();
-    if (venues.length) await db.insertInto('user_venue').values(venues.map((venue_id) => ({ tenant_id: tenantId, user_id: row.id, venue_id }))).execute();
+    if (venues.length)
+      await db
+        .insertInto('user_venue')
+        .values(venues.map((venue_id) => ({ tenant_id: tenantId, user_id: row.id, venue_id })))
+        .execute();
   }
 
-  await insertMenus(db, tenantId, roleIds, MENU_GROUPS);
-  if (venueIds.size) await seedGoods(db, tenantId, venueIds, firstUserId, nowIso);
-  if (venueIds.size) await seedMemberCards(db, tenantId, seed.code, venueIds, firstUserId, nowIso);
-  if (venueIds.size) await seedPaymentMethods(db, tenantId, venueIds, nowIso);
-  for (const table of CODE_TABLES) {
-    const dict = await db.insertInto('dict').values({ tenant_id: tenantId, name: table.name, description: table.description }).returning('id').executeTakeFirstOrThrow();
-    await db.insertInto('dict_detail').values(table.entries.map(([value, label], i) => ({ tenant_id: tenantId, dict_id: dict.id, value, label, sort: i + 1 }))).execute();
+  await insertMenus(db, tenantId, roleIds, MENUS);
+  const context: SeedContext = { db, tenantId, tenantCode: seed.code, venueIds, firstUserId, nowIso };
+  for (const module of MODULES.modules) {
+    await module.seed?.(context);
+    // Demo data hangs off venues; a tenant started without demo data has none yet.
+    if (venueIds.size) await module.demo?.(context);
   }
   return tenantId;
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { PERMISSIONS, type Permission, SCREENS, type ScreenKey } from '@venue/contract';
 import type { Database, NewMenu } from '../db/tables.ts';
 import { MenuType } from '../modules/menu/menu.repository.ts';
 
@@ -7,28 +8,57 @@ export interface MenuSeed {
   title: string;
   path: string;
   icon?: string;
-  component?: string;
-  permission?: string;
+  component?: ScreenKey;
+  permission?: Permission;
   hidden?: boolean;
   noCache?: boolean;
   external?: boolean;
   roles?: string[];
   /** Buttons under a screen: [title, permission, roles]. */
-  buttons?: [string, string, string[]?][];
+  buttons?: [string, Permission, string[]?][];
   children?: MenuSeed[];
 }
 
-/** The system group. Every capability adds its own group in its own seed file. */
+/**
+ * Where a module's menu goes: a top-level entry (a group, or a hidden screen) at its place in the
+ * sidebar, or an entry added at the end of a group another module declares (named by its path).
+ */
+export type MenuPlacement = { sidebar: number; menu: MenuSeed } | { group: string; menu: MenuSeed };
+
+/** The menu tree from every module's placements: top-level entries by sidebar place, group additions in module order. */
+export function sidebarMenus(placements: MenuPlacement[]): MenuSeed[] {
+  const top = placements
+    .flatMap((p) => ('sidebar' in p ? [p] : []))
+    .sort((a, b) => a.sidebar - b.sidebar)
+    .map((p) => ({ ...p.menu }));
+  for (const placement of placements) {
+    if (!('group' in placement)) continue;
+    const group = top.find((menu) => menu.path === placement.group && menu.children);
+    if (!group) throw new Error(`menu group "${placement.group}" is not declared by any module`);
+    group.children = [...group.children!, placement.menu];
+  }
+  return top;
+}
+
+/** The system group (the user module's), which other modules' settings screens join. */
 export const SYSTEM_MENUS: MenuSeed = {
   title: '系统管理',
   path: 'system',
   icon: 'setting',
-  children: [
-    { title: '用户管理', path: 'user', component: 'system/user/index', icon: 'user', permission: 'user:list' },
-    {
-      title: '字典管理', path: 'dict', component: 'system/dict/index', icon: 'book', permission: 'dict:list', roles: ['cashier'],
-      buttons: [['新增字典', 'dict:add'], ['修改字典', 'dict:edit'], ['删除字典', 'dict:del']],
-    },
+  children: [{ title: '用户管理', path: 'user', component: SCREENS.systemUser, icon: 'user', permission: PERMISSIONS.system.user.list }],
+};
+/** 字典管理, the dict module's screen in the system group. */
+export const DICT_MENU: MenuSeed = {
+  title: '字典管理',
+  path: 'dict',
+  component: SCREENS.systemDict,
+  icon: 'book',
+  permission: PERMISSIONS.system.dict.list,
+  roles: ['cashier'],
+  buttons: [
+    ['新增字典', PERMISSIONS.system.dict.add],
+    ['修改字典', PERMISSIONS.system.dict.edit],
+    ['删除字典', PERMISSIONS.system.dict.del],
   ],
 };
 
@@ -46,8 +76,16 @@ export async function insertMenus(
     sort += 1;
     const type = seed.children ? MenuType.FOLDER : MenuType.SCREEN;
     const id = await insertMenu(db, tenantId, {
-      pid, type, title: seed.title, path: seed.path, component: seed.component ?? null, icon: seed.icon ?? null,
-      permission: seed.permission ?? null, sort, hidden: seed.hidden ? 1 : 0, no_cache: seed.noCache ? 1 : 0,
+      pid,
+      type,
+      title: seed.title,
+      path: seed.path,
+      component: seed.component ?? null,
+      icon: seed.icon ?? null,
+      permission: seed.permission ?? null,
+      sort,
+      hidden: seed.hidden ? 1 : 0,
+      no_cache: seed.noCache ? 1 : 0,
       i_frame: seed.external ? 1 : 0,
     });
     const roles = new Set(seed.roles ?? []);
@@ -56,8 +94,17 @@ export async function insertMenus(
     let buttonSort = 0;
     for (const [title, permission, buttonRoles] of seed.buttons ?? []) {
       const buttonId = await insertMenu(db, tenantId, {
-        pid: id, type: MenuType.BUTTON, title, path: '', component: null, icon: null, permission,
-        sort: ++buttonSort, hidden: 0, no_cache: 0, i_frame: 0,
+        pid: id,
+        type: MenuType.BUTTON,
+        title,
+        path: '',
+        component: null,
+        icon: null,
+        permission,
+        sort: ++buttonSort,
+        hidden: 0,
+        no_cache: 0,
+        i_frame: 0,
       });
       await grant(db, tenantId, roleIds, buttonId, ['admin', ...(buttonRoles ?? [])]);
     }
@@ -66,7 +113,11 @@ export async function insertMenus(
 }
 
 async function insertMenu(db: Kysely<Database>, tenantId: number, row: Omit<NewMenu, 'tenant_id' | 'name'>) {
-  const inserted = await db.insertInto('menu').values({ ...row, tenant_id: tenantId, name: null }).returning('id').executeTakeFirstOrThrow();
+  const inserted = await db
+    .insertInto('menu')
+    .values({ ...row, tenant_id: tenantId, name: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return inserted.id;
 }
 

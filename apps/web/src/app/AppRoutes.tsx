@@ -3,11 +3,11 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { Spin } from 'antd';
 import { NotFoundPage, UnauthorisedPage } from '@/features/errors/pages/ErrorPage';
 import { viewRoutes, type ViewRoute } from '@/lib/menu-routes';
+import { useSession } from '@/lib/session';
 import { FIXED_TITLES, titleFor } from './fixed-routes';
 import { RedirectView } from './layout/RedirectView';
 import { RequireAuth } from './RequireAuth';
-import { useSession } from './session';
-import { shell } from './shell-modules';
+import { loadShell, shell } from './shell-modules';
 import { views } from './views';
 
 const LoginPage = lazy(() => import('@/features/auth/pages/LoginPage'));
@@ -45,7 +45,7 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<Spin fullscreen />}>
       <Routes>
-        <Route path="/login" element={<LoginPage />} />
+        <Route path="/login" element={<LoginPage preload={() => void loadShell()} />} />
         <Route element={<RequireAuth />}>
           <Route path="/" element={<Navigate to="/dashboard" replace />} />
           <Route path="/404" element={<NotFoundPage />} />

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spin } from 'antd';
+import { logoutAndReload, useSession } from '@/lib/session';
 import { tokenStore } from '@/lib/storage';
-import { logoutAndReload, useSession } from './session';
 import { loadShell, shell } from './shell-modules';
 
 /**

@@ -1,19 +1,26 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { SCREENS, type ScreenKey } from '@venue/contract';
+
+type View = LazyExoticComponent<ComponentType>;
+
+/** One view per screen key, each loaded in its own chunk; the type refuses a missing or unknown key. */
+const screenViews = {
+  [SCREENS.systemUser]: lazy(() => import('@/features/system/pages/UserPage')),
+  [SCREENS.systemDict]: lazy(() => import('@/features/system/pages/DictPage')),
+  [SCREENS.goodsClassification]: lazy(() => import('@/features/goods/pages/ClassificationPage')),
+  [SCREENS.goodsWarehouse]: lazy(() => import('@/features/goods/pages/WarehousePage')),
+  [SCREENS.goodsArchive]: lazy(() => import('@/features/goods/pages/GoodsArchivePage')),
+  [SCREENS.goodsStock]: lazy(() => import('@/features/goods/pages/StockPage')),
+  [SCREENS.goodsSupplier]: lazy(() => import('@/features/goods/pages/SupplierPage')),
+  [SCREENS.goodsSaleOrder]: lazy(() => import('@/features/cashier/pages/SaleOrderPage')),
+  [SCREENS.systemPayment]: lazy(() => import('@/features/cashier/pages/PaymentMethodPage')),
+  [SCREENS.memberCard]: lazy(() => import('@/features/member-card/pages/MemberCardPage')),
+  [SCREENS.memberReadCards]: lazy(() => import('@/features/member-card/pages/ReadCardsPage')),
+  [SCREENS.goodsStockIn]: lazy(() => import('@/features/goods/pages/StockInPage')),
+} satisfies Record<ScreenKey, View>;
 
 /**
- * The screens a menu entry may name as its component, each loaded in its own chunk.
+ * The screens a menu entry may name as its component, looked up by the component the server sends.
  * A component not listed here shows /404 (never a blank page).
  */
-export const views: Record<string, LazyExoticComponent<ComponentType>> = {
-  'system/user/index': lazy(() => import('@/features/system/pages/UserPage')),
-  'system/dict/index': lazy(() => import('@/features/system/pages/DictPage')),
-  'goods/classification/index': lazy(() => import('@/features/goods/pages/ClassificationPage')),
-  'goods/warehouse/index': lazy(() => import('@/features/goods/pages/WarehousePage')),
-  'goods/archive/index': lazy(() => import('@/features/goods/pages/GoodsArchivePage')),
-  'goods/stock/index': lazy(() => import('@/features/goods/pages/StockPage')),
-  'goods/supplier/index': lazy(() => import('@/features/goods/pages/SupplierPage')),
-  'goods/saleOrder/index': lazy(() => import('@/features/cashier/pages/SaleOrderPage')),
-  'system/payment/index': lazy(() => import('@/features/cashier/pages/PaymentMethodPage')),
-  'member/card/index': lazy(() => import('@/features/member-card/pages/MemberCardPage')),
-  'goods/stockIn/index': lazy(() => import('@/features/goods/pages/StockInPage')),
-};
+export const views: Record<string, View> = screenViews;

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Upload, type UploadProps } from 'antd';
 import { LoadingOutlined, PlusOutlined } from '@ant-design/icons';
-import { Code, goods } from '@venue/contract';
-import { tokenStore } from '@/lib/storage';
+import { goods } from '@venue/contract';
+import { uploadFile } from '@/lib/http';
 import { notify } from '@/lib/notify';
 
 interface Props {
@@ -16,25 +16,26 @@ export function PictureUpload({ value, onChange }: Props) {
 
   const beforeUpload: UploadProps['beforeUpload'] = (file) => {
     if (!(goods.PICTURE_TYPES as readonly string[]).includes(file.type)) {
-      notify.warning('只能上传 JPG、PNG、GIF 或 WEBP 图片');
+      notify.warning(goods.uploadPicture.refusals.wrongType);
       return Upload.LIST_IGNORE;
     }
     if (file.size > goods.PICTURE_MAX_BYTES) {
-      notify.warning(`图片不能超过 ${goods.PICTURE_MAX_BYTES / 1024 / 1024}MB`);
+      notify.warning(goods.uploadPicture.refusals.tooLarge);
       return Upload.LIST_IGNORE;
     }
     return true;
   };
 
-  const onUploadChange: UploadProps['onChange'] = ({ file }) => {
-    if (file.status === 'uploading') setLoading(true);
-    if (file.status === 'done' || file.status === 'error') setLoading(false);
-    if (file.status === 'done') {
-      const body = file.response as { code: number; msg: string; data: { url: string } | null };
-      if (body.code === Code.OK && body.data) onChange?.(body.data.url);
-      else notify.warning(body.msg);
-    }
-    if (file.status === 'error') notify.error((file.response as { msg?: string } | undefined)?.msg ?? '图片上传失败');
+  // uploadFile shows a refusal or a failed request itself.
+  const upload: UploadProps['customRequest'] = ({ file, onSuccess, onError }) => {
+    setLoading(true);
+    uploadFile(goods.uploadPicture, file as Blob)
+      .then((data) => {
+        onChange?.(data.url);
+        onSuccess?.(data);
+      })
+      .catch((error: Error) => onError?.(error))
+      .finally(() => setLoading(false));
   };
 
   return (
@@ -43,10 +44,8 @@ export function PictureUpload({ value, onChange }: Props) {
       accept={goods.PICTURE_TYPES.join(',')}
       listType="picture-card"
       showUploadList={false}
-      action={`/api/${goods.UPLOAD_PICTURE_PATH}`}
-      headers={{ Authorization: `Bearer ${tokenStore.get() ?? ''}` }}
+      customRequest={upload}
       beforeUpload={beforeUpload}
-      onChange={onUploadChange}
     >
       {value ? (
         <img src={value} alt="商品图片" style={{ width: '100%', height: '100%', objectFit: 'cover' }} />

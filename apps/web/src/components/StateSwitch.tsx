@@ -1,12 +1,19 @@
 import { useState } from 'react';
 import { Switch, Tag } from 'antd';
+import type { Permission } from '@venue/contract';
 import { usePermission } from './Permission';
 
 /** An enabled/disabled switch in a list row; read-only text for a user without `permission`. */
-export function StateSwitch({ checked, onChange, permission, on = '启用', off = '停用' }: {
+export function StateSwitch({
+  checked,
+  onChange,
+  permission,
+  on = '启用',
+  off = '停用',
+}: {
   checked: boolean;
   onChange: (next: boolean) => Promise<unknown>;
-  permission?: string;
+  permission?: Permission;
   on?: string;
   off?: string;
 }) {
@@ -33,4 +40,7 @@ export function StateSwitch({ checked, onChange, permission, on = '启用', off 
   );
 }
 
-export const STATE_OPTIONS = [{ value: 'A', label: '启用' }, { value: 'S', label: '停用' }];
+export const STATE_OPTIONS = [
+  { value: 'A', label: '启用' },
+  { value: 'S', label: '停用' },
+];

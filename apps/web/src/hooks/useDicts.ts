@@ -1,21 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
-import { dictLabel, loadDicts, type Dicts } from '@/lib/dict';
+import { useCallback } from 'react';
+import { system } from '@venue/contract';
+import { DICT_PAGE_SIZE, dictLabel, type Dicts } from '@/lib/dict';
+import { useApiQuery } from '@/lib/query';
+
+const NONE: Dicts = {};
 
 /** Loads the dictionaries a screen names and looks labels up in them. */
 export function useDicts(names: readonly string[]) {
-  const key = names.join(',');
-  const [dicts, setDicts] = useState<Dicts>({});
-
-  useEffect(() => {
-    if (!key) return;
-    let live = true;
-    // The HTTP client has already shown the failure; the screen keeps raw values.
-    loadDicts(key.split(',')).then((loaded) => live && setDicts(loaded), () => undefined);
-    return () => {
-      live = false;
-    };
-  }, [key]);
-
+  const dictName = names.join(',');
+  // A failure has been shown by the HTTP client; the screen keeps raw values.
+  const { data: dicts = NONE } = useApiQuery(system.dictMap, { query: { dictName, page: 0, size: DICT_PAGE_SIZE } }, { enabled: dictName !== '' });
   const labelOf = useCallback((name: string, value: unknown) => dictLabel(dicts, name, value), [dicts]);
   return { dicts, labelOf };
 }

@@ -12,8 +12,7 @@ export interface ScannerInputOptions {
   target?: EventTarget | RefObject<EventTarget | null> | null;
 }
 
-const isRef = (target: unknown): target is RefObject<EventTarget | null> =>
-  typeof target === 'object' && target !== null && 'current' in target;
+const isRef = (target: unknown): target is RefObject<EventTarget | null> => typeof target === 'object' && target !== null && 'current' in target;
 
 /** Calls `onScan(code)` when a card reader or barcode gun types a code (spec 4 "Scanner input"). */
 export function useScannerInput(onScan: (code: string) => void, options: ScannerInputOptions = {}): void {

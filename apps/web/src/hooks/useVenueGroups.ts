@@ -1,15 +1,27 @@
-import { useEffect, useState } from 'react';
-import { system } from '@venue/contract';
-import { callApi } from '@/lib/http';
+import { system, type CallData } from '@venue/contract';
+import { useApiQuery } from '@/lib/query';
+
+type Centers = CallData<typeof system.enableVenueInfo>;
+export interface VenueOption {
+  value: number;
+  label: string;
+}
+export interface CenterOption {
+  value: number;
+  label: string;
+  children: VenueOption[];
+}
+
+const venuesOf = (center: Centers[number]): VenueOption[] => center.venues.map((v) => ({ value: v.venueId, label: v.venueName }));
+const toTree = (centers: Centers): CenterOption[] => centers.map((c) => ({ value: c.centerId, label: c.centerName, children: venuesOf(c) }));
+const toGroups = (centers: Centers) => centers.map((c) => ({ label: c.centerName, options: venuesOf(c) }));
+
+/** The user's centers with their venues, for a cascader; one request shared with useVenueGroups. */
+export function useVenueTree(enabled = true): CenterOption[] {
+  return useApiQuery(system.enableVenueInfo, {}, { select: toTree, enabled }).data ?? [];
+}
 
 /** The user's venues grouped by center, as options of a multi-select. */
 export function useVenueGroups() {
-  const [groups, setGroups] = useState<{ label: string; options: { value: number; label: string }[] }[]>([]);
-  useEffect(() => {
-    callApi(system.enableVenueInfo).then(
-      (centers) => setGroups(centers.map((c) => ({ label: c.centerName, options: c.venues.map((v) => ({ value: v.venueId, label: v.venueName })) }))),
-      () => undefined,
-    );
-  }, []);
-  return groups;
+  return useApiQuery(system.enableVenueInfo, {}, { select: toGroups }).data ?? [];
 }

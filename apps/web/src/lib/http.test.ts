@@ -7,18 +7,18 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import { AxiosError, CanceledError, isCancel, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import type { NotificationInstance } from 'antd/es/notification/interface';
 import type { MessageInstance } from 'antd/es/message/interface';
-import { auth, Code, goods, system } from '@venue/contract';
-import { ApiError, bindUnauthorised, callApi, downloadFile, http } from './http';
+import { auth, Code, goods, member, sale, system } from '@venue/contract';
+import { ApiError, bindUnauthorised, callApi, downloadFile, http, uploadFile } from './http';
 import { bindFeedback } from './notify';
 import { expiredMarker, tokenStore } from './storage';
-import { useSession } from '@/app/session';
+import { useSession } from '@/lib/session';
 
 // ---- the fake transport -------------------------------------------------------------------------
 
-type Answer = { status: number; data: unknown } | 'timeout' | 'etimedout' | 'network';
+type Answer = { status: number; data: unknown } | 'timeout' | 'etimedout' | 'network' | 'hang';
 /** Answers by URL (without query); `fallback` for any other URL. */
 let answers: Record<string, Answer> = {};
 let fallback: Answer;
@@ -31,6 +31,10 @@ const adapter: AxiosAdapter = async (config) => {
   if (answer === 'timeout') throw new AxiosError('timeout of 1200000ms exceeded', AxiosError.ECONNABORTED, config);
   if (answer === 'etimedout') throw new AxiosError('timeout exceeded', AxiosError.ETIMEDOUT, config);
   if (answer === 'network') throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
+  if (answer === 'hang') {
+    // Like the browser transport: no answer until the request is aborted.
+    return new Promise((_, reject) => config.signal?.addEventListener?.('abort', () => reject(new CanceledError(undefined, undefined, config))));
+  }
   const response = { data: answer.data, status: answer.status, statusText: '', headers: {}, config };
   // The same rule as axios' default validateStatus: 2xx resolves, anything else rejects.
   if (answer.status < 200 || answer.status >= 300) {
@@ -108,6 +112,17 @@ describe('requests', () => {
     await callApi(auth.login, { body: { username: 'admin', password: 'admin123' } });
     expect(last()).toMatchObject({ method: 'post', url: 'system/auth/login' });
     expect(JSON.parse(last().data as string)).toEqual({ username: 'admin', password: 'admin123' });
+  });
+
+  it('an aborted call (its screen went away) rejects as cancelled and shows nothing', async () => {
+    fallback = 'hang';
+    const controller = new AbortController();
+    const pending = callApi(system.tenantInfo, {}, { signal: controller.signal }).catch((e: unknown) => e);
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    expect(last().signal).toBe(controller.signal);
+    controller.abort();
+    expect(isCancel(await pending)).toBe(true);
+    expect(notifications()).toEqual([]);
   });
 });
 
@@ -212,7 +227,10 @@ describe('no answer', () => {
     await expect(callApi(system.tenantInfo)).rejects.toMatchObject({ message: '网络请求超时' });
     fallback = 'etimedout';
     await expect(callApi(system.tenantInfo)).rejects.toMatchObject({ message: '网络请求超时' });
-    expect(notifications()).toEqual([['error', '网络请求超时', 5], ['error', '网络请求超时', 5]]);
+    expect(notifications()).toEqual([
+      ['error', '网络请求超时', 5],
+      ['error', '网络请求超时', 5],
+    ]);
   });
 
   it('quiet calls show neither', async () => {
@@ -277,12 +295,12 @@ describe('downloadFile', () => {
     return { create, revoke, clicked };
   }
 
-  it('a real file is saved under the given name, with the query and a blob response type', async () => {
+  it("a real file is saved under the call's file name, with the query and a blob response type", async () => {
     const { create, revoke, clicked } = stubUrls();
     const file = new Blob(['PK\u0003\u0004'], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
     fallback = { status: 200, data: file };
-    await downloadFile('member/card/exportCard', { cardNo: 'A1' }, '会员卡.xlsx');
-    expect(last()).toMatchObject({ url: 'member/card/exportCard', params: { cardNo: 'A1' }, responseType: 'blob' });
+    await downloadFile(member.exportCard, { query: { cardNoOrId: 'A1' } });
+    expect(last()).toMatchObject({ method: 'get', url: 'member/card/exportCard', params: { cardNoOrId: 'A1' }, responseType: 'blob' });
     expect(last().headers.Authorization).toBe('Bearer tok-1');
     expect(create).toHaveBeenCalledWith(file);
     expect(clicked).toHaveLength(1);
@@ -295,7 +313,7 @@ describe('downloadFile', () => {
   it('a JSON blob answer is read and its msg shown as an error for 5000 ms; nothing is saved', async () => {
     const { create, clicked } = stubUrls();
     fallback = { status: 200, data: jsonBlob({ code: Code.NO_DATA, msg: '没有可导出的数据', data: null }) };
-    await expect(downloadFile('member/card/exportCard', {}, '会员卡.xlsx')).resolves.toBeUndefined();
+    await expect(downloadFile(member.exportCard)).resolves.toBeUndefined();
     expect(notifications()).toEqual([['error', '没有可导出的数据', 5]]);
     expect(create).not.toHaveBeenCalled();
     expect(clicked).toHaveLength(0);
@@ -304,27 +322,64 @@ describe('downloadFile', () => {
   it('a JSON blob without msg says 导出失败', async () => {
     stubUrls();
     fallback = { status: 200, data: jsonBlob({ code: Code.CAUGHT_EXCEPTION }) };
-    await downloadFile('member/card/exportCard', {}, '会员卡.xlsx');
+    await downloadFile(member.exportCard);
     expect(notifications()).toEqual([['error', '导出失败', 5]]);
   });
 
   it('a JSON blob on an error status is read too: its msg for 5 s', async () => {
     stubUrls();
     fallback = { status: 500, data: jsonBlob({ code: Code.SERVER_ERROR, msg: '导出超过上限', data: null }) };
-    await expect(downloadFile('sale/order/export', {}, '销售订单.xlsx')).resolves.toBeUndefined();
+    await expect(downloadFile(sale.exportOrders, { query: {} })).resolves.toBeUndefined();
     expect(notifications()).toEqual([['error', '导出超过上限', 5]]);
   });
 
   it('a 401 blob answer logs out and reloads; a network failure says 接口请求失败; neither throws', async () => {
     stubUrls();
     fallback = { status: 401, data: jsonBlob({ code: Code.LOGIN_EXPIRED, msg: '登录已过期，请重新登录', data: null }) };
-    await expect(downloadFile('sale/order/export', {}, 'a.xlsx')).resolves.toBeUndefined();
+    await expect(downloadFile(sale.exportOrders)).resolves.toBeUndefined();
     expect(tokenStore.get()).toBeUndefined();
     expect(sessionStorage.getItem('point')).toBe('401');
     expect(reload).toHaveBeenCalledTimes(1);
     fallback = 'network';
-    await expect(downloadFile('sale/order/export', {}, 'a.xlsx')).resolves.toBeUndefined();
+    await expect(downloadFile(sale.exportOrders)).resolves.toBeUndefined();
     expect(notifications()).toEqual([['error', '接口请求失败', 5]]);
+  });
+  it('a POST download sends the body', async () => {
+    stubUrls();
+    fallback = { status: 200, data: new Blob(['PK']) };
+    const body = { beginTime: '2026-01-01', endTime: '2026-01-31' };
+    await downloadFile(member.exportConsumeSummary, { body });
+    expect(last()).toMatchObject({ method: 'post', url: 'member/card/exportCardConsumeSummary', data: JSON.stringify(body), responseType: 'blob' });
+  });
+});
+
+// ---- uploads -------------------------------------------------------------------------------------------
+
+describe('uploadFile', () => {
+  const file = new File(['PK\u0003\u0004'], 'cards.xlsx');
+
+  it('posts the multipart field `file` to the call with the token and answers `data`', async () => {
+    answers[member.importCard.path] = ok({ imported: 2, errors: [] });
+    await expect(uploadFile(member.importCard, file)).resolves.toEqual({ imported: 2, errors: [] });
+    expect(last()).toMatchObject({ method: 'post', url: 'member/card/importCard' });
+    expect((last().data as FormData).get('file')).toBeInstanceOf(File);
+    expect(last().headers.Authorization).toBe('Bearer tok-1');
+    expect(notifications()).toEqual([]);
+  });
+
+  it('a refusal shows its msg as a warning and throws, like callApi', async () => {
+    answers[goods.uploadPicture.path] = biz(Code.CAUGHT_EXCEPTION, goods.uploadPicture.refusals.wrongType);
+    await expect(uploadFile(goods.uploadPicture, file)).rejects.toMatchObject({ code: Code.CAUGHT_EXCEPTION });
+    expect(notifications()).toEqual([['warning', goods.uploadPicture.refusals.wrongType, 3]]);
+  });
+
+  it('reports the percent sent', async () => {
+    const percents: number[] = [];
+    answers[member.importCard.path] = ok({ imported: 0, errors: [] });
+    const sending = uploadFile(member.importCard, file, { onProgress: (p) => percents.push(p) });
+    await sending;
+    last().onUploadProgress!({ loaded: 5, total: 10, bytes: 5, lengthComputable: true });
+    expect(percents).toEqual([50]);
   });
 });
 
@@ -332,11 +387,19 @@ describe('downloadFile', () => {
 
 describe('session.load and the menu answer', () => {
   const user = {
-    userId: 1, username: 'admin', realName: '管理员', roleId: 1, roles: ['admin'], permissions: ['admin'],
-    currentVenueId: null, currentVenueName: null, centers: [], venues: [],
+    userId: 1,
+    username: 'admin',
+    realName: '管理员',
+    roleId: 1,
+    roles: ['admin'],
+    permissions: ['admin'],
+    currentVenueId: null,
+    currentVenueName: null,
+    centers: [],
+    venues: [],
   };
   beforeEach(() => {
-    useSession.setState({ user: null, roles: [], permissions: [], menus: null, logo: null });
+    useSession.setState({ user: null, roles: [], permissions: [], menus: null, logo: null, globalSettings: null });
     answers[auth.info.path] = ok(user);
     // Fetched after the menus, without waiting.
     answers[system.tenantInfo.path] = ok({ tenantId: 1, tenantName: '演示场馆', homePageLogo: null });
@@ -364,6 +427,13 @@ describe('session.load and the menu answer', () => {
     await expect(useSession.getState().load()).rejects.toMatchObject({ code: -9000 });
     expect(assign).not.toHaveBeenCalled();
     expect(tokenStore.get()).toBe('tok-1');
+  });
+
+  it('the tenant global settings are kept for the layout to merge', async () => {
+    answers[system.userMenus.path] = ok([]);
+    answers[system.globalSetting.path] = ok({ showFooter: 'true', footerTxt: '演示' });
+    await useSession.getState().load();
+    await vi.waitFor(() => expect(useSession.getState().globalSettings).toEqual({ showFooter: 'true', footerTxt: '演示' }));
   });
 
   it('menus with code 200 are stored', async () => {

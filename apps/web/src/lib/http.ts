@@ -1,5 +1,16 @@
-import axios, { AxiosError, type AxiosRequestConfig } from 'axios';
-import { Code, fillPath, type Call, type CallBody, type CallData, type CallParams, type CallQuery, type Envelope } from '@venue/contract';
+import axios, { AxiosError, type AxiosProgressEvent, type AxiosRequestConfig } from 'axios';
+import {
+  Code,
+  fillPath,
+  type Call,
+  type CallBody,
+  type CallData,
+  type CallParams,
+  type CallQuery,
+  type DownloadCall,
+  type Envelope,
+  type UploadCall,
+} from '@venue/contract';
 import { notify, DURATION } from './notify';
 import { expiredMarker, tokenStore } from './storage';
 
@@ -69,20 +80,17 @@ export interface CallInput<C extends Call> {
 export interface CallOptions {
   /** Do not show failures (except 401/403 handling); the caller shows them its own way (login, payment). */
   quiet?: boolean;
+  /** Aborts the request (a query whose screen went away); an aborted call rejects without a message. */
+  signal?: AbortSignal;
 }
 
-/** Calls one contract call and answers its `data`; a non-200 code shows `msg` as a warning and throws. */
-export async function callApi<C extends Call>(call: C, input: CallInput<C> = {}, options: CallOptions = {}): Promise<CallData<C>> {
-  const config: AxiosRequestConfig = {
-    method: call.method,
-    url: fillPath(call.path, input.params as Record<string, string | number> | undefined),
-    params: input.query,
-    data: input.body,
-  };
-  let envelope: Envelope<CallData<C>>;
+/** What every JSON answer goes through: transport failures handled, a non-200 code shown and thrown, `data` answered. */
+async function send<T>(config: AxiosRequestConfig, options: CallOptions): Promise<T> {
+  let envelope: Envelope<T>;
   try {
-    envelope = (await http.request<Envelope<CallData<C>>>(config)).data;
+    envelope = (await http.request<Envelope<T>>({ ...config, signal: options.signal })).data;
   } catch (error) {
+    if (axios.isCancel(error)) throw error;
     return handleHttpError(error as AxiosError<Envelope<unknown>>, options.quiet);
   }
   if (envelope.code !== Code.OK) {
@@ -92,17 +100,49 @@ export async function callApi<C extends Call>(call: C, input: CallInput<C> = {},
   return envelope.data;
 }
 
-/** Downloads an export; an error answer arrives as a JSON blob and is shown for 5000 ms. */
-export async function downloadFile(path: string, query: Record<string, unknown>, fileName: string): Promise<void> {
+/** Calls one contract call and answers its `data`; a non-200 code shows `msg` as a warning and throws. */
+export async function callApi<C extends Call>(call: C, input: CallInput<C> = {}, options: CallOptions = {}): Promise<CallData<C>> {
+  const url = fillPath(call.path, input.params as Record<string, string | number> | undefined);
+  return send({ method: call.method, url, params: input.query, data: input.body }, options);
+}
+
+export interface UploadOptions extends CallOptions {
+  /** Called as the file goes out, with the percent sent. */
+  onProgress?: (percent: number) => void;
+}
+
+/** Sends `file` as the multipart field `file` of an upload call and answers its `data`, failing like callApi. */
+export async function uploadFile<C extends UploadCall>(call: C, file: Blob, options: UploadOptions = {}): Promise<CallData<C>> {
+  const form = new FormData();
+  form.append('file', file);
+  const { onProgress } = options;
+  return send(
+    {
+      method: call.method,
+      url: call.path,
+      data: form,
+      ...(onProgress && { onUploadProgress: (e: AxiosProgressEvent) => onProgress(Math.round((e.loaded / (e.total ?? file.size)) * 100)) }),
+    },
+    options,
+  );
+}
+
+export interface DownloadInput<C extends DownloadCall> {
+  query?: CallQuery<C>;
+  body?: CallBody<C>;
+}
+
+/** Downloads a file call's answer under the call's file name; an error answer arrives as a JSON blob and is shown for 5000 ms. */
+export async function downloadFile<C extends DownloadCall>(call: C, input: DownloadInput<C> = {}): Promise<void> {
   try {
-    const response = await http.get<Blob>(path, { params: query, responseType: 'blob' });
+    const response = await http.request<Blob>({ method: call.method, url: call.path, params: input.query, data: input.body, responseType: 'blob' });
     const json = await readBlobJson(response.data);
     if (json) {
       notify.error(json.msg ?? '导出失败', DURATION.error);
       return;
     }
     const url = URL.createObjectURL(response.data);
-    const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
+    const link = Object.assign(document.createElement('a'), { href: url, download: call.fileName });
     link.click();
     URL.revokeObjectURL(url);
   } catch (error) {

@@ -4,18 +4,32 @@ import { searchEntries, sideItems, viewRoutes } from './menu-routes';
 
 const tree: MenuNode[] = [
   {
-    path: '/system', component: 'Layout', hidden: false, alwaysShow: true, redirect: 'noredirect',
+    path: '/system',
+    component: 'Layout',
+    hidden: false,
+    alwaysShow: true,
+    redirect: 'noredirect',
     meta: { title: '系统管理', icon: 'setting', noCache: false },
     children: [
       { path: 'user', component: 'system/user/index', hidden: false, meta: { title: '用户管理', noCache: false } },
       {
-        path: 'logs', component: 'ParentView', hidden: false, alwaysShow: true, redirect: 'noredirect', meta: { title: '日志', noCache: false },
+        path: 'logs',
+        component: 'ParentView',
+        hidden: false,
+        alwaysShow: true,
+        redirect: 'noredirect',
+        meta: { title: '日志', noCache: false },
         children: [{ path: 'error', component: 'system/log/error', hidden: false, meta: { title: '异常日志', noCache: true } }],
       },
       { path: 'secret', component: 'system/secret/index', hidden: true, meta: { title: '隐藏页', noCache: false } },
     ],
   },
-  { path: '/readme', component: 'Layout', hidden: false, children: [{ path: 'index', component: 'readme/index', hidden: false, meta: { title: '说明', noCache: false } }] },
+  {
+    path: '/readme',
+    component: 'Layout',
+    hidden: false,
+    children: [{ path: 'index', component: 'readme/index', hidden: false, meta: { title: '说明', noCache: false } }],
+  },
   { path: 'https://example.com/guide', hidden: false, meta: { title: '文档', noCache: false, link: 'https://example.com/guide' } },
 ];
 

@@ -29,8 +29,12 @@ export function viewRoutes(nodes: MenuNode[], parentPath = '', trail: ViewRoute[
       routes.push(...viewRoutes(node.children, fullPath, here));
     } else if (node.component && node.component !== 'Layout' && node.component !== 'ParentView') {
       routes.push({
-        fullPath, component: node.component, title: node.meta?.title ?? '', trail: here,
-        noCache: node.meta?.noCache ?? false, hidden: node.hidden,
+        fullPath,
+        component: node.component,
+        title: node.meta?.title ?? '',
+        trail: here,
+        noCache: node.meta?.noCache ?? false,
+        hidden: node.hidden,
       });
     }
   }

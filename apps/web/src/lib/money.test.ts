@@ -27,12 +27,22 @@ describe('yuan and fen', () => {
 describe('sumLines (spec 5: decimal-safe order total)', () => {
   it('is exact for 0.1 + 0.2', () => {
     expect(0.1 + 0.2).not.toBe(0.3);
-    expect(sumLines([{ price: 0.1, qty: 1 }, { price: 0.2, qty: 1 }])).toBe('0.30');
+    expect(
+      sumLines([
+        { price: 0.1, qty: 1 },
+        { price: 0.2, qty: 1 },
+      ]),
+    ).toBe('0.30');
   });
   it('multiplies price by quantity exactly', () => {
     expect(1.1 * 3).not.toBe(3.3);
     expect(sumLines([{ price: 1.1, qty: 3 }])).toBe('3.30');
-    expect(sumLines([{ price: '19.99', qty: 3 }, { price: 0.01, qty: 7 }])).toBe('60.04');
+    expect(
+      sumLines([
+        { price: '19.99', qty: 3 },
+        { price: 0.01, qty: 7 },
+      ]),
+    ).toBe('60.04');
     expect(lineAmount(4.35, 100)).toBe('435.00');
   });
   it('an empty list or zero quantity gives 0.00', () => {

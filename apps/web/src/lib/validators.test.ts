@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FormRule } from 'antd';
-import {
-  isEmail, isIdNumber, isIp, isLandline, isLowerCase, isMobile, isPhoneOrLandline, isUpperCase, isUrl, rules, validUsername,
-} from './validators';
+import { isEmail, isIdNumber, isIp, isLandline, isLowerCase, isMobile, isPhoneOrLandline, isUpperCase, isUrl, rules, validUsername } from './validators';
 
 // Type check only: the rules plug straight into antd forms.
 const antdRules: FormRule[] = Object.values(rules);

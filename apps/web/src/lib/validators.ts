@@ -2,6 +2,7 @@
  * Shared field checks (spec 5). The predicates test the format only; the form rules let empty values
  * pass, so "required" stays a separate rule.
  */
+import { Msg } from '@venue/contract';
 
 const IP_PART = '(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
 const IP = new RegExp(`^${IP_PART}(\\.${IP_PART}){3}$`);
@@ -26,10 +27,10 @@ export const validUsername = (value: string) => VALID_USERNAMES.includes(value.t
 
 export const MESSAGES = {
   ip: '请输入正确的IP地址',
-  phoneOrLandline: '请输入正确的电话号码或者固话号码',
+  phoneOrLandline: Msg.phoneInvalid,
   landline: '请输入正确的固话（格式：区号+号码,如010-1234567）',
-  mobile: '请输入正确的电话号码',
-  idNumber: '请输入正确的身份证号码',
+  mobile: Msg.mobileInvalid,
+  idNumber: Msg.idNumberInvalid,
   url: '请输入正确的网址',
   email: '请输入正确的邮箱地址',
   lowerCase: '只能输入小写字母',

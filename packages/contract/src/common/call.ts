@@ -1,24 +1,29 @@
 import type { z } from 'zod';
+import type { Access } from './access.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
- * One API call: method, path under `/api`, request schemas and the schema of `data` in the answer.
- * The server registers routes from these; the web client types its requests with them.
+ * One API call: method, path under `/api`, who may use it, request schemas and the schema of `data` in
+ * the answer. The server registers routes from these; the web client types its requests with them.
  */
 export interface Call<
   Q extends z.ZodType | undefined = z.ZodType | undefined,
   B extends z.ZodType | undefined = z.ZodType | undefined,
   P extends z.ZodType | undefined = z.ZodType | undefined,
   R extends z.ZodType = z.ZodType,
+  A extends Access = Access,
 > {
   method: HttpMethod;
   path: string;
   summary: string;
+  access: A;
   query?: Q;
   body?: B;
   params?: P;
   response: R;
+  /** The largest request body in bytes, when the server's default for the call does not fit it. */
+  bodyLimit?: number;
 }
 
 export const defineCall = <
@@ -26,12 +31,69 @@ export const defineCall = <
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
   P extends z.ZodType | undefined = undefined,
->(call: Call<Q, B, P, R>) => call;
+  const A extends Access = Access,
+>(
+  call: Call<Q, B, P, R, A>,
+) => call;
 
-export type CallQuery<C> = C extends Call<infer Q, any, any, any> ? (Q extends z.ZodType ? z.input<Q> : undefined) : never;
-export type CallBody<C> = C extends Call<any, infer B, any, any> ? (B extends z.ZodType ? z.input<B> : undefined) : never;
-export type CallParams<C> = C extends Call<any, any, infer P, any> ? (P extends z.ZodType ? z.input<P> : undefined) : never;
-export type CallData<C> = C extends Call<any, any, any, infer R> ? z.output<R> : never;
+/**
+ * A call that answers an .xlsx file saved as `fileName` instead of the envelope; its refusals (no
+ * permission, bad input, nothing to export) still answer the JSON envelope.
+ */
+export interface DownloadCall<
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  A extends Access = Access,
+> {
+  kind: 'download';
+  method: 'GET' | 'POST';
+  path: string;
+  summary: string;
+  access: A;
+  query?: Q;
+  body?: B;
+  fileName: string;
+  /** The name for clients that cannot read a Chinese one (RFC 5987); `export.xlsx` when absent. */
+  asciiName?: string;
+}
+
+export const defineDownload = <Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined, const A extends Access = Access>(
+  call: Omit<DownloadCall<Q, B, A>, 'kind'>,
+): DownloadCall<Q, B, A> => ({ kind: 'download', ...call });
+
+/**
+ * A call that takes one multipart field `file` of at most `maxBytes` and answers the envelope with
+ * `response`. `refusals` are the messages both sides show for a file that cannot be taken.
+ */
+export interface UploadCall<R extends z.ZodType = z.ZodType, A extends Access = Access> {
+  kind: 'upload';
+  method: 'POST';
+  path: string;
+  summary: string;
+  access: A;
+  maxBytes: number;
+  refusals: { missing: string; tooLarge: string; wrongType: string };
+  response: R;
+}
+
+export const defineUpload = <R extends z.ZodType, const A extends Access = Access>(call: Omit<UploadCall<R, A>, 'kind' | 'method'>): UploadCall<R, A> => ({
+  kind: 'upload',
+  method: 'POST',
+  ...call,
+});
+
+/** Any call of the contract: what the route helpers register and the access test walks. */
+export type AnyCall = Call | DownloadCall | UploadCall;
+
+/** The schema a call declares for one part of its request (undefined when it has none). */
+type PartOf<C, K extends 'query' | 'body' | 'params'> = C extends { [P in K]?: infer S } ? S : undefined;
+type InputOf<S> = S extends z.ZodType ? z.input<S> : undefined;
+type OutputOf<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type CallQuery<C> = InputOf<PartOf<C, 'query'>>;
+export type CallBody<C> = InputOf<PartOf<C, 'body'>>;
+export type CallParams<C> = InputOf<PartOf<C, 'params'>>;
+export type CallData<C> = C extends { response: infer R } ? OutputOf<R> : never;
 
 /** Fills `{name}` placeholders of a call's path. */
 export function fillPath(path: string, params?: Record<string, string | number>): string {
@@ -41,3 +103,8 @@ export function fillPath(path: string, params?: Record<string, string | number>)
     return encodeURIComponent(String(value));
   });
 }
+
+/** What the server sees after validation (defaults applied, strings coerced): a service's input types. */
+export type QueryOut<C> = OutputOf<PartOf<C, 'query'>>;
+export type BodyOut<C> = OutputOf<PartOf<C, 'body'>>;
+export type ParamsOut<C> = OutputOf<PartOf<C, 'params'>>;

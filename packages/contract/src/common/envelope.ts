@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './fields.ts';
 
 /** Every answer of the API: `{ code, msg, data }`. */
 export interface Envelope<T> {
@@ -7,20 +8,18 @@ export interface Envelope<T> {
   data: T;
 }
 
-export const envelopeOf = <T extends z.ZodType>(data: T) =>
-  z.object({ code: z.number(), msg: z.string(), data: data.nullable() });
+export const envelopeOf = <T extends z.ZodType>(data: T) => z.object({ code: z.number(), msg: z.string(), data: data.nullable() });
 
 /** Lists answer `{ records, total }`. */
-export const pageOf = <T extends z.ZodType>(row: T) =>
-  z.object({ records: z.array(row), total: z.number().int() });
+export const pageOf = <T extends z.ZodType>(row: T) => z.object({ records: z.array(row), total: z.number().int() });
 
 export type Page<T> = { records: T[]; total: number };
 
 /** The one list-query shape: `current` is 1-based; `page` is accepted where the spec names it. */
 export const listQuery = z.object({
-  current: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(9999).default(20),
-  page: z.coerce.number().int().min(0).optional(),
+  current: wholeNumber(1).default(1),
+  size: wholeNumber(1, 9999).default(20),
+  page: wholeNumber(0).optional(),
 });
 export type ListQuery = z.infer<typeof listQuery>;
 

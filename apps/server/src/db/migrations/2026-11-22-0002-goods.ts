@@ -46,7 +46,12 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
   await tenantTable(db, engine, 'goods_stock')
     .addColumn('goods_id', 'integer', (c) => c.notNull().references('goods.id'))
     .addColumn('warehouse_id', 'integer', (c) => c.notNull().references('warehouse.id'))
-    .addColumn('quantity', 'integer', (c) => c.notNull().defaultTo(0).check(sql`quantity >= 0`))
+    .addColumn('quantity', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`quantity >= 0`),
+    )
     .addUniqueConstraint('goods_stock_uq', ['goods_id', 'warehouse_id'])
     .execute();
   await db.schema.createIndex('goods_stock_warehouse_idx').on('goods_stock').columns(['warehouse_id', 'goods_id']).execute();

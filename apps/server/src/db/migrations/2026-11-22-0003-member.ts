@@ -20,7 +20,12 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
     .addColumn('id_number', 'text')
     .addColumn('photo', 'text')
     .addColumn('member_type_id', 'integer', (c) => c.references('member_type.id'))
-    .addColumn('source', 'text', (c) => c.notNull().defaultTo('B').check(sql`source in ('B', 'W', 'M', 'Z', 'O')`))
+    .addColumn('source', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('B')
+        .check(sql`source in ('B', 'W', 'M', 'Z', 'O')`),
+    )
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
 
@@ -36,11 +41,21 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
   await tenantTable(db, engine, 'card_type')
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('pay_type', 'text', (c) => c.notNull().check(sql`pay_type in ('M', 'T', 'D')`))
-    .addColumn('price_fen', 'integer', (c) => c.notNull().defaultTo(0).check(sql`price_fen >= 0`))
+    .addColumn('price_fen', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`price_fen >= 0`),
+    )
     .addColumn('valid_days', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('times', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('discountable', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('discount', 'integer', (c) => c.notNull().defaultTo(1000).check(sql`discount > 0 and discount <= 1000`))
+    .addColumn('discount', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(1000)
+        .check(sql`discount > 0 and discount <= 1000`),
+    )
     .addColumn('state', 'text', (c) => c.notNull().defaultTo('A'))
     .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(999))
     .addUniqueConstraint('card_type_name_uq', ['tenant_id', 'name'])
@@ -60,9 +75,24 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
     .addColumn('member_id', 'integer', (c) => c.notNull().references('member.id'))
     .addColumn('card_type_id', 'integer', (c) => c.notNull().references('card_type.id'))
     .addColumn('venue_id', 'integer', (c) => c.references('venue.id'))
-    .addColumn('state', 'text', (c) => c.notNull().defaultTo('A').check(sql`state in ('A', 'B', 'L', 'R', 'C', 'E', 'S')`))
-    .addColumn('is_opened', 'text', (c) => c.notNull().defaultTo('F').check(sql`is_opened in ('T', 'F')`))
-    .addColumn('balance', 'integer', (c) => c.notNull().defaultTo(0).check(sql`balance >= 0`))
+    .addColumn('state', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('A')
+        .check(sql`state in ('A', 'B', 'L', 'R', 'C', 'E', 'S')`),
+    )
+    .addColumn('is_opened', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('F')
+        .check(sql`is_opened in ('T', 'F')`),
+    )
+    .addColumn('balance', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`balance >= 0`),
+    )
     .addColumn('use_begin', 'text')
     .addColumn('use_end', 'text')
     .addColumn('remark', 'text', (c) => c.notNull().defaultTo(''))
@@ -179,6 +209,10 @@ async function postgresSearch(db: Kysely<any>) {
       end if;
       return null;
     end $$`.execute(db);
-  await sql`create trigger card_count_ai after insert on card referencing new table as changed for each statement execute function card_count_sync()`.execute(db);
-  await sql`create trigger card_count_ad after delete on card referencing old table as changed for each statement execute function card_count_sync()`.execute(db);
+  await sql`create trigger card_count_ai after insert on card referencing new table as changed for each statement execute function card_count_sync()`.execute(
+    db,
+  );
+  await sql`create trigger card_count_ad after delete on card referencing old table as changed for each statement execute function card_count_sync()`.execute(
+    db,
+  );
 }

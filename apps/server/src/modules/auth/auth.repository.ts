@@ -10,14 +10,25 @@ export class AuthRepository {
   }
 
   async createSession(row: {
-    tokenHash: string; tenantId: number; userId: number | null; kind: 'user' | 'anonymous';
-    venueId: number | null; createdAt: string; expiresAt: string;
+    tokenHash: string;
+    tenantId: number;
+    userId: number | null;
+    kind: 'user' | 'anonymous';
+    venueId: number | null;
+    createdAt: string;
+    expiresAt: string;
   }): Promise<void> {
     await this.db
       .insertInto('session')
       .values({
-        token_hash: row.tokenHash, tenant_id: row.tenantId, user_id: row.userId, kind: row.kind,
-        venue_id: row.venueId, created_at: row.createdAt, expires_at: row.expiresAt, revoked_at: null,
+        token_hash: row.tokenHash,
+        tenant_id: row.tenantId,
+        user_id: row.userId,
+        kind: row.kind,
+        venue_id: row.venueId,
+        created_at: row.createdAt,
+        expires_at: row.expiresAt,
+        revoked_at: null,
       })
       .execute();
   }
@@ -28,8 +39,14 @@ export class AuthRepository {
       .selectFrom('session')
       .leftJoin('users', 'users.id', 'session.user_id')
       .select([
-        'session.id', 'session.tenant_id', 'session.user_id', 'session.kind', 'session.venue_id',
-        'session.expires_at', 'users.username', 'users.state as user_state',
+        'session.id',
+        'session.tenant_id',
+        'session.user_id',
+        'session.kind',
+        'session.venue_id',
+        'session.expires_at',
+        'users.username',
+        'users.state as user_state',
       ])
       .where('session.token_hash', '=', tokenHash)
       .where('session.revoked_at', 'is', null)

@@ -5,16 +5,16 @@ import type { UserService } from '../user/user.service.ts';
 import type { AuthService } from './auth.service.ts';
 
 export function authRoutes(app: FastifyInstance, guard: Guard, auths: AuthService, users: UserService): void {
-  route(app, guard, auth.login, 'public', ({ body, req }) => auths.login(body, req.ip));
-  route(app, guard, auth.info, 'login', ({ session }) => users.info(session.tenantId, session.userId));
-  route(app, guard, auth.captcha, 'public', () => auths.captcha());
-  route(app, guard, auth.checkNeedCaptcha, 'public', async ({ query, req }) => ({
+  route(app, guard, auth.login, ({ body, req }) => auths.login(body, req.ip));
+  route(app, guard, auth.info, ({ session }) => users.info(session.tenantId, session.userId));
+  route(app, guard, auth.captcha, () => auths.captcha());
+  route(app, guard, auth.checkNeedCaptcha, async ({ query, req }) => ({
     needCaptcha: await auths.needsCaptcha(query.username, req.ip),
   }));
-  route(app, guard, auth.logout, 'board', async ({ session }) => {
+  route(app, guard, auth.logout, async ({ session }) => {
     await auths.logout(session);
     return null;
   });
-  route(app, guard, auth.getAnonymous, 'public', ({ body }) => auths.anonymousToken(body.venueId));
-  route(app, guard, auth.checkAnonymous, 'public', ({ body }) => auths.checkAnonymous(body.token));
+  route(app, guard, auth.getAnonymous, ({ body }) => auths.anonymousToken(body.venueId));
+  route(app, guard, auth.checkAnonymous, ({ body }) => auths.checkAnonymous(body.token));
 }

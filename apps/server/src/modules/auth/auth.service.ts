@@ -1,7 +1,7 @@
 import svgCaptcha from 'svg-captcha';
-import { auth as contract, Code, Msg, type UserInfo } from '@venue/contract';
+import { auth as contract, Code, holdsRule, Msg, type UserInfo } from '@venue/contract';
 import { addMs, iso, type Clock } from '../../lib/clock.ts';
-import { BizError, forbidden, loginExpired } from '../../lib/errors.ts';
+import { BizError, forbidden, loginExpired, refuse } from '../../lib/errors.ts';
 import { hashToken, newToken, newUuid, verifyPassword } from '../../lib/secrets.ts';
 import type { Access, Session } from '../../plugins/session.ts';
 import type { UserService } from '../user/user.service.ts';
@@ -37,10 +37,7 @@ export class AuthService {
 
   async needsCaptcha(username: string | undefined, ip: string): Promise<boolean> {
     const since = this.windowStart();
-    const counts = await Promise.all([
-      this.repo.failureCount(clientFailureKey(ip), since),
-      username ? this.repo.failureCount(userKey(username), since) : 0,
-    ]);
+    const counts = await Promise.all([this.repo.failureCount(clientFailureKey(ip), since), username ? this.repo.failureCount(userKey(username), since) : 0]);
     return counts.some((n) => n >= contract.CAPTCHA_AFTER_FAILURES);
   }
 
@@ -67,22 +64,27 @@ export class AuthService {
     const userAttempts = await this.countAttempt(userKey(body.username));
     const clientFailures = await this.repo.failureCount(clientFailureKey(ip), this.windowStart());
     if (userAttempts > contract.CAPTCHA_AFTER_FAILURES || clientFailures >= contract.CAPTCHA_AFTER_FAILURES) {
-      if (!body.code || !body.uuid) throw new BizError(Code.CAUGHT_EXCEPTION, Msg.captchaRequired);
+      if (!body.code || !body.uuid) throw refuse(Msg.captchaRequired);
       const answer = await this.repo.takeCaptcha(body.uuid, iso(now));
-      if (!answer || answer !== body.code.toLowerCase()) throw new BizError(Code.CAUGHT_EXCEPTION, Msg.captchaWrong);
+      if (!answer || answer !== body.code.toLowerCase()) throw refuse(Msg.captchaWrong);
     }
     const user = await this.repo.findUserByUsername(body.username);
     // The user's attempt was counted before the check; the client's failures are counted now.
     if (!user || !(await verifyPassword(user.password_hash, body.password))) {
       await this.countAttempt(clientFailureKey(ip));
-      throw new BizError(Code.CAUGHT_EXCEPTION, Msg.badCredentials);
+      throw refuse(Msg.badCredentials);
     }
-    if (user.state !== 'A') throw new BizError(Code.CAUGHT_EXCEPTION, Msg.userDisabled);
+    if (user.state !== 'A') throw refuse(Msg.userDisabled);
     await this.repo.clearFailures([userKey(body.username), clientKey(ip), clientFailureKey(ip)]);
     const token = newToken();
     await this.repo.createSession({
-      tokenHash: hashToken(token), tenantId: user.tenant_id, userId: user.id, kind: 'user', venueId: null,
-      createdAt: iso(now), expiresAt: iso(addMs(now, contract.TOKEN_LIFETIME_MS)),
+      tokenHash: hashToken(token),
+      tenantId: user.tenant_id,
+      userId: user.id,
+      kind: 'user',
+      venueId: null,
+      createdAt: iso(now),
+      expiresAt: iso(addMs(now, contract.TOKEN_LIFETIME_MS)),
     });
     return { token, user: await this.users.info(user.tenant_id, user.id) };
   }
@@ -103,8 +105,13 @@ export class AuthService {
     const now = this.clock.now();
     const expiresAt = iso(addMs(now, contract.TOKEN_LIFETIME_MS));
     await this.repo.createSession({
-      tokenHash: hashToken(token), tenantId: venue.tenant_id, userId: null, kind: 'anonymous', venueId,
-      createdAt: iso(now), expiresAt,
+      tokenHash: hashToken(token),
+      tenantId: venue.tenant_id,
+      userId: null,
+      kind: 'anonymous',
+      venueId,
+      createdAt: iso(now),
+      expiresAt,
     });
     return { token, tenantId: venue.tenant_id, venueId, expiresAt };
   }
@@ -125,7 +132,7 @@ export class AuthService {
       if (access === 'board') return session;
       throw new BizError(Code.NO_AUTHORIZATION, Msg.anonymousReadOnly, 403);
     }
-    if (typeof access === 'object' && !session.isAdmin && !session.permissions.includes(access.permission)) throw forbidden();
+    if (typeof access === 'object' && !holdsRule(access, session.permissions)) throw forbidden();
     return session;
   }
 
@@ -138,8 +145,14 @@ export class AuthService {
     if (!row.user_id || row.user_state !== 'A') return null;
     const grants = await this.users.cachedGrantsOf(row.tenant_id, row.user_id);
     return {
-      kind: 'user', sessionId: row.id, tenantId: row.tenant_id, userId: row.user_id, username: row.username ?? '',
-      roles: grants.roles, permissions: grants.permissions, isAdmin: grants.isAdmin,
+      kind: 'user',
+      sessionId: row.id,
+      tenantId: row.tenant_id,
+      userId: row.user_id,
+      username: row.username ?? '',
+      roles: grants.roles,
+      permissions: grants.permissions,
+      isAdmin: grants.isAdmin,
     };
   }
 }

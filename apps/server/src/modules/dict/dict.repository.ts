@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
+import { pageQuery } from '../../db/page-query.ts';
 import type { Database } from '../../db/tables.ts';
+import type { PageWindow } from '../../lib/paging.ts';
 
 export class DictRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -20,19 +22,15 @@ export class DictRepository {
       .execute();
   }
 
-  async pageDicts(tenantId: number, offset: number, limit: number, blurry?: string) {
+  pageDicts(tenantId: number, window: PageWindow, blurry?: string) {
     let query = this.db.selectFrom('dict').where('tenant_id', '=', tenantId);
     if (blurry) query = query.where((eb) => eb.or([eb('name', 'like', `%${blurry}%`), eb('description', 'like', `%${blurry}%`)]));
-    const [{ total }] = await query.select((eb) => eb.fn.countAll<number>().as('total')).execute();
-    const rows = await query.select(['id', 'name', 'description']).orderBy('id').offset(offset).limit(limit).execute();
-    return { total: Number(total), rows };
+    return pageQuery(query, query.select(['id', 'name', 'description']).orderBy('id'), window);
   }
 
-  async pageDetails(tenantId: number, dictId: number, offset: number, limit: number) {
+  pageDetails(tenantId: number, dictId: number, window: PageWindow) {
     const query = this.db.selectFrom('dict_detail').where('tenant_id', '=', tenantId).where('dict_id', '=', dictId);
-    const [{ total }] = await query.select((eb) => eb.fn.countAll<number>().as('total')).execute();
-    const rows = await query.select(['id', 'label', 'value', 'sort']).orderBy('sort').orderBy('id').offset(offset).limit(limit).execute();
-    return { total: Number(total), rows };
+    return pageQuery(query, query.select(['id', 'label', 'value', 'sort']).orderBy('sort').orderBy('id'), window);
   }
 
   findDetail(tenantId: number, id: number) {

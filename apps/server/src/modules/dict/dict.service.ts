@@ -1,5 +1,6 @@
-import { Code, Msg, type DictEntry } from '@venue/contract';
+import { Code, Msg, type BodyOut, type DictEntry, type QueryOut, type system } from '@venue/contract';
 import { alreadyExists, BizError, notFound } from '../../lib/errors.ts';
+import { pageWindow } from '../../lib/paging.ts';
 import type { DictRepository } from './dict.repository.ts';
 
 const DICT_MISSING = '字典不存在';
@@ -14,7 +15,14 @@ export class DictService {
   }
 
   async map(tenantId: number, dictNames: string, size: number): Promise<Record<string, DictEntry[]>> {
-    const names = [...new Set(dictNames.split(',').map((n) => n.trim()).filter(Boolean))];
+    const names = [
+      ...new Set(
+        dictNames
+          .split(',')
+          .map((n) => n.trim())
+          .filter(Boolean),
+      ),
+    ];
     if (!names.length) throw new BizError(Code.NO_DATA_SELECTED, Msg.needDictNames);
     const rows = await this.dicts.detailsOf(tenantId, names);
     const result: Record<string, DictEntry[]> = Object.fromEntries(names.map((n) => [n, []]));
@@ -25,26 +33,24 @@ export class DictService {
     return result;
   }
 
-  async pageDicts(tenantId: number, q: { current: number; size: number; blurry?: string }) {
-    const { total, rows } = await this.dicts.pageDicts(tenantId, (q.current - 1) * q.size, q.size, q.blurry);
-    return { total, records: rows };
+  pageDicts(tenantId: number, q: QueryOut<typeof system.dictList>) {
+    return this.dicts.pageDicts(tenantId, pageWindow(q), q.blurry);
   }
 
-  async pageDetails(tenantId: number, q: { current: number; size: number; dictName: string }) {
+  async pageDetails(tenantId: number, q: QueryOut<typeof system.dictDetailList>) {
     const dict = await this.dicts.findDict(tenantId, q.dictName);
     if (!dict) throw notFound(DICT_MISSING);
-    const { total, rows } = await this.dicts.pageDetails(tenantId, dict.id, (q.current - 1) * q.size, q.size);
-    return { total, records: rows };
+    return this.dicts.pageDetails(tenantId, dict.id, pageWindow(q));
   }
 
-  async add(tenantId: number, body: { dictName: string; label: string; value: string; sort: number }) {
+  async add(tenantId: number, body: BodyOut<typeof system.dictDetailAdd>) {
     const dict = await this.dicts.findDict(tenantId, body.dictName);
     if (!dict) throw notFound(DICT_MISSING);
     if (await this.dicts.valueTaken(dict.id, body.value)) throw alreadyExists(VALUE_TAKEN);
     return this.dicts.insertDetail({ tenant_id: tenantId, dict_id: dict.id, label: body.label, value: body.value, sort: body.sort });
   }
 
-  async edit(tenantId: number, body: { id: number; label: string; value: string; sort: number }) {
+  async edit(tenantId: number, body: BodyOut<typeof system.dictDetailEdit>) {
     const existing = await this.dicts.findDetail(tenantId, body.id);
     if (!existing) throw notFound('字典项不存在');
     if (await this.dicts.valueTaken(existing.dict_id, body.value, body.id)) throw alreadyExists(VALUE_TAKEN);

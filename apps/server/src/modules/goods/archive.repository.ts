@@ -1,9 +1,19 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database, GoodsTable } from '../../db/tables.ts';
-import type { Insertable, Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
+import { pageQuery } from '../../db/page-query.ts';
+import type { Database, EnabledState, GoodsTable, OnSale } from '../../db/tables.ts';
+import type { PageWindow } from '../../lib/paging.ts';
 
-export interface GoodsFilter { name?: string; classificationId?: number; state?: string; isOnSale?: string }
-export interface SaleFilter { classificationId?: number; keyword?: string; isOnSale: string }
+export interface GoodsFilter {
+  name?: string;
+  classificationId?: number;
+  state?: EnabledState;
+  isOnSale?: OnSale;
+}
+export interface SaleFilter {
+  classificationId?: number;
+  keyword?: string;
+  isOnSale: OnSale;
+}
 export type GoodsValues = Omit<Insertable<GoodsTable>, 'id' | 'tenant_id' | 'created_at'>;
 
 export class ArchiveRepository {
@@ -20,15 +30,13 @@ export class ArchiveRepository {
       .where('g.tenant_id', '=', tenantId);
   }
 
-  async page(tenantId: number, f: GoodsFilter, offset: number, limit: number) {
+  page(tenantId: number, f: GoodsFilter, window: PageWindow) {
     let q = this.withNames(tenantId);
     if (f.name) q = q.where('g.name', 'like', `%${f.name}%`);
     if (f.classificationId) q = q.where('g.classification_id', '=', f.classificationId);
     if (f.state) q = q.where('g.state', '=', f.state);
     if (f.isOnSale) q = q.where('g.is_on_sale', '=', f.isOnSale);
-    const { total } = await q.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-    const rows = await q.orderBy('g.id', 'desc').offset(offset).limit(limit).execute();
-    return { total: Number(total), rows };
+    return pageQuery(q, q.orderBy('g.id', 'desc'), window);
   }
 
   find(tenantId: number, id: number) {
@@ -41,12 +49,20 @@ export class ArchiveRepository {
   }
 
   async insert(tenantId: number, values: GoodsValues, nowIso: string) {
-    const { id } = await this.db.insertInto('goods').values({ ...values, tenant_id: tenantId, created_at: nowIso }).returning('id').executeTakeFirstOrThrow();
+    const { id } = await this.db
+      .insertInto('goods')
+      .values({ ...values, tenant_id: tenantId, created_at: nowIso })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return id;
   }
 
   async update(tenantId: number, id: number, values: Updateable<GoodsTable>) {
     await this.db.updateTable('goods').set(values).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+  }
+
+  async sportItemExists(tenantId: number, itemId: number) {
+    return (await this.db.selectFrom('sport_item').select('id').where('tenant_id', '=', tenantId).where('id', '=', itemId).executeTakeFirst()) !== undefined;
   }
 
   async barcodeTaken(tenantId: number, barcode: string, exceptId: number | null) {
@@ -69,28 +85,40 @@ export class ArchiveRepository {
     if (f.classificationId) q = q.where('g.classification_id', '=', f.classificationId);
     if (f.keyword) {
       const k = f.keyword.toLowerCase();
-      q = q.where((eb) => eb.or([eb('g.barcode', 'like', `${k}%`), eb('g.name', 'like', `%${f.keyword}%`), eb(eb.fn('lower', ['g.shorthand']), 'like', `${k}%`)]));
+      q = q.where((eb) =>
+        eb.or([eb('g.barcode', 'like', `${k}%`), eb('g.name', 'like', `%${f.keyword}%`), eb(eb.fn('lower', ['g.shorthand']), 'like', `${k}%`)]),
+      );
     }
     return q;
   }
 
   /** The sale goods with class and item names and their stock summed over `warehouseIds`, in one query. */
   saleTiles(tenantId: number, warehouseIds: number[], f: SaleFilter) {
-    return this.saleGoods(tenantId, f)
-      .leftJoin('sport_item as i', 'i.id', 'g.item_id')
-      .selectAll('g')
-      .select(['c.name as classification_name', 'i.name as item_name'])
-      // A correlated sum over the (goods, warehouse) unique index: the same cheap plan on both engines,
-      // whatever the table statistics say.
-      .select((eb) =>
-        eb.fn.coalesce(
-          eb.selectFrom('goods_stock as s').select((e) => e.fn.sum<number>('s.quantity').as('q'))
-            .whereRef('s.goods_id', '=', 'g.id').where('s.tenant_id', '=', tenantId).where('s.warehouse_id', 'in', warehouseIds.length ? warehouseIds : [0]),
-          sql<number>`0`,
-        ).as('quantity'),
-      )
-      .orderBy('c.sort').orderBy('g.classification_id').orderBy('g.id')
-      .execute();
+    return (
+      this.saleGoods(tenantId, f)
+        .leftJoin('sport_item as i', 'i.id', 'g.item_id')
+        .selectAll('g')
+        .select(['c.name as classification_name', 'i.name as item_name'])
+        // A correlated sum over the (goods, warehouse) unique index: the same cheap plan on both engines,
+        // whatever the table statistics say.
+        .select((eb) =>
+          eb.fn
+            .coalesce(
+              eb
+                .selectFrom('goods_stock as s')
+                .select((e) => e.fn.sum<number>('s.quantity').as('q'))
+                .whereRef('s.goods_id', '=', 'g.id')
+                .where('s.tenant_id', '=', tenantId)
+                .where('s.warehouse_id', 'in', warehouseIds.length ? warehouseIds : [0]),
+              sql<number>`0`,
+            )
+            .as('quantity'),
+        )
+        .orderBy('c.sort')
+        .orderBy('g.classification_id')
+        .orderBy('g.id')
+        .execute()
+    );
   }
 
   /**
@@ -99,7 +127,9 @@ export class ArchiveRepository {
    */
   bestSellers(tenantId: number, f: SaleFilter, sinceIso: string, limit: number) {
     return this.saleGoods(tenantId, f)
-      .innerJoin('stock_movement as m', (j) => j.onRef('m.goods_id', '=', 'g.id').on('m.tenant_id', '=', tenantId).on('m.reason', '=', 'SALE').on('m.created_at', '>=', sinceIso))
+      .innerJoin('stock_movement as m', (j) =>
+        j.onRef('m.goods_id', '=', 'g.id').on('m.tenant_id', '=', tenantId).on('m.reason', '=', 'SALE').on('m.created_at', '>=', sinceIso),
+      )
       .select(['g.id as goods_id', (eb) => eb.fn.sum<number>(sql`-m.change`).as('sold')])
       .groupBy('g.id')
       .orderBy('sold', 'desc')

@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/tables.ts';
+import type { Database, EnabledState } from '../../db/tables.ts';
+
+type ClassificationValues = { name: string; state: EnabledState; sort: number };
 
 export class ClassificationRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  list(tenantId: number, filter: { state?: string; name?: string }) {
+  list(tenantId: number, filter: { state?: EnabledState; name?: string }) {
     let q = this.db.selectFrom('goods_classification').selectAll().where('tenant_id', '=', tenantId);
     if (filter.state) q = q.where('state', '=', filter.state);
     if (filter.name) q = q.where('name', 'like', `%${filter.name}%`);
@@ -31,12 +33,16 @@ export class ClassificationRepository {
     return this.db.selectFrom('goods_classification').selectAll().where('tenant_id', '=', tenantId).where('name', '=', name).executeTakeFirst();
   }
 
-  async insert(tenantId: number, row: { name: string; state: string; sort: number }) {
-    const { id } = await this.db.insertInto('goods_classification').values({ tenant_id: tenantId, ...row }).returning('id').executeTakeFirstOrThrow();
+  async insert(tenantId: number, row: ClassificationValues) {
+    const { id } = await this.db
+      .insertInto('goods_classification')
+      .values({ tenant_id: tenantId, ...row })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return id;
   }
 
-  async update(tenantId: number, id: number, row: { name: string; state: string; sort: number }) {
+  async update(tenantId: number, id: number, row: ClassificationValues) {
     await this.db.updateTable('goods_classification').set(row).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
   }
 }

@@ -1,11 +1,11 @@
-import type { goods } from '@venue/contract';
+import type { BodyOut, goods, QueryOut } from '@venue/contract';
+import type { Selectable } from 'kysely';
+import type { GoodsClassificationTable } from '../../db/tables.ts';
 import { alreadyExists, isUniqueViolation, notFound } from '../../lib/errors.ts';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/tables.ts';
-import { bumpCatalog } from './catalog-version.ts';
+import type { CatalogVersionRepository } from './catalog-version.repository.ts';
 import type { ClassificationRepository } from './classification.repository.ts';
 
-type Fields = { classificationName: string; state: 'A' | 'S'; sort: number };
+type Fields = BodyOut<typeof goods.classificationAdd>;
 const NAME_TAKEN = '该商品分类名称已存在';
 const MISSING = '商品分类不存在';
 /** Two saves of one name at once: the unique index refuses the second; answer as the check does. */
@@ -13,17 +13,20 @@ const nameTakenOnRace = (error: unknown): never => {
   throw isUniqueViolation(error) ? alreadyExists(NAME_TAKEN) : error;
 };
 
-const toClassification = (r: { id: number; name: string; state: string; sort: number }) => ({
-  classificationId: r.id, classificationName: r.name, state: r.state, sort: r.sort,
+const toClassification = (r: Pick<Selectable<GoodsClassificationTable>, 'id' | 'name' | 'state' | 'sort'>) => ({
+  classificationId: r.id,
+  classificationName: r.name,
+  state: r.state,
+  sort: r.sort,
 });
 
 export class ClassificationService {
   constructor(
     private readonly repo: ClassificationRepository,
-    private readonly db: Kysely<Database>,
+    private readonly catalog: CatalogVersionRepository,
   ) {}
 
-  async list(tenantId: number, q: goods.ClassificationFilter) {
+  async list(tenantId: number, q: QueryOut<typeof goods.classificationAll>) {
     return (await this.repo.list(tenantId, { state: q.state, name: q.classificationName })).map(toClassification);
   }
 
@@ -40,7 +43,7 @@ export class ClassificationService {
   async add(tenantId: number, f: Fields) {
     if (await this.repo.findByName(tenantId, f.classificationName)) throw alreadyExists(NAME_TAKEN);
     const id = await this.repo.insert(tenantId, { name: f.classificationName, state: f.state, sort: f.sort }).catch(nameTakenOnRace);
-    await bumpCatalog(this.db, tenantId);
+    await this.catalog.bump(tenantId);
     return this.get(tenantId, id);
   }
 
@@ -49,7 +52,7 @@ export class ClassificationService {
     const same = await this.repo.findByName(tenantId, f.classificationName);
     if (same && same.id !== id) throw alreadyExists(NAME_TAKEN);
     await this.repo.update(tenantId, id, { name: f.classificationName, state: f.state, sort: f.sort }).catch(nameTakenOnRace);
-    await bumpCatalog(this.db, tenantId);
+    await this.catalog.bump(tenantId);
     return this.get(tenantId, id);
   }
 

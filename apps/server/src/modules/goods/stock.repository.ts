@@ -1,5 +1,8 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Executor } from '../../db/database.ts';
+import { pageQuery } from '../../db/page-query.ts';
 import type { Database, StockReason } from '../../db/tables.ts';
+import type { PageWindow } from '../../lib/paging.ts';
 
 export interface StockChange {
   tenantId: number;
@@ -14,6 +17,24 @@ export interface StockChange {
   nowIso: string;
 }
 
+interface StockFilter {
+  warehouseId?: number;
+  classificationId?: number;
+  goodsName?: string;
+}
+/** A stock row as the screens list it: the goods, its class, the warehouse and the quantity. */
+const STOCK_ROW = [
+  'g.id as goods_id',
+  'g.name as goods_name',
+  'g.specs',
+  'g.unit',
+  'g.barcode',
+  'c.name as classification_name',
+  'w.id as warehouse_id',
+  'w.name as warehouse_name',
+  's.quantity',
+] as const;
+
 export class StockRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -21,7 +42,7 @@ export class StockRepository {
    * Applies one change inside `trx`: a conditional update that cannot take stock below zero,
    * then the movement row saying why. Answers the new balance, or null when stock is short.
    */
-  async apply(trx: Transaction<Database> | Kysely<Database>, c: StockChange): Promise<number | null> {
+  async apply(trx: Executor, c: StockChange): Promise<number | null> {
     if (c.change > 0) {
       await trx
         .insertInto('goods_stock')
@@ -42,14 +63,36 @@ export class StockRepository {
     await trx
       .insertInto('stock_movement')
       .values({
-        tenant_id: c.tenantId, goods_id: c.goodsId, warehouse_id: c.warehouseId, change: c.change, balance: updated.quantity,
-        reason: c.reason, ref_id: c.refId, remark: c.remark ?? '', created_at: c.nowIso, created_by: c.userId,
+        tenant_id: c.tenantId,
+        goods_id: c.goodsId,
+        warehouse_id: c.warehouseId,
+        change: c.change,
+        balance: updated.quantity,
+        reason: c.reason,
+        ref_id: c.refId,
+        remark: c.remark ?? '',
+        created_at: c.nowIso,
+        created_by: c.userId,
       })
       .execute();
     return updated.quantity;
   }
 
-  private stockRows(tenantId: number, f: { warehouseId?: number; classificationId?: number; goodsName?: string; goodsId?: number }) {
+  /** The goods' name, for a refusal that names it. */
+  async goodsName(trx: Executor, goodsId: number): Promise<string | undefined> {
+    return (await trx.selectFrom('goods').select('name').where('id', '=', goodsId).executeTakeFirst())?.name;
+  }
+
+  /** Whether the goods and the warehouse are both the tenant's (read at once). */
+  async goodsAndWarehouseExist(tenantId: number, goodsId: number, warehouseId: number): Promise<boolean> {
+    const [goods, warehouse] = await Promise.all([
+      this.db.selectFrom('goods').select('id').where('tenant_id', '=', tenantId).where('id', '=', goodsId).executeTakeFirst(),
+      this.db.selectFrom('warehouse').select('id').where('tenant_id', '=', tenantId).where('id', '=', warehouseId).executeTakeFirst(),
+    ]);
+    return goods !== undefined && warehouse !== undefined;
+  }
+
+  private stockRows(tenantId: number, f: StockFilter & { goodsId?: number }) {
     let q = this.db
       .selectFrom('goods_stock as s')
       .innerJoin('goods as g', 'g.id', 's.goods_id')
@@ -63,30 +106,22 @@ export class StockRepository {
     return q;
   }
 
-  async page(tenantId: number, f: { warehouseId?: number; classificationId?: number; goodsName?: string }, offset: number, limit: number) {
+  page(tenantId: number, f: StockFilter, window: PageWindow) {
     const q = this.stockRows(tenantId, f);
-    const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-    const rows = await q
-      .select(['g.id as goods_id', 'g.name as goods_name', 'g.specs', 'g.unit', 'g.barcode', 'c.name as classification_name', 'w.id as warehouse_id', 'w.name as warehouse_name', 's.quantity'])
-      .orderBy('g.id')
-      .orderBy('w.id')
-      .offset(offset)
-      .limit(limit)
-      .execute();
-    return { total: Number(total), rows };
+    return pageQuery(q, q.select(STOCK_ROW).orderBy('g.id').orderBy('w.id'), window);
   }
 
   one(tenantId: number, goodsId: number, warehouseId: number) {
-    return this.stockRows(tenantId, { goodsId, warehouseId })
-      .select(['g.id as goods_id', 'g.name as goods_name', 'g.specs', 'g.unit', 'g.barcode', 'c.name as classification_name', 'w.id as warehouse_id', 'w.name as warehouse_name', 's.quantity'])
-      .executeTakeFirst();
+    return this.stockRows(tenantId, { goodsId, warehouseId }).select(STOCK_ROW).executeTakeFirst();
   }
 
-  async movements(tenantId: number, goodsId: number, warehouseId: number, offset: number, limit: number) {
-    const q = this.db.selectFrom('stock_movement as m').leftJoin('users as u', 'u.id', 'm.created_by')
-      .where('m.tenant_id', '=', tenantId).where('m.goods_id', '=', goodsId).where('m.warehouse_id', '=', warehouseId);
-    const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-    const rows = await q.selectAll('m').select('u.real_name').orderBy('m.id', 'desc').offset(offset).limit(limit).execute();
-    return { total: Number(total), rows };
+  movements(tenantId: number, goodsId: number, warehouseId: number, window: PageWindow) {
+    const q = this.db
+      .selectFrom('stock_movement as m')
+      .leftJoin('users as u', 'u.id', 'm.created_by')
+      .where('m.tenant_id', '=', tenantId)
+      .where('m.goods_id', '=', goodsId)
+      .where('m.warehouse_id', '=', warehouseId);
+    return pageQuery(q, q.selectAll('m').select('u.real_name').orderBy('m.id', 'desc'), window);
   }
 }

@@ -1,7 +1,13 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/tables.ts';
+import { pageQuery } from '../../db/page-query.ts';
+import type { Database, EnabledState } from '../../db/tables.ts';
+import type { PageWindow } from '../../lib/paging.ts';
 
-export interface WarehouseFilter { name?: string; state?: string; venueIds?: number[] }
+export interface WarehouseFilter {
+  name?: string;
+  state?: EnabledState;
+  venueIds?: number[];
+}
 
 export class WarehouseRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -11,16 +17,16 @@ export class WarehouseRepository {
     if (f.name) q = q.where('warehouse.name', 'like', `%${f.name}%`);
     if (f.state) q = q.where('warehouse.state', '=', f.state);
     if (f.venueIds?.length) {
-      q = q.where('warehouse.id', 'in', (eb) => eb.selectFrom('warehouse_venue').select('warehouse_id').where('tenant_id', '=', tenantId).where('venue_id', 'in', f.venueIds!));
+      q = q.where('warehouse.id', 'in', (eb) =>
+        eb.selectFrom('warehouse_venue').select('warehouse_id').where('tenant_id', '=', tenantId).where('venue_id', 'in', f.venueIds!),
+      );
     }
     return q;
   }
 
-  async page(tenantId: number, f: WarehouseFilter, offset: number, limit: number) {
+  page(tenantId: number, f: WarehouseFilter, window: PageWindow) {
     const q = this.filtered(tenantId, f);
-    const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-    const rows = await q.selectAll('warehouse').orderBy('warehouse.id').offset(offset).limit(limit).execute();
-    return { total, rows };
+    return pageQuery(q, q.selectAll('warehouse').orderBy('warehouse.id'), window);
   }
 
   list(tenantId: number, f: WarehouseFilter) {
@@ -44,21 +50,25 @@ export class WarehouseRepository {
       .execute();
   }
 
-  async countTenantVenues(tenantId: number, venueIds: number[]) {
-    const { n } = await this.db.selectFrom('venue').select((eb) => eb.fn.countAll<number>().as('n')).where('tenant_id', '=', tenantId).where('id', 'in', venueIds).executeTakeFirstOrThrow();
-    return Number(n);
-  }
-
-  async save(tenantId: number, id: number | null, row: { name: string; state: string; remark: string }, venueIds: number[]) {
+  async save(tenantId: number, id: number | null, row: { name: string; state: EnabledState; remark: string }, venueIds: number[]) {
     return this.db.transaction().execute(async (trx) => {
       let warehouseId = id;
       if (warehouseId === null) {
-        warehouseId = (await trx.insertInto('warehouse').values({ tenant_id: tenantId, ...row }).returning('id').executeTakeFirstOrThrow()).id;
+        warehouseId = (
+          await trx
+            .insertInto('warehouse')
+            .values({ tenant_id: tenantId, ...row })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
       } else {
         await trx.updateTable('warehouse').set(row).where('tenant_id', '=', tenantId).where('id', '=', warehouseId).execute();
         await trx.deleteFrom('warehouse_venue').where('tenant_id', '=', tenantId).where('warehouse_id', '=', warehouseId).execute();
       }
-      await trx.insertInto('warehouse_venue').values(venueIds.map((venue_id) => ({ tenant_id: tenantId, warehouse_id: warehouseId!, venue_id }))).execute();
+      await trx
+        .insertInto('warehouse_venue')
+        .values(venueIds.map((venue_id) => ({ tenant_id: tenantId, warehouse_id: warehouseId!, venue_id })))
+        .execute();
       return warehouseId;
     });
   }

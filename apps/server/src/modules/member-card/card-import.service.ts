@@ -1,13 +1,14 @@
-import { Code, member, yuanToFen } from '@venue/contract';
+import { Code, MAX_COUNT, MAX_YUAN, member, Msg, yuanToFen } from '@venue/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.ts';
 import { DAY_MS, iso, shanghaiToIso, type Clock } from '../../lib/clock.ts';
-import { BizError, isUniqueViolation } from '../../lib/errors.ts';
-import { readSheet } from './card-xlsx.ts';
+import { BizError, isUniqueViolation, refuse } from '../../lib/errors.ts';
+import { readFirstSheet } from '../../lib/xlsx-read.ts';
 import type { MemberRepository } from './member.repository.ts';
 
 export const IMPORT_MAX_ROWS = 5000;
-export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+/** What a 5,000-row template unpacks to is about 2 MB; anything near this is not a card list. */
+const IMPORT_MAX_UNPACKED_BYTES = 48 * 1024 * 1024;
 const MOBILE = /^1\d{10}$/;
 const ID_NUMBER = /^(\d{15}|\d{17}[\dXx])$/;
 const DATE = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?$/;
@@ -15,8 +16,16 @@ const DATE = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[ T]\d{1,2}:\d{2}(?::\d{2})
 type LineError = { line: number; message: string };
 type CardTypeRow = Awaited<ReturnType<MemberRepository['cardTypes']>>[number];
 interface GoodRow {
-  line: number; cardNo: string; name: string; phone: string; idNumber: string | null; type: CardTypeRow; balance: number;
-  begin: string | null; end: string | null; remark: string;
+  line: number;
+  cardNo: string;
+  name: string;
+  phone: string;
+  idNumber: string | null;
+  type: CardTypeRow;
+  balance: number;
+  begin: string | null;
+  end: string | null;
+  remark: string;
 }
 
 /** "2026-1-5", "2026/01/05" or an Excel date, as the Shanghai calendar date; null when it is not a real date. */
@@ -44,11 +53,12 @@ export class CardImportService {
   ) {}
 
   async import(tenantId: number, userId: number, bytes: Buffer): Promise<{ imported: number; errors: LineError[] }> {
-    const sheet = await readSheet(bytes, IMPORT_MAX_ROWS);
-    if (!sheet) throw new BizError(Code.CAUGHT_EXCEPTION, '无法读取文件，请上传按模板填写的 .xlsx 文件');
-    if (sheet.header.join('|') !== member.IMPORT_COLUMNS.join('|')) throw new BizError(Code.CAUGHT_EXCEPTION, '表头与模板不一致，请下载模板后填写');
+    const sheet = await readFirstSheet(bytes, { maxRows: IMPORT_MAX_ROWS, columns: member.IMPORT_COLUMNS.length, maxUnpackedBytes: IMPORT_MAX_UNPACKED_BYTES });
+    if (sheet.kind === 'unreadable') throw refuse('无法读取文件，请上传按模板填写的 .xlsx 文件');
+    if (sheet.kind === 'too-large') throw refuse('文件解压后过大，请上传按模板填写的 .xlsx 文件');
+    if (sheet.header.join('|') !== member.IMPORT_COLUMNS.join('|')) throw refuse('表头与模板不一致，请下载模板后填写');
+    if (sheet.tooManyRows) throw refuse(`一次最多导入 ${IMPORT_MAX_ROWS} 张会员卡`);
     if (!sheet.rows.length) throw new BizError(Code.NO_DATA, '文件中没有会员卡数据');
-    if (sheet.rows.length > IMPORT_MAX_ROWS) throw new BizError(Code.CAUGHT_EXCEPTION, `一次最多导入 ${IMPORT_MAX_ROWS} 张会员卡`);
 
     const types = new Map((await this.members.cardTypes(tenantId)).map((t) => [t.name, t]));
     const taken = await this.members.takenCardNos(tenantId, sheet.rows.map((r) => r.cells[0]).filter(Boolean));
@@ -66,15 +76,17 @@ export class CardImportService {
       if (!name) problems.push('会员姓名不能为空');
       else if (name.length > 50) problems.push('会员姓名不能超过50个字符');
       if (!phone) problems.push('手机号不能为空');
-      else if (!MOBILE.test(phone)) problems.push('请输入正确的电话号码');
-      if (idNumber && !ID_NUMBER.test(idNumber)) problems.push('请输入正确的身份证号码');
+      else if (!MOBILE.test(phone)) problems.push(Msg.mobileInvalid);
+      if (idNumber && !ID_NUMBER.test(idNumber)) problems.push(Msg.idNumberInvalid);
       const type = types.get(typeName);
       if (!typeName) problems.push('卡类型不能为空');
       else if (!type) problems.push(`卡类型「${typeName}」不存在`);
       const amount = amountText === '' ? 0 : Number(amountText);
       if (!Number.isFinite(amount) || amount < 0) problems.push('余额/次数必须是不小于0的数字');
       else if (type?.pay_type === 'M' && Math.abs(amount * 100 - Math.round(amount * 100)) > 1e-6) problems.push('储值卡余额最多两位小数');
+      else if (type?.pay_type === 'M' && amount > MAX_YUAN) problems.push(`储值卡余额不能超过${MAX_YUAN}`);
       else if (type?.pay_type === 'T' && !Number.isInteger(amount)) problems.push('计次卡次数必须是整数');
+      else if (type?.pay_type === 'T' && amount > MAX_COUNT) problems.push(`计次卡次数不能超过${MAX_COUNT}`);
       else if (type?.pay_type === 'D' && amount !== 0) problems.push('计时卡的余额/次数应为0或留空');
       const beginDay = beginText ? calendarDate(beginText) : null;
       const endDay = endText ? calendarDate(endText) : null;
@@ -102,16 +114,42 @@ export class CardImportService {
       const memberIds = await this.members.membersByPhone(trx, tenantId, [...new Set(rows.map((r) => r.phone))]);
       for (const r of rows) {
         if (!memberIds.has(r.phone)) {
-          memberIds.set(r.phone, await this.members.insertMember(trx, {
-            tenant_id: tenantId, name: r.name, phone: r.phone, id_number: r.idNumber, photo: null, member_type_id: null, source: 'B', created_at: nowIso,
-          }));
+          memberIds.set(
+            r.phone,
+            await this.members.insertMember(trx, {
+              tenant_id: tenantId,
+              name: r.name,
+              phone: r.phone,
+              id_number: r.idNumber,
+              photo: null,
+              member_type_id: null,
+              source: 'B',
+              created_at: nowIso,
+            }),
+          );
         }
         const begin = r.begin ?? (r.type.valid_days > 0 ? nowIso : null);
         const end = r.end ?? (begin && r.type.valid_days > 0 ? iso(new Date(new Date(begin).getTime() + r.type.valid_days * DAY_MS)) : null);
-        await this.members.insertImportedCard(trx, {
-          tenant_id: tenantId, card_no: r.cardNo, phy_card_id: null, member_id: memberIds.get(r.phone)!, card_type_id: r.type.id, venue_id: null,
-          state: 'A', is_opened: 'T', balance: r.balance, use_begin: begin, use_end: end, remark: r.remark, created_at: nowIso,
-        }, `导入（第${r.line}行）`, userId);
+        await this.members.insertImportedCard(
+          trx,
+          {
+            tenant_id: tenantId,
+            card_no: r.cardNo,
+            phy_card_id: null,
+            member_id: memberIds.get(r.phone)!,
+            card_type_id: r.type.id,
+            venue_id: null,
+            state: 'A',
+            is_opened: 'T',
+            balance: r.balance,
+            use_begin: begin,
+            use_end: end,
+            remark: r.remark,
+            created_at: nowIso,
+          },
+          `导入（第${r.line}行）`,
+          userId,
+        );
       }
     });
     await inOneGo.catch((error: unknown) => {

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import type { Readable } from 'node:stream';
 import { member, type Card } from '@venue/contract';
 import { shanghaiText } from '../../lib/clock.ts';
-import { streamXlsx, type XlsxColumn } from '../../lib/xlsx-stream.ts';
+import { safeRow, streamXlsx, type XlsxColumn } from '../../lib/xlsx-stream.ts';
 
 const KIND_LABELS: Record<string, string> = member.CONSUME_KIND_LABELS;
 const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE6F0FF' } };
@@ -11,11 +11,21 @@ const when = (isoText: string | null) => (isoText ? shanghaiText(new Date(isoTex
 const unit = (payType: string) => (payType === 'M' ? '元' : payType === 'T' ? '次' : '');
 
 const CARD_COLUMNS: XlsxColumn<Card>[] = [
-  ['会员卡号', 16, (c) => c.cardNo], ['实体卡号', 16, (c) => c.phyCardId ?? ''], ['卡类型', 18, (c) => c.cardTypeName],
-  ['付费类型', 10, (c) => member.CARD_PAY_TYPE_LABELS[c.payType]], ['会员姓名', 12, (c) => c.memberName], ['手机号', 14, (c) => c.phone],
-  ['会员类型', 12, (c) => c.memberTypeName ?? ''], ['余额/次数', 12, (c) => c.balance], ['单位', 6, (c) => unit(c.payType)],
-  ['有效期开始', 20, (c) => when(c.useBeginTime)], ['有效期结束', 20, (c) => when(c.useEndTime)], ['状态', 8, (c) => member.CARD_STATE_LABELS[c.state]],
-  ['开卡', 8, (c) => (c.isOpened === 'T' ? '已开卡' : '未开卡')], ['黑名单', 8, (c) => (c.isInBlack ? '是' : '')], ['备注', 30, (c) => c.remark],
+  ['会员卡号', 16, (c) => c.cardNo],
+  ['实体卡号', 16, (c) => c.phyCardId ?? ''],
+  ['卡类型', 18, (c) => c.cardTypeName],
+  ['付费类型', 10, (c) => member.CARD_PAY_TYPE_LABELS[c.payType]],
+  ['会员姓名', 12, (c) => c.memberName],
+  ['手机号', 14, (c) => c.phone],
+  ['会员类型', 12, (c) => c.memberTypeName ?? ''],
+  ['余额/次数', 12, (c) => c.balance],
+  ['单位', 6, (c) => unit(c.payType)],
+  ['有效期开始', 20, (c) => when(c.useBeginTime)],
+  ['有效期结束', 20, (c) => when(c.useEndTime)],
+  ['状态', 8, (c) => member.CARD_STATE_LABELS[c.state]],
+  ['开卡', 8, (c) => (c.isOpened === 'T' ? '已开卡' : '未开卡')],
+  ['黑名单', 8, (c) => (c.isInBlack ? '是' : '')],
+  ['备注', 30, (c) => c.remark],
 ];
 
 /** The card export as an .xlsx stream, written batch by batch. */
@@ -42,11 +52,30 @@ export async function importTemplate(cardTypes: { cardTypeName: string; payType:
   const help = book.addWorksheet('填写说明');
   headerRow(help, member.IMPORT_COLUMNS, [16, 12, 14, 22, 18, 12, 14, 14, 30]);
   const example = cardTypes.find((t) => t.payType === 'M') ?? cardTypes[0];
-  help.addRow(['CARD0001', '张三', '13800000000', '', example?.cardTypeName ?? '', example?.payType === 'M' ? 100 : 0, '2026-01-01', '', '示例：在「会员卡」表中按此填写']);
+  help.addRow(
+    safeRow([
+      'CARD0001',
+      '张三',
+      '13800000000',
+      '',
+      example?.cardTypeName ?? '',
+      example?.payType === 'M' ? 100 : 0,
+      '2026-01-01',
+      '',
+      '示例：在「会员卡」表中按此填写',
+    ]),
+  );
   help.addRow([]);
   help.addRow(['卡类型', '付费类型', '余额/次数填写', '有效天数']).font = { bold: true };
   for (const t of cardTypes) {
-    help.addRow([t.cardTypeName, member.CARD_PAY_TYPE_LABELS[t.payType], t.payType === 'M' ? '余额，单位元，最多两位小数' : t.payType === 'T' ? '剩余次数，整数' : '填 0 或留空', t.validDays || '长期']);
+    help.addRow(
+      safeRow([
+        t.cardTypeName,
+        member.CARD_PAY_TYPE_LABELS[t.payType],
+        t.payType === 'M' ? '余额，单位元，最多两位小数' : t.payType === 'T' ? '剩余次数，整数' : '填 0 或留空',
+        t.validDays || '长期',
+      ]),
+    );
   }
   help.addRow([]);
   help.addRow(['手机号为11位手机号码；身份证号可不填；日期格式 yyyy-MM-dd；任何一行有误时整批不导入。']);
@@ -57,39 +86,7 @@ export async function consumeSummaryXlsx(rows: { day: string; cardTypeName: stri
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('消费汇总');
   headerRow(sheet, ['日期', '卡类型', '付费类型', '类别', '笔数', '金额/次数', '单位'], [12, 18, 10, 8, 8, 12, 6]);
-  for (const r of rows) sheet.addRow([r.day, r.cardTypeName, member.CARD_PAY_TYPE_LABELS[r.payType], KIND_LABELS[r.kind] ?? r.kind, r.count, r.amount, unit(r.payType)]);
+  for (const r of rows)
+    sheet.addRow(safeRow([r.day, r.cardTypeName, member.CARD_PAY_TYPE_LABELS[r.payType], KIND_LABELS[r.kind] ?? r.kind, r.count, r.amount, unit(r.payType)]));
   return Buffer.from(await book.xlsx.writeBuffer());
-}
-
-/** A cell as text: rich text, hyperlinks and formulas give their text; dates their UTC calendar date (as Excel stores them). */
-export function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((r) => r.text).join('').trim();
-    if ('text' in value) return cellText(value.text as ExcelJS.CellValue);
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    return '';
-  }
-  return String(value).trim();
-}
-
-/** The first sheet's header and data rows as text, with their line numbers (the header is line 1); blank rows skipped. */
-export async function readSheet(bytes: Buffer, maxRows: number): Promise<{ header: string[]; rows: { line: number; cells: string[] }[] } | null> {
-  const book = new ExcelJS.Workbook();
-  try {
-    await book.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    return null;
-  }
-  const sheet = book.worksheets[0];
-  if (!sheet) return null;
-  const text = (row: ExcelJS.Row, count: number) => Array.from({ length: count }, (_, i) => cellText(row.getCell(i + 1).value));
-  const header = text(sheet.getRow(1), member.IMPORT_COLUMNS.length);
-  const rows: { line: number; cells: string[] }[] = [];
-  for (let line = 2; line <= sheet.rowCount && rows.length <= maxRows; line += 1) {
-    const cells = text(sheet.getRow(line), member.IMPORT_COLUMNS.length);
-    if (cells.some(Boolean)) rows.push({ line, cells });
-  }
-  return { header, rows };
 }

@@ -1,9 +1,7 @@
 import { fenToYuan, member, type Card } from '@venue/contract';
 import type { z } from 'zod';
-import type { CardConsumeTable, CardTable } from '../../db/tables.ts';
+import type { CardConsumeTable, CardPayType, CardState, CardTable } from '../../db/tables.ts';
 
-export type PayType = 'M' | 'T' | 'D';
-export type CardState = Card['state'];
 type Consume = z.infer<typeof member.consume>;
 
 /** A card row with its member and type, as CardRepository reads it. */
@@ -14,7 +12,7 @@ export interface CardRow extends Omit<CardTable, 'id'> {
   photo: string | null;
   member_type_name: string | null;
   type_name: string;
-  pay_type: string;
+  pay_type: CardPayType;
   discountable: number;
   discount: number;
   valid_days: number;
@@ -25,41 +23,67 @@ export interface ConsumeRow extends Omit<CardConsumeTable, 'id'> {
   id: number;
   card_no: string;
   member_name: string;
-  pay_type: string;
+  pay_type: CardPayType;
   refunded_by: number | null;
   created_name: string | null;
 }
 
 /** Stored balance units (fen for M, times for T, nothing for D) to the API's (yuan, times, 0). */
-export const unitsOut = (payType: string, stored: number) => (payType === 'M' ? fenToYuan(stored) : payType === 'T' ? stored : 0);
+export const unitsOut = (payType: CardPayType, stored: number) => (payType === 'M' ? fenToYuan(stored) : payType === 'T' ? stored : 0);
 
 /**
  * Expiry is computed, not stored: an A or B card whose use_end has passed answers state E. No job has
  * to sweep cards at midnight, and extending a card's validity makes it usable again at once. A card
  * stored as E (imported that way) stays E.
  */
-export const effectiveState = (state: string, useEnd: string | null, nowIso: string): CardState =>
-  ((state === 'A' || state === 'B') && useEnd !== null && useEnd < nowIso ? 'E' : state) as CardState;
+export const effectiveState = (state: CardState, useEnd: string | null, nowIso: string): CardState =>
+  (state === 'A' || state === 'B') && useEnd !== null && useEnd < nowIso ? 'E' : state;
 
 /** The goods discount of a card type as the API gives it: 0.9 for 9折, 1 when not discountable. */
 export const discountOut = (discountable: number, perMille: number) => (discountable ? perMille / 1000 : 1);
 
 export function toCard(r: CardRow, nowIso: string): Card {
   return {
-    cardId: r.id, cardNo: r.card_no, phyCardId: r.phy_card_id, cardTypeId: r.card_type_id, cardTypeName: r.type_name,
-    payType: r.pay_type as PayType, balance: unitsOut(r.pay_type, r.balance), useBeginTime: r.use_begin, useEndTime: r.use_end,
-    state: effectiveState(r.state, r.use_end, nowIso), isInBlack: Number(r.is_in_black) === 1, isOpened: r.is_opened as 'T' | 'F',
-    memberId: r.member_id, memberName: r.member_name, memberTypeName: r.member_type_name, photo: r.photo, phone: r.phone,
-    discountable: r.discountable === 1, discount: discountOut(r.discountable, r.discount), venueId: r.venue_id, remark: r.remark,
+    cardId: r.id,
+    cardNo: r.card_no,
+    phyCardId: r.phy_card_id,
+    cardTypeId: r.card_type_id,
+    cardTypeName: r.type_name,
+    payType: r.pay_type,
+    balance: unitsOut(r.pay_type, r.balance),
+    useBeginTime: r.use_begin,
+    useEndTime: r.use_end,
+    state: effectiveState(r.state, r.use_end, nowIso),
+    isInBlack: Number(r.is_in_black) === 1,
+    isOpened: r.is_opened,
+    memberId: r.member_id,
+    memberName: r.member_name,
+    memberTypeName: r.member_type_name,
+    photo: r.photo,
+    phone: r.phone,
+    discountable: r.discountable === 1,
+    discount: discountOut(r.discountable, r.discount),
+    venueId: r.venue_id,
+    remark: r.remark,
   };
 }
 
 export function toConsume(r: ConsumeRow): Consume {
   return {
-    consumeId: r.id, cardId: r.card_id, cardNo: r.card_no, memberName: r.member_name, kind: r.kind,
-    amount: unitsOut(r.pay_type, r.amount), balanceAfter: unitsOut(r.pay_type, r.balance_after), orderType: r.order_type, orderId: r.order_id,
-    refundable: r.kind === 'CONSUME' && r.refunded_by === null, refundedBy: r.refunded_by, remark: r.remark,
-    createTime: r.created_at, createName: r.created_name ?? '',
+    consumeId: r.id,
+    cardId: r.card_id,
+    cardNo: r.card_no,
+    memberName: r.member_name,
+    kind: r.kind,
+    amount: unitsOut(r.pay_type, r.amount),
+    balanceAfter: unitsOut(r.pay_type, r.balance_after),
+    orderType: r.order_type,
+    orderId: r.order_id,
+    refundable: r.kind === 'CONSUME' && r.refunded_by === null,
+    refundedBy: r.refunded_by,
+    remark: r.remark,
+    createTime: r.created_at,
+    createName: r.created_name ?? '',
   };
 }
 

@@ -1,7 +1,9 @@
-import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
-import type { Engine } from '../../db/database.ts';
-import type { Database } from '../../db/tables.ts';
-import type { CardRow, CardState } from './card.mapper.ts';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import type { Engine, Executor } from '../../db/database.ts';
+import { countRows, pageQuery } from '../../db/page-query.ts';
+import type { CardState, Database } from '../../db/tables.ts';
+import type { Page, PageWindow } from '../../lib/paging.ts';
+import type { CardRow } from './card.mapper.ts';
 import { CardSearch } from './card-search.ts';
 
 export interface CardFilter {
@@ -24,9 +26,6 @@ export interface CardFilter {
   /** Only cards whose type covers this sports item (a type listing no items covers all). */
   itemId?: number;
 }
-
-/** The database, or the transaction a caller runs in. */
-export type Executor = Kysely<Database> | Transaction<Database>;
 
 /** The only place with card queries. Conditions refer to the card as `c`. */
 export class CardRepository {
@@ -52,9 +51,11 @@ export class CardRepository {
     if (f.memberId) where.push(sql<boolean>`c.member_id = ${f.memberId}`);
     if (f.cardIds) where.push(f.cardIds.length ? sql<boolean>`c.id in (${sql.join(f.cardIds)})` : sql<boolean>`1 = 0`);
     if (f.payTypes) {
-      where.push(f.payTypes.length
-        ? sql<boolean>`c.card_type_id in (select id from card_type where tenant_id = ${tenantId} and pay_type in (${sql.join(f.payTypes)}))`
-        : sql<boolean>`1 = 0`);
+      where.push(
+        f.payTypes.length
+          ? sql<boolean>`c.card_type_id in (select id from card_type where tenant_id = ${tenantId} and pay_type in (${sql.join(f.payTypes)}))`
+          : sql<boolean>`1 = 0`,
+      );
     }
     if (f.endBefore) where.push(sql<boolean>`c.use_end < ${f.endBefore}`);
     if (f.state === 'E') where.push(sql<boolean>`(c.state = 'E' or (c.state in ('A', 'B') and c.use_end < ${nowIso}))`);
@@ -80,30 +81,42 @@ export class CardRepository {
       .leftJoin('member_type as mt', 'mt.id', 'm.member_type_id')
       .selectAll('c')
       .select([
-        'm.name as member_name', 'm.phone', 'm.photo', 'mt.name as member_type_name', 't.name as type_name', 't.pay_type', 't.discountable', 't.discount', 't.valid_days',
+        'm.name as member_name',
+        'm.phone',
+        'm.photo',
+        'mt.name as member_type_name',
+        't.name as type_name',
+        't.pay_type',
+        't.discountable',
+        't.discount',
+        't.valid_days',
         sql<number>`case when exists (select 1 from blacklist b where b.member_id = c.member_id and b.active = 1) then 1 else 0 end`.as('is_in_black'),
       ]);
     for (const w of where) q = q.where(w);
     return q;
   }
 
-  /** The count and the page query of a search (the bench prints their plans). */
-  pageQueries(tenantId: number, f: CardFilter, nowIso: string, offset: number, limit: number, order: 'id' | 'use_end' = 'id') {
+  /**
+   * The count and the ordered rows of a search. The count reads the card table alone: the joins of
+   * the rows neither add nor drop a card.
+   */
+  private searchQueries(tenantId: number, f: CardFilter, nowIso: string, order: 'id' | 'use_end') {
     const where = this.conditions(tenantId, f, nowIso);
     let count = this.db.selectFrom('card as c').select((eb) => eb.fn.countAll<number>().as('total'));
     for (const w of where) count = count.where(w);
     const rows = order === 'id' ? this.detailed(this.db, where).orderBy('c.id', 'desc') : this.detailed(this.db, where).orderBy('c.use_end').orderBy('c.id');
+    return { count, rows, unfiltered: where.length === 1 };
+  }
+
+  /** The count and the page query of a search (the bench prints their plans). */
+  pageQueries(tenantId: number, f: CardFilter, nowIso: string, offset: number, limit: number, order: 'id' | 'use_end' = 'id') {
+    const { count, rows } = this.searchQueries(tenantId, f, nowIso, order);
     return { count, rows: rows.offset(offset).limit(limit) };
   }
 
-  async page(tenantId: number, f: CardFilter, nowIso: string, offset: number, limit: number, order: 'id' | 'use_end' = 'id') {
-    const q = this.pageQueries(tenantId, f, nowIso, offset, limit, order);
-    const unfiltered = this.conditions(tenantId, f, nowIso).length === 1;
-    const [total, rows] = await Promise.all([
-      unfiltered ? this.tenantTotal(tenantId) : q.count.executeTakeFirstOrThrow().then((r) => Number(r.total)),
-      q.rows.execute(),
-    ]);
-    return { total, rows: rows as CardRow[] };
+  async page(tenantId: number, f: CardFilter, nowIso: string, window: PageWindow, order: 'id' | 'use_end' = 'id'): Promise<Page<CardRow>> {
+    const { count, rows, unfiltered } = this.searchQueries(tenantId, f, nowIso, order);
+    return (await pageQuery(unfiltered ? this.tenantTotal(tenantId) : count, rows, window)) as Page<CardRow>;
   }
 
   /** A tenant's number of cards, kept by triggers on card (migration 0003): no count over every card. */
@@ -113,7 +126,9 @@ export class CardRepository {
   }
 
   async list(tenantId: number, f: CardFilter, nowIso: string, db: Executor = this.db): Promise<CardRow[]> {
-    return (await this.detailed(db, this.conditions(tenantId, f, nowIso)).orderBy('c.id', 'desc').execute()) as CardRow[];
+    return (await this.detailed(db, this.conditions(tenantId, f, nowIso))
+      .orderBy('c.id', 'desc')
+      .execute()) as CardRow[];
   }
 
   /** Matching cards in id order, `size` at a time (exports of every card without holding them all). */
@@ -121,7 +136,9 @@ export class CardRepository {
     let after = 0;
     for (;;) {
       const rows = (await this.detailed(this.db, [...this.conditions(tenantId, f, nowIso), sql<boolean>`c.id > ${after}`])
-        .orderBy('c.id').limit(size).execute()) as CardRow[];
+        .orderBy('c.id')
+        .limit(size)
+        .execute()) as CardRow[];
       if (rows.length) yield rows;
       if (rows.length < size) return;
       after = rows[rows.length - 1].id;
@@ -144,7 +161,10 @@ export class CardRepository {
     const result = await this.db
       .updateTable('card')
       .set({ is_opened: 'T', use_begin: sql`coalesce(use_begin, ${useBegin})`, use_end: sql`coalesce(use_end, ${useEnd})` })
-      .where('tenant_id', '=', tenantId).where('id', '=', id).where('is_opened', '=', 'F').where('state', '=', 'A')
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .where('is_opened', '=', 'F')
+      .where('state', '=', 'A')
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
@@ -161,19 +181,27 @@ export class CardRepository {
     return this.db.selectFrom('card').select(['id', 'card_no']).where('tenant_id', '=', tenantId).where('phy_card_id', '=', phyCardId).executeTakeFirst();
   }
 
-  async countOwned(tenantId: number, ids: number[]) {
-    const row = await this.db.selectFrom('card').select((eb) => eb.fn.countAll<number>().as('n')).where('tenant_id', '=', tenantId).where('id', 'in', ids).executeTakeFirstOrThrow();
-    return Number(row.n);
+  countOwned(tenantId: number, ids: number[]) {
+    return countRows(this.db.selectFrom('card').where('tenant_id', '=', tenantId).where('id', 'in', ids));
   }
 
   /** Moves use_end of the tenant's A/B/E cards with an end date by `addDays`; a stored E becomes A. */
   async extend(tenantId: number, ids: number[], addDays: (iso: string) => string) {
-    const rows = await this.db.selectFrom('card').select(['id', 'use_end']).where('tenant_id', '=', tenantId).where('id', 'in', ids)
-      .where('state', 'in', ['A', 'B', 'E']).where('use_end', 'is not', null).execute();
+    const rows = await this.db
+      .selectFrom('card')
+      .select(['id', 'use_end'])
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', ids)
+      .where('state', 'in', ['A', 'B', 'E'])
+      .where('use_end', 'is not', null)
+      .execute();
     return this.db.transaction().execute(async (trx) => {
       for (const r of rows) {
-        await trx.updateTable('card').set({ use_end: addDays(r.use_end!), state: sql`case when state = 'E' then 'A' else state end` })
-          .where('id', '=', r.id).execute();
+        await trx
+          .updateTable('card')
+          .set({ use_end: addDays(r.use_end!), state: sql`case when state = 'E' then 'A' else state end` })
+          .where('id', '=', r.id)
+          .execute();
       }
       return rows.length;
     });

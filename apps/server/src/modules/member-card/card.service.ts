@@ -1,25 +1,27 @@
-import { Code, fenToYuan, type CallBody, type Card, type member } from '@venue/contract';
+import { Code, fenToYuan, type BodyOut, type Card, type member, type QueryOut } from '@venue/contract';
 import type { Readable } from 'node:stream';
-import type { z } from 'zod';
 import { DAY_MS, iso, shanghaiToIso, type Clock } from '../../lib/clock.ts';
-import { BizError, isUniqueViolation } from '../../lib/errors.ts';
-import { pageWindow } from '../../lib/paging.ts';
+import { BizError, isUniqueViolation, refuse } from '../../lib/errors.ts';
+import { mapPage, pageWindow } from '../../lib/paging.ts';
 import { CARD_NOT_FOUND, discountOut, effectiveState, STATE_MESSAGES, STATE_UNUSABLE, toCard, unitsOut, type CardRow } from './card.mapper.ts';
 import type { CardFilter, CardRepository } from './card.repository.ts';
 import { cardsXlsx } from './card-xlsx.ts';
 import type { MemberRepository } from './member.repository.ts';
 
-export type CardQuery = z.output<typeof member.cardQuery>;
-type PayQuery = z.output<NonNullable<(typeof member.allForPay)['query']>>;
-type ExtensionQuery = z.output<NonNullable<(typeof member.allForBatchExtension)['query']>>;
+export type CardQuery = QueryOut<typeof member.all>;
 
 export const cardNotFound = () => new BizError(Code.CARD_LOOKUP_FAILED, CARD_NOT_FOUND);
-const refuse = (msg: string) => new BizError(Code.CAUGHT_EXCEPTION, msg);
 
 /** The search fields of member/card/all (and of its export) as a repository filter. */
 export const cardFilterOf = (q: Omit<CardQuery, 'current' | 'size' | 'page'>): CardFilter => ({
-  cardNoOrId: q.cardNoOrId || undefined, memberName: q.memberName || undefined, phone: q.phone || undefined,
-  blurryKeyword: q.blurryKeyword || undefined, isPhyCard: q.isPhyCard, venueId: q.venueId, state: q.state, cardTypeId: q.cardTypeId,
+  cardNoOrId: q.cardNoOrId || undefined,
+  memberName: q.memberName || undefined,
+  phone: q.phone || undefined,
+  blurryKeyword: q.blurryKeyword || undefined,
+  isPhyCard: q.isPhyCard,
+  venueId: q.venueId,
+  state: q.state,
+  cardTypeId: q.cardTypeId,
 });
 
 /** Card lookups, search and card administration (open, bind, remark, extend). Balances change only in LedgerService. */
@@ -36,22 +38,18 @@ export class CardService {
 
   async page(tenantId: number, q: CardQuery) {
     const now = this.now();
-    const { offset, limit } = pageWindow(q);
-    const { total, rows } = await this.cards.page(tenantId, cardFilterOf(q), now, offset, limit);
-    return { total, records: rows.map((r) => toCard(r, now)) };
+    return mapPage(await this.cards.page(tenantId, cardFilterOf(q), now, pageWindow(q)), (r) => toCard(r, now));
   }
 
   /** Count and period cards by end date, for extending many at once. */
-  async forBatchExtension(tenantId: number, q: ExtensionQuery) {
+  async forBatchExtension(tenantId: number, q: QueryOut<typeof member.allForBatchExtension>) {
     const now = this.now();
-    const { offset, limit } = pageWindow(q);
     const filter: CardFilter = { payTypes: ['T', 'D'], cardTypeId: q.cardTypeId, endBefore: q.endBefore ? shanghaiToIso(q.endBefore, true) : '9999' };
-    const { total, rows } = await this.cards.page(tenantId, filter, now, offset, limit, 'use_end');
-    return { total, records: rows.map((r) => toCard(r, now)) };
+    return mapPage(await this.cards.page(tenantId, filter, now, pageWindow(q), 'use_end'), (r) => toCard(r, now));
   }
 
   /** Adds `days` to the end date of each card (A, B or expired; cards without an end date are skipped). All must be the tenant's. */
-  async batchExtend(tenantId: number, b: CallBody<typeof member.batchExtend>) {
+  async batchExtend(tenantId: number, b: BodyOut<typeof member.batchExtend>) {
     const ids = [...new Set(b.cardIds)];
     if ((await this.cards.countOwned(tenantId, ids)) !== ids.length) throw cardNotFound();
     const extended = await this.cards.extend(tenantId, ids, (end) => iso(new Date(new Date(end).getTime() + b.days * DAY_MS)));
@@ -59,14 +57,33 @@ export class CardService {
   }
 
   /** The member's cards that can pay now, of the pay types asked, covering the item when one is given. */
-  async forPay(tenantId: number, q: PayQuery) {
-    const payTypes = q.payTypes.split(',').map((t) => t.trim()).filter((t) => ['M', 'T', 'D'].includes(t));
-    const rows = await this.cards.list(tenantId, {
-      memberId: q.memberId, payTypes, usable: true, itemId: q.itemId, venueId: q.venueId, cardTypeId: q.cardTypeId,
-    }, this.now());
+  async forPay(tenantId: number, q: QueryOut<typeof member.allForPay>) {
+    const payTypes = q.payTypes
+      .split(',')
+      .map((t) => t.trim())
+      .filter((t) => ['M', 'T', 'D'].includes(t));
+    const rows = await this.cards.list(
+      tenantId,
+      {
+        memberId: q.memberId,
+        payTypes,
+        usable: true,
+        itemId: q.itemId,
+        venueId: q.venueId,
+        cardTypeId: q.cardTypeId,
+      },
+      this.now(),
+    );
     return rows.map((r) => ({
-      cardId: r.id, cardNo: r.card_no, payType: r.pay_type as Card['payType'], cardTypeName: r.type_name, useEndTime: r.use_end,
-      balance: unitsOut(r.pay_type, r.balance), discountable: r.discountable === 1, discount: discountOut(r.discountable, r.discount), sourceType: 'card' as const,
+      cardId: r.id,
+      cardNo: r.card_no,
+      payType: r.pay_type,
+      cardTypeName: r.type_name,
+      useEndTime: r.use_end,
+      balance: unitsOut(r.pay_type, r.balance),
+      discountable: r.discountable === 1,
+      discount: discountOut(r.discountable, r.discount),
+      sourceType: 'card' as const,
     }));
   }
 
@@ -74,9 +91,11 @@ export class CardService {
   exportCards(tenantId: number, q: Omit<CardQuery, 'current' | 'size' | 'page'>): Readable {
     const now = this.now();
     const batches = this.cards.batches(tenantId, cardFilterOf(q), now);
-    return cardsXlsx((async function* () {
-      for await (const rows of batches) yield rows.map((r) => toCard(r, now));
-    })());
+    return cardsXlsx(
+      (async function* () {
+        for await (const rows of batches) yield rows.map((r) => toCard(r, now));
+      })(),
+    );
   }
 
   async get(tenantId: number, cardId: number): Promise<Card> {
@@ -95,7 +114,10 @@ export class CardService {
   async byIds(tenantId: number, ids: number[]) {
     const now = this.now();
     const rows = await this.cards.list(tenantId, { cardIds: [...new Set(ids)].slice(0, 500) }, now);
-    return ids.map((id) => rows.find((r) => r.id === id)).filter((r): r is CardRow => !!r).map((r) => toCard(r, now));
+    return ids
+      .map((id) => rows.find((r) => r.id === id))
+      .filter((r): r is CardRow => !!r)
+      .map((r) => toCard(r, now));
   }
 
   /**
@@ -136,8 +158,16 @@ export class CardService {
 
   async cardTypes(tenantId: number) {
     return (await this.members.cardTypes(tenantId)).map((t) => ({
-      cardTypeId: t.id, cardTypeName: t.name, payType: t.pay_type as Card['payType'], price: fenToYuan(t.price_fen), validDays: t.valid_days,
-      times: t.times, discountable: t.discountable === 1, discount: discountOut(t.discountable, t.discount), itemIds: t.itemIds, state: t.state,
+      cardTypeId: t.id,
+      cardTypeName: t.name,
+      payType: t.pay_type,
+      price: fenToYuan(t.price_fen),
+      validDays: t.valid_days,
+      times: t.times,
+      discountable: t.discountable === 1,
+      discount: discountOut(t.discountable, t.discount),
+      itemIds: t.itemIds,
+      state: t.state,
     }));
   }
 
@@ -145,10 +175,15 @@ export class CardService {
     const m = await this.members.member(tenantId, memberId);
     if (!m) throw cardNotFound();
     return {
-      memberId: m.id, memberName: m.name, phone: m.phone, idNumber: m.id_number, photo: m.photo, memberTypeName: m.member_type_name, source: m.source,
-      family: m.family.map((f) => ({ name: f.name, relation: f.relation as 'S' | 'F' | 'M' | 'O', phone: f.phone })),
-      blacklist: m.blacklist.map((b) => ({ ruleType: b.rule_type as 'FC' | 'TR' | 'TE' | 'FN', reason: b.reason, createTime: b.created_at })),
+      memberId: m.id,
+      memberName: m.name,
+      phone: m.phone,
+      idNumber: m.id_number,
+      photo: m.photo,
+      memberTypeName: m.member_type_name,
+      source: m.source,
+      family: m.family.map((f) => ({ name: f.name, relation: f.relation, phone: f.phone })),
+      blacklist: m.blacklist.map((b) => ({ ruleType: b.rule_type, reason: b.reason, createTime: b.created_at })),
     };
   }
 }
-

@@ -1,8 +1,9 @@
-import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
-import type { Engine } from '../../db/database.ts';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import type { Engine, Executor } from '../../db/database.ts';
+import { pageQuery } from '../../db/page-query.ts';
 import type { ConsumeKind, Database } from '../../db/tables.ts';
+import type { Page, PageWindow } from '../../lib/paging.ts';
 import type { ConsumeRow } from './card.mapper.ts';
-import type { Executor } from './card.repository.ts';
 import { CardSearch } from './card-search.ts';
 
 export interface LedgerEntry {
@@ -47,7 +48,7 @@ export class LedgerRepository {
    * (nor, with usableAt, touch an unusable card), then the ledger row with the balance after it.
    * Answers the ledger row id, or null when the update was refused.
    */
-  async apply(trx: Transaction<Database>, e: LedgerEntry): Promise<number | null> {
+  async apply(trx: Executor, e: LedgerEntry): Promise<number | null> {
     let update = trx
       .updateTable('card')
       .set({ balance: sql`balance + ${e.amount}` })
@@ -55,7 +56,9 @@ export class LedgerRepository {
       .where('id', '=', e.cardId)
       .where(sql<boolean>`balance + ${e.amount} >= 0`);
     if (e.usableAt) {
-      update = update.where('state', 'in', ['A', 'B']).where('is_opened', '=', 'T')
+      update = update
+        .where('state', 'in', ['A', 'B'])
+        .where('is_opened', '=', 'T')
         .where(sql<boolean>`(use_end is null or use_end >= ${e.usableAt}) and (use_begin is null or use_begin <= ${e.usableAt})`);
     }
     const updated = await update.returning('balance').executeTakeFirst();
@@ -63,8 +66,18 @@ export class LedgerRepository {
     const row = await trx
       .insertInto('card_consume')
       .values({
-        tenant_id: e.tenantId, card_id: e.cardId, kind: e.kind, amount: e.amount, balance_after: updated.balance, order_type: e.orderType ?? null,
-        order_id: e.orderId ?? null, venue_id: e.venueId ?? null, refund_of: e.refundOf ?? null, remark: e.remark ?? '', created_at: e.nowIso, created_by: e.userId,
+        tenant_id: e.tenantId,
+        card_id: e.cardId,
+        kind: e.kind,
+        amount: e.amount,
+        balance_after: updated.balance,
+        order_type: e.orderType ?? null,
+        order_id: e.orderId ?? null,
+        venue_id: e.venueId ?? null,
+        refund_of: e.refundOf ?? null,
+        remark: e.remark ?? '',
+        created_at: e.nowIso,
+        created_by: e.userId,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -102,46 +115,75 @@ export class LedgerRepository {
     return where;
   }
 
-  async page(tenantId: number, f: ConsumeFilter, offset: number, limit: number) {
+  /** A page of the ledger; the count reads the ledger alone (the joins of the rows neither add nor drop a row). */
+  async page(tenantId: number, f: ConsumeFilter, window: PageWindow): Promise<Page<ConsumeRow>> {
     const where = this.conditions(tenantId, f);
-    let count = this.db.selectFrom('card_consume as cc').select((eb) => eb.fn.countAll<number>().as('total'));
+    let count = this.db.selectFrom('card_consume as cc');
     let rows = this.rows(this.db, tenantId);
     for (const w of where) {
       count = count.where(w);
       rows = rows.where(w);
     }
-    const [{ total }, records] = await Promise.all([count.executeTakeFirstOrThrow(), rows.orderBy('cc.id', 'desc').offset(offset).limit(limit).execute()]);
-    return { total: Number(total), rows: records as ConsumeRow[] };
+    return (await pageQuery(count, rows.orderBy('cc.id', 'desc'), window)) as Page<ConsumeRow>;
   }
 
   /** Sums of one card's ledger by kind. */
   totalsByKind(tenantId: number, cardId: number) {
-    return this.db.selectFrom('card_consume').select(['kind', (eb) => eb.fn.sum<number>('amount').as('amount'), (eb) => eb.fn.countAll<number>().as('count')])
-      .where('tenant_id', '=', tenantId).where('card_id', '=', cardId).groupBy('kind').execute();
+    return this.db
+      .selectFrom('card_consume')
+      .select(['kind', (eb) => eb.fn.sum<number>('amount').as('amount'), (eb) => eb.fn.countAll<number>().as('count')])
+      .where('tenant_id', '=', tenantId)
+      .where('card_id', '=', cardId)
+      .groupBy('kind')
+      .execute();
   }
 
   /** Per card type: card count and balance; and ledger sums by kind. Cards of `venueId` and of every venue. */
   async totalsByType(tenantId: number, venueId?: number) {
     const venue = venueId ? sql<boolean>`(c.venue_id is null or c.venue_id = ${venueId})` : sql<boolean>`1 = 1`;
     const [cards, ledger] = await Promise.all([
-      this.db.selectFrom('card_type as t').leftJoin('card as c', (j) => j.onRef('c.card_type_id', '=', 't.id').on(venue))
+      this.db
+        .selectFrom('card_type as t')
+        .leftJoin('card as c', (j) => j.onRef('c.card_type_id', '=', 't.id').on(venue))
         .select(['t.id', 't.name', 't.pay_type', (eb) => eb.fn.count<number>('c.id').as('card_count'), (eb) => eb.fn.sum<number>('c.balance').as('balance')])
-        .where('t.tenant_id', '=', tenantId).groupBy(['t.id', 't.name', 't.pay_type', 't.sort']).orderBy('t.sort').orderBy('t.id').execute(),
-      this.db.selectFrom('card_consume as cc').innerJoin('card as c', 'c.id', 'cc.card_id')
+        .where('t.tenant_id', '=', tenantId)
+        .groupBy(['t.id', 't.name', 't.pay_type', 't.sort'])
+        .orderBy('t.sort')
+        .orderBy('t.id')
+        .execute(),
+      this.db
+        .selectFrom('card_consume as cc')
+        .innerJoin('card as c', 'c.id', 'cc.card_id')
         .select(['c.card_type_id', 'cc.kind', (eb) => eb.fn.sum<number>('cc.amount').as('amount')])
-        .where('cc.tenant_id', '=', tenantId).where(venue).groupBy(['c.card_type_id', 'cc.kind']).execute(),
+        .where('cc.tenant_id', '=', tenantId)
+        .where(venue)
+        .groupBy(['c.card_type_id', 'cc.kind'])
+        .execute(),
     ]);
     return { cards, ledger };
   }
 
   /** Ledger rows of a period summed by day (Asia/Shanghai), card type and kind. */
   summaryByDay(tenantId: number, beginIso: string, endIso: string, venueId?: number) {
-    const day = this.engine === 'postgres'
-      ? sql<string>`to_char(cc.created_at::timestamptz at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`
-      : sql<string>`strftime('%Y-%m-%d', cc.created_at, '+8 hours')`;
-    let q = this.db.selectFrom('card_consume as cc').innerJoin('card as c', 'c.id', 'cc.card_id').innerJoin('card_type as t', 't.id', 'c.card_type_id')
-      .select([day.as('day'), 't.name as type_name', 't.pay_type', 'cc.kind', (eb) => eb.fn.countAll<number>().as('count'), (eb) => eb.fn.sum<number>('cc.amount').as('amount')])
-      .where('cc.tenant_id', '=', tenantId).where('cc.created_at', '>=', beginIso).where('cc.created_at', '<=', endIso);
+    const day =
+      this.engine === 'postgres'
+        ? sql<string>`to_char(cc.created_at::timestamptz at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`
+        : sql<string>`strftime('%Y-%m-%d', cc.created_at, '+8 hours')`;
+    let q = this.db
+      .selectFrom('card_consume as cc')
+      .innerJoin('card as c', 'c.id', 'cc.card_id')
+      .innerJoin('card_type as t', 't.id', 'c.card_type_id')
+      .select([
+        day.as('day'),
+        't.name as type_name',
+        't.pay_type',
+        'cc.kind',
+        (eb) => eb.fn.countAll<number>().as('count'),
+        (eb) => eb.fn.sum<number>('cc.amount').as('amount'),
+      ])
+      .where('cc.tenant_id', '=', tenantId)
+      .where('cc.created_at', '>=', beginIso)
+      .where('cc.created_at', '<=', endIso);
     if (venueId) q = q.where('cc.venue_id', '=', venueId);
     return q.groupBy([day, 't.name', 't.pay_type', 'cc.kind']).orderBy(day).orderBy('t.name').orderBy('cc.kind').execute();
   }
@@ -151,7 +193,9 @@ export class LedgerRepository {
    * cards where it does not hold (none, always; the tests call it after every kind of change).
    */
   mismatches(tenantId?: number) {
-    let q = this.db.selectFrom('card as c').leftJoin('card_consume as cc', 'cc.card_id', 'c.id')
+    let q = this.db
+      .selectFrom('card as c')
+      .leftJoin('card_consume as cc', 'cc.card_id', 'c.id')
       .select(['c.id', 'c.balance', sql<number>`coalesce(sum(cc.amount), 0)`.as('ledger')])
       .groupBy(['c.id', 'c.balance'])
       .having(sql<boolean>`c.balance <> coalesce(sum(cc.amount), 0)`);

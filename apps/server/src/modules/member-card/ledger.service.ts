@@ -1,10 +1,9 @@
-import { Code, type member } from '@venue/contract';
+import { Code, type BodyOut, type member, type QueryOut, Msg } from '@venue/contract';
 import type { Kysely, Transaction } from 'kysely';
-import type { z } from 'zod';
-import type { Database } from '../../db/tables.ts';
+import type { ConsumeKind, Database } from '../../db/tables.ts';
 import { iso, shanghaiText, shanghaiToIso, type Clock } from '../../lib/clock.ts';
-import { BizError, isUniqueViolation, notFound } from '../../lib/errors.ts';
-import { pageWindow } from '../../lib/paging.ts';
+import { BizError, isUniqueViolation, notFound, refuse } from '../../lib/errors.ts';
+import { mapPage, pageWindow } from '../../lib/paging.ts';
 import type { VenueService } from '../venue/venue.service.ts';
 import { effectiveState, STATE_MESSAGES, STATE_UNUSABLE, toCard, toConsume, unitsOut, type CardRow, type ConsumeRow } from './card.mapper.ts';
 import type { CardRepository } from './card.repository.ts';
@@ -25,12 +24,15 @@ export interface ChargeInput {
   /** When given, the card type must cover this sports item. */
   itemId?: number;
 }
-export interface RefundInput { tenantId: number; consumeId: number; userId: number | null; remark?: string }
+export interface RefundInput {
+  tenantId: number;
+  consumeId: number;
+  userId: number | null;
+  remark?: string;
+}
 
-type ConsumeQuery = z.output<NonNullable<(typeof member.queryOrderConsume)['query']>>;
-type ConsumeAllQuery = z.output<NonNullable<(typeof member.queryOrderConsumeAll)['query']>>;
 const payFailed = (msg: string) => new BizError(Code.PAY_FAILED, msg);
-const DEPOSITS = new Set(['OPEN', 'RECHARGE', 'IMPORT']);
+const DEPOSITS: ReadonlySet<ConsumeKind> = new Set(['OPEN', 'RECHARGE', 'IMPORT']);
 
 /** Card balances and times: charges, refunds, the ledger and its summaries. */
 export class LedgerService {
@@ -66,13 +68,22 @@ export class LedgerService {
     const amount = card.pay_type === 'D' ? 0 : input.amount;
     if (!Number.isInteger(amount) || amount < 0 || (card.pay_type !== 'D' && amount === 0)) throw payFailed('扣款金额必须为正整数（分或次）');
     const id = await this.ledger.apply(trx, {
-      tenantId: input.tenantId, cardId: input.cardId, amount: -amount, kind: 'CONSUME', orderType: input.orderType, orderId: input.orderId,
-      venueId: input.venueId ?? null, remark: input.remark, userId: input.userId, nowIso, usableAt: nowIso,
+      tenantId: input.tenantId,
+      cardId: input.cardId,
+      amount: -amount,
+      kind: 'CONSUME',
+      orderType: input.orderType,
+      orderId: input.orderId,
+      venueId: input.venueId ?? null,
+      remark: input.remark,
+      userId: input.userId,
+      nowIso,
+      usableAt: nowIso,
     });
     if (id === null) {
       const now = await this.cards.find(input.tenantId, input.cardId, trx);
       await this.assertCanPay(trx, now!, nowIso);
-      throw payFailed(card.pay_type === 'T' ? '会员卡剩余次数不足' : '会员卡余额不足');
+      throw payFailed(card.pay_type === 'T' ? '会员卡剩余次数不足' : Msg.cardBalanceShort);
     }
     return (await this.ledger.find(input.tenantId, id, trx))!;
   }
@@ -85,14 +96,23 @@ export class LedgerService {
   async refundConsume(trx: Transaction<Database>, input: RefundInput): Promise<ConsumeRow> {
     const consume = await this.ledger.find(input.tenantId, input.consumeId, trx);
     if (!consume) throw notFound('消费记录不存在');
-    if (consume.kind !== 'CONSUME') throw new BizError(Code.CAUGHT_EXCEPTION, '只有消费记录可以退款');
+    if (consume.kind !== 'CONSUME') throw refuse('只有消费记录可以退款');
     if (consume.refunded_by !== null) throw new BizError(Code.REPEAT, '该消费记录已退款');
     const card = await this.cards.find(input.tenantId, consume.card_id, trx);
-    if (card?.state === 'R' || card?.state === 'C') throw new BizError(Code.CAUGHT_EXCEPTION, '该卡已退卡或已换卡，不能退回卡内');
+    if (card?.state === 'R' || card?.state === 'C') throw refuse('该卡已退卡或已换卡，不能退回卡内');
     const id = await this.ledger
       .apply(trx, {
-        tenantId: input.tenantId, cardId: consume.card_id, amount: -consume.amount, kind: 'REFUND', orderType: consume.order_type, orderId: consume.order_id,
-        venueId: consume.venue_id, refundOf: consume.id, remark: input.remark, userId: input.userId, nowIso: iso(this.clock.now()),
+        tenantId: input.tenantId,
+        cardId: consume.card_id,
+        amount: -consume.amount,
+        kind: 'REFUND',
+        orderType: consume.order_type,
+        orderId: consume.order_id,
+        venueId: consume.venue_id,
+        refundOf: consume.id,
+        remark: input.remark,
+        userId: input.userId,
+        nowIso: iso(this.clock.now()),
       })
       .catch((error: unknown) => {
         if (isUniqueViolation(error)) throw new BizError(Code.REPEAT, '该消费记录已退款');
@@ -107,21 +127,19 @@ export class LedgerService {
   }
 
   private async consumePage(tenantId: number, q: { current: number; size: number }, f: ConsumeFilter) {
-    const { offset, limit } = pageWindow(q);
-    const { total, rows } = await this.ledger.page(tenantId, f, offset, limit);
-    return { total, records: rows.map(toConsume) };
+    return mapPage(await this.ledger.page(tenantId, f, pageWindow(q)), toConsume);
   }
 
   private period(q: { beginTime?: string; endTime?: string }) {
     return { beginIso: q.beginTime ? shanghaiToIso(q.beginTime) : undefined, endIso: q.endTime ? shanghaiToIso(q.endTime, true) : undefined };
   }
 
-  async consumes(tenantId: number, q: ConsumeQuery) {
+  async consumes(tenantId: number, q: QueryOut<typeof member.queryOrderConsume>) {
     await this.cardRow(tenantId, q.cardId);
     return this.consumePage(tenantId, q, { cardId: q.cardId, kind: q.kind, ...this.period(q) });
   }
 
-  consumesAll(tenantId: number, q: ConsumeAllQuery) {
+  consumesAll(tenantId: number, q: QueryOut<typeof member.queryOrderConsumeAll>) {
     return this.consumePage(tenantId, q, { keyword: q.keyword || undefined, venueId: q.venueId, kind: q.kind, ...this.period(q) });
   }
 
@@ -144,30 +162,46 @@ export class LedgerService {
   async cardSummary(tenantId: number, cardId: number) {
     const card = await this.cardRow(tenantId, cardId);
     const totals = await this.ledger.totalsByKind(tenantId, cardId);
-    const sum = (pick: (kind: string) => boolean) => totals.filter((t) => pick(t.kind)).reduce((s, t) => s + Number(t.amount), 0);
+    const sum = (pick: (kind: ConsumeKind) => boolean) => totals.filter((t) => pick(t.kind)).reduce((s, t) => s + Number(t.amount), 0);
     const units = (stored: number) => unitsOut(card.pay_type, stored);
     return {
-      cardId, balance: units(card.balance), totalRecharge: units(sum((k) => DEPOSITS.has(k))), totalConsume: units(-sum((k) => k === 'CONSUME')),
-      totalRefund: units(sum((k) => k === 'REFUND')), consumeCount: Number(totals.find((t) => t.kind === 'CONSUME')?.count ?? 0),
+      cardId,
+      balance: units(card.balance),
+      totalRecharge: units(sum((k) => DEPOSITS.has(k))),
+      totalConsume: units(-sum((k) => k === 'CONSUME')),
+      totalRefund: units(sum((k) => k === 'REFUND')),
+      consumeCount: Number(totals.find((t) => t.kind === 'CONSUME')?.count ?? 0),
     };
   }
 
   async summaryAll(tenantId: number, venueId?: number) {
     const { cards, ledger } = await this.ledger.totalsByType(tenantId, venueId);
     return cards.map((t) => {
-      const sum = (pick: (kind: string) => boolean) => ledger.filter((l) => l.card_type_id === t.id && pick(l.kind)).reduce((s, l) => s + Number(l.amount), 0);
+      const sum = (pick: (kind: ConsumeKind) => boolean) =>
+        ledger.filter((l) => l.card_type_id === t.id && pick(l.kind)).reduce((s, l) => s + Number(l.amount), 0);
       const units = (stored: number) => unitsOut(t.pay_type, stored);
       return {
-        cardTypeId: t.id, cardTypeName: t.name, payType: t.pay_type as 'M' | 'T' | 'D', cardCount: Number(t.card_count), balance: units(Number(t.balance ?? 0)),
-        totalRecharge: units(sum((k) => DEPOSITS.has(k))), totalConsume: units(-sum((k) => k === 'CONSUME')), totalRefund: units(sum((k) => k === 'REFUND')),
+        cardTypeId: t.id,
+        cardTypeName: t.name,
+        payType: t.pay_type,
+        cardCount: Number(t.card_count),
+        balance: units(Number(t.balance ?? 0)),
+        totalRecharge: units(sum((k) => DEPOSITS.has(k))),
+        totalConsume: units(-sum((k) => k === 'CONSUME')),
+        totalRefund: units(sum((k) => k === 'REFUND')),
       };
     });
   }
 
-  async consumeSummary(tenantId: number, b: z.output<typeof member.consumeSummaryBody>) {
+  async consumeSummary(tenantId: number, b: BodyOut<typeof member.queryCardConsumeSummary>) {
     const rows = await this.ledger.summaryByDay(tenantId, shanghaiToIso(b.beginTime), shanghaiToIso(b.endTime, true), b.venueId);
     return rows.map((r) => ({
-      day: r.day, cardTypeName: r.type_name, payType: r.pay_type as 'M' | 'T' | 'D', kind: r.kind, count: Number(r.count), amount: unitsOut(r.pay_type, Number(r.amount)),
+      day: r.day,
+      cardTypeName: r.type_name,
+      payType: r.pay_type,
+      kind: r.kind,
+      count: Number(r.count),
+      amount: unitsOut(r.pay_type, Number(r.amount)),
     }));
   }
 }

@@ -1,6 +1,6 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { CardTable, Database, MemberTable } from '../../db/tables.ts';
-import type { Executor } from './card.repository.ts';
+import type { Executor } from '../../db/database.ts';
 
 /** Members, their family and blacklist entries, card types; and the bulk writes of a card import. */
 export class MemberRepository {
@@ -21,8 +21,14 @@ export class MemberRepository {
   }
 
   async member(tenantId: number, id: number) {
-    const row = await this.db.selectFrom('member as m').leftJoin('member_type as mt', 'mt.id', 'm.member_type_id')
-      .selectAll('m').select('mt.name as member_type_name').where('m.tenant_id', '=', tenantId).where('m.id', '=', id).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('member as m')
+      .leftJoin('member_type as mt', 'mt.id', 'm.member_type_id')
+      .selectAll('m')
+      .select('mt.name as member_type_name')
+      .where('m.tenant_id', '=', tenantId)
+      .where('m.id', '=', id)
+      .executeTakeFirst();
     if (!row) return undefined;
     const [family, blacklist] = await Promise.all([
       this.db.selectFrom('member_family').select(['name', 'relation', 'phone']).where('member_id', '=', id).orderBy('id').execute(),
@@ -32,10 +38,16 @@ export class MemberRepository {
   }
 
   /** Existing members of the tenant by phone (an import attaches new cards to them). */
-  async membersByPhone(db: Transaction<Database>, tenantId: number, phones: string[]) {
+  async membersByPhone(db: Executor, tenantId: number, phones: string[]) {
     const found = new Map<string, number>();
     for (let i = 0; i < phones.length; i += 500) {
-      const rows = await db.selectFrom('member').select(['id', 'phone']).where('tenant_id', '=', tenantId).where('phone', 'in', phones.slice(i, i + 500)).orderBy('id').execute();
+      const rows = await db
+        .selectFrom('member')
+        .select(['id', 'phone'])
+        .where('tenant_id', '=', tenantId)
+        .where('phone', 'in', phones.slice(i, i + 500))
+        .orderBy('id')
+        .execute();
       for (const r of rows) if (!found.has(r.phone)) found.set(r.phone, r.id);
     }
     return found;
@@ -46,8 +58,12 @@ export class MemberRepository {
     const taken = new Set<string>();
     for (let i = 0; i < cardNos.length; i += 500) {
       const chunk = cardNos.slice(i, i + 500);
-      const rows = await this.db.selectFrom('card').select(['card_no', 'phy_card_id']).where('tenant_id', '=', tenantId)
-        .where((eb) => eb.or([eb('card_no', 'in', chunk), eb('phy_card_id', 'in', chunk)])).execute();
+      const rows = await this.db
+        .selectFrom('card')
+        .select(['card_no', 'phy_card_id'])
+        .where('tenant_id', '=', tenantId)
+        .where((eb) => eb.or([eb('card_no', 'in', chunk), eb('phy_card_id', 'in', chunk)]))
+        .execute();
       for (const r of rows) {
         taken.add(r.card_no);
         if (r.phy_card_id) taken.add(r.phy_card_id);
@@ -56,16 +72,29 @@ export class MemberRepository {
     return taken;
   }
 
-  async insertMember(db: Transaction<Database>, row: Insertable<MemberTable>) {
+  async insertMember(db: Executor, row: Insertable<MemberTable>) {
     return (await db.insertInto('member').values(row).returning('id').executeTakeFirstOrThrow()).id;
   }
 
   /** An imported card with its IMPORT ledger row equal to its balance (the ledger sums to the balance from the start). */
-  async insertImportedCard(db: Transaction<Database>, row: Insertable<CardTable>, remark: string, userId: number) {
+  async insertImportedCard(db: Executor, row: Insertable<CardTable>, remark: string, userId: number) {
     const card = await db.insertInto('card').values(row).returning(['id', 'balance', 'tenant_id', 'created_at']).executeTakeFirstOrThrow();
-    await db.insertInto('card_consume').values({
-      tenant_id: card.tenant_id, card_id: card.id, kind: 'IMPORT', amount: card.balance, balance_after: card.balance, order_type: null, order_id: null,
-      venue_id: null, refund_of: null, remark, created_at: card.created_at, created_by: userId,
-    }).execute();
+    await db
+      .insertInto('card_consume')
+      .values({
+        tenant_id: card.tenant_id,
+        card_id: card.id,
+        kind: 'IMPORT',
+        amount: card.balance,
+        balance_after: card.balance,
+        order_type: null,
+        order_id: null,
+        venue_id: null,
+        refund_of: null,
+        remark,
+        created_at: card.created_at,
+        created_by: userId,
+      })
+      .execute();
   }
 }

@@ -8,11 +8,7 @@ export class MenuRepository {
 
   /** Folders and screens (not buttons); all of the tenant's, or those of the user's roles. */
   async navigable(tenantId: number, userId: number, all: boolean): Promise<MenuRecord[]> {
-    let query = this.db
-      .selectFrom('menu')
-      .selectAll()
-      .where('tenant_id', '=', tenantId)
-      .where('type', '!=', MenuType.BUTTON);
+    let query = this.db.selectFrom('menu').selectAll().where('tenant_id', '=', tenantId).where('type', '!=', MenuType.BUTTON);
     if (!all) {
       query = query.where('id', 'in', (eb) =>
         eb
@@ -34,13 +30,7 @@ export class MenuRepository {
 
   async parentsWithChildren(tenantId: number, ids: number[]): Promise<Set<number>> {
     if (!ids.length) return new Set();
-    const rows = await this.db
-      .selectFrom('menu')
-      .select('pid')
-      .distinct()
-      .where('tenant_id', '=', tenantId)
-      .where('pid', 'in', ids)
-      .execute();
+    const rows = await this.db.selectFrom('menu').select('pid').distinct().where('tenant_id', '=', tenantId).where('pid', 'in', ids).execute();
     return new Set(rows.map((r) => r.pid as number));
   }
 }

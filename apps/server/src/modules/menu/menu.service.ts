@@ -13,10 +13,23 @@ export class MenuService {
 
   async lazy(tenantId: number, pid: number) {
     const rows = await this.menus.children(tenantId, pid === 0 ? null : pid);
-    const parents = await this.menus.parentsWithChildren(tenantId, rows.map((r) => r.id));
+    const parents = await this.menus.parentsWithChildren(
+      tenantId,
+      rows.map((r) => r.id),
+    );
     return rows.map((r) => ({
-      id: r.id, pid: r.pid, type: r.type, title: r.title, path: r.path, component: r.component, icon: r.icon,
-      permission: r.permission, sort: r.sort, hidden: r.hidden === 1, iFrame: r.i_frame === 1, hasChildren: parents.has(r.id),
+      id: r.id,
+      pid: r.pid,
+      type: r.type,
+      title: r.title,
+      path: r.path,
+      component: r.component,
+      icon: r.icon,
+      permission: r.permission,
+      sort: r.sort,
+      hidden: r.hidden === 1,
+      iFrame: r.i_frame === 1,
+      hasChildren: parents.has(r.id),
     }));
   }
 }

@@ -1,9 +1,8 @@
-import type { Kysely } from 'kysely';
 import { payment } from '@venue/contract';
-import type { Database } from '../../db/tables.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { cashLikeChannel } from './cash.channel.ts';
 import type { PaymentChannel } from './channel.ts';
+import type { SimulatorTradeRepository } from './simulator-trade.repository.ts';
 import { SimulatorChannel } from './simulator.channel.ts';
 
 /** The scan-code channels: an outside service each, served by the simulator unless an adapter is configured. */
@@ -21,11 +20,11 @@ export type ChannelAdapters = Partial<Record<string, PaymentChannel>>;
  * The seam for real adapters: pass `adapters` (for example an Alipay adapter built on `alipay-sdk`,
  * switched on by configuration) and it replaces the simulator for that pay mode; nothing else changes.
  */
-export function createChannelRegistry(db: Kysely<Database>, clock: Clock, adapters: ChannelAdapters = {}): ChannelRegistry {
+export function createChannelRegistry(simulatorTrades: SimulatorTradeRepository, clock: Clock, adapters: ChannelAdapters = {}): ChannelRegistry {
   const channels = new Map<string, PaymentChannel>();
   for (const mode of payment.PAY_MODES) {
     const scan = (SCAN_PAY_MODES as readonly string[]).includes(mode);
-    channels.set(mode, adapters[mode] ?? (scan ? new SimulatorChannel(mode, db, clock) : cashLikeChannel));
+    channels.set(mode, adapters[mode] ?? (scan ? new SimulatorChannel(mode, simulatorTrades, clock) : cashLikeChannel));
   }
   return { get: (payMode) => channels.get(payMode) };
 }

@@ -1,18 +1,25 @@
-import { Code, payment } from '@venue/contract';
-import type { z } from 'zod';
+import { payment, type BodyOut, type QueryOut, Msg } from '@venue/contract';
 import { iso, type Clock } from '../../lib/clock.ts';
-import { alreadyExists, BizError, notFound } from '../../lib/errors.ts';
-import { pageOf, pageWindow } from '../../lib/paging.ts';
+import { alreadyExists, notFound, refuse } from '../../lib/errors.ts';
+import { mapPage, pageWindow } from '../../lib/paging.ts';
+import type { VenueService } from '../venue/venue.service.ts';
 import type { ChannelRegistry } from './channel-registry.ts';
 import type { MethodRow, PaymentMethodRepository } from './payment-method.repository.ts';
 
-type MethodBody = z.output<NonNullable<(typeof payment.add)['body']>>;
-type PageQuery = z.output<NonNullable<(typeof payment.queryPage)['query']>>;
+type MethodBody = BodyOut<typeof payment.add>;
 const NOT_FOUND = '收款方式不存在';
 
 export const toPayMethod = (r: MethodRow): payment.PayMethod => ({
-  id: r.id, payMode: r.pay_mode, payName: r.pay_name, isApi: r.is_api as 'T' | 'F', icon: r.icon, state: r.state, sort: r.sort,
-  venueIds: r.venues.map((v) => v.venue_id), venueNames: r.venues.map((v) => v.venue_name), sourceType: 'system',
+  id: r.id,
+  payMode: r.pay_mode,
+  payName: r.pay_name,
+  isApi: r.is_api,
+  icon: r.icon,
+  state: r.state,
+  sort: r.sort,
+  venueIds: r.venues.map((v) => v.venue_id),
+  venueNames: r.venues.map((v) => v.venue_name),
+  sourceType: 'system',
 });
 
 /** The payment methods (system/payment/*): which system methods each venue offers the cashier. */
@@ -20,6 +27,7 @@ export class PaymentMethodService {
   constructor(
     private readonly repo: PaymentMethodRepository,
     private readonly channels: ChannelRegistry,
+    private readonly venues: VenueService,
     private readonly clock: Clock,
   ) {}
 
@@ -34,10 +42,9 @@ export class PaymentMethodService {
     return this.repo.enabledFor(tenantId, venueId, payMode);
   }
 
-  async page(tenantId: number, q: PageQuery) {
+  async page(tenantId: number, q: QueryOut<typeof payment.queryPage>) {
     const filter = { payName: q.payName || undefined, state: q.state };
-    const [total, rows] = await Promise.all([this.repo.count(tenantId, filter), this.repo.list(tenantId, filter, pageWindow(q))]);
-    return pageOf(total, rows, toPayMethod);
+    return mapPage(await this.repo.page(tenantId, filter, pageWindow(q)), toPayMethod);
   }
 
   private async get(tenantId: number, id: number) {
@@ -49,11 +56,11 @@ export class PaymentMethodService {
   async save(tenantId: number, id: number | null, b: MethodBody) {
     if (id !== null) await this.get(tenantId, id);
     const venueIds = [...new Set(b.venueIds)];
-    if ((await this.repo.countTenantVenues(tenantId, venueIds)) !== venueIds.length) throw new BizError(Code.CAUGHT_EXCEPTION, '请选择适用场馆');
+    if (!(await this.venues.allOfTenant(tenantId, venueIds))) throw refuse(Msg.chooseVenues);
     const channel = this.channels.get(b.payMode);
-    if (!channel) throw new BizError(Code.CAUGHT_EXCEPTION, '请选择支付渠道');
-    const label = payment.PAY_MODE_LABELS[b.payMode] ?? b.payMode;
-    if ((b.isApi === 'T') !== channel.needsAuthCode) throw new BizError(Code.CAUGHT_EXCEPTION, `${label}${channel.needsAuthCode ? '需要' : '不需要'}付款码，请修改“是否需要付款码”`);
+    if (!channel) throw refuse(Msg.chooseChannel);
+    const label = payment.payModeName(b.payMode);
+    if ((b.isApi === 'T') !== channel.needsAuthCode) throw refuse(`${label}${channel.needsAuthCode ? '需要' : '不需要'}付款码，请修改“是否需要付款码”`);
     const taken = await this.repo.venuesWithMode(tenantId, b.payMode, venueIds, id);
     if (taken.length) throw alreadyExists(`${taken.join('、')}已有${label}收款方式`);
     const values = { pay_mode: b.payMode, pay_name: b.payName, is_api: b.isApi, icon: b.icon ?? '', state: b.state ?? 'A', sort: b.sort ?? 999 };

@@ -9,17 +9,15 @@ export interface PaymentServices {
   printConfig: PrintConfigService;
 }
 
-const can = (permission: string) => ({ permission });
-
 /** Payment methods and receipt print config. The till reads both with a login; changes need the system permissions. */
 export function paymentRoutes(app: FastifyInstance, guard: Guard, s: PaymentServices): void {
-  route(app, guard, payment.queryPayType, 'login', ({ session, query }) => s.methods.forVenue(session.tenantId, query.venueId, query.channel));
-  route(app, guard, payment.queryPage, can('system:payment:list'), ({ session, query }) => s.methods.page(session.tenantId, query));
-  route(app, guard, payment.setState, can('system:payment:edit'), ({ session, body }) => s.methods.setState(session.tenantId, body.id, body.state));
-  route(app, guard, payment.add, can('system:payment:add'), ({ session, body }) => s.methods.save(session.tenantId, null, body));
-  route(app, guard, payment.edit, can('system:payment:edit'), ({ session, body }) => s.methods.save(session.tenantId, body.id, body));
-  route(app, guard, payment.remove, can('system:payment:del'), ({ session, params }) => s.methods.remove(session.tenantId, params.id));
+  route(app, guard, payment.queryPayType, ({ session, query }) => s.methods.forVenue(session.tenantId, query.venueId, query.channel));
+  route(app, guard, payment.queryPage, ({ session, query }) => s.methods.page(session.tenantId, query));
+  route(app, guard, payment.setState, ({ session, body }) => s.methods.setState(session.tenantId, body.id, body.state));
+  route(app, guard, payment.add, ({ session, body }) => s.methods.save(session.tenantId, null, body));
+  route(app, guard, payment.edit, ({ session, body }) => s.methods.save(session.tenantId, body.id, body));
+  route(app, guard, payment.remove, ({ session, params }) => s.methods.remove(session.tenantId, params.id));
 
-  route(app, guard, payment.getPrintConfig, 'login', ({ session, query }) => s.printConfig.get(session.tenantId, query.venueId, query.typeId));
-  route(app, guard, payment.savePrintConfig, can('system:print:edit'), ({ session, body }) => s.printConfig.save(session.tenantId, body));
+  route(app, guard, payment.getPrintConfig, ({ session, query }) => s.printConfig.get(session.tenantId, query.venueId, query.typeId));
+  route(app, guard, payment.savePrintConfig, ({ session, body }) => s.printConfig.save(session.tenantId, body));
 }

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { payment } from '@venue/contract';
-import type { Database } from '../../db/tables.ts';
 import { iso, type Clock } from '../../lib/clock.ts';
-import type { ChannelAnswer, ChannelState, PaymentChannel, PayInput, TradeRef } from './channel.ts';
+import type { SimulatorTradeState } from '../../db/tables.ts';
+import type { ChannelAnswer, PaymentChannel, PayInput, TradeRef } from './channel.ts';
+import type { SimulatorTradeRepository } from './simulator-trade.repository.ts';
 
 const AUTH_CODE = /^\d{6,32}$/;
 const PREFIX: Record<string, string> = { wechatpay: '4200', alipay: '2026', umspay: '8800' };
-const MESSAGES: Record<string, string> = { PAID: '支付成功', FAILED: '付款码已失效或余额不足', UNKNOWN: '用户支付中，请稍后查询' };
+const MESSAGES: Partial<Record<SimulatorTradeState, string>> = { PAID: '支付成功', FAILED: '付款码已失效或余额不足', UNKNOWN: '用户支付中，请稍后查询' };
 
 /**
  * The scan-code channels of demo and tests (spec 8 payment codes, contract SIMULATOR_SUFFIX): an auth
@@ -20,16 +20,12 @@ export class SimulatorChannel implements PaymentChannel {
 
   constructor(
     private readonly payMode: string,
-    private readonly db: Kysely<Database>,
+    private readonly trades: SimulatorTradeRepository,
     private readonly clock: Clock,
   ) {}
 
-  private answer(state: string, channelTradeNo: string | null, message = MESSAGES[state] ?? ''): ChannelAnswer {
-    return { state: (state === 'REFUNDED' ? 'PAID' : state) as ChannelState, channelTradeNo, message };
-  }
-
-  private find(orderNo: string) {
-    return this.db.selectFrom('pay_sim_trade').selectAll().where('out_trade_no', '=', orderNo).executeTakeFirst();
+  private answer(state: SimulatorTradeState, channelTradeNo: string | null, message = MESSAGES[state] ?? ''): ChannelAnswer {
+    return { state: state === 'REFUNDED' ? 'PAID' : state, channelTradeNo, message };
   }
 
   async pay({ tenantId, orderNo, amountFen, authCode = '' }: PayInput): Promise<ChannelAnswer> {
@@ -37,26 +33,32 @@ export class SimulatorChannel implements PaymentChannel {
     const state = authCode.endsWith(payment.SIMULATOR_SUFFIX.fail) ? 'FAILED' : authCode.endsWith(payment.SIMULATOR_SUFFIX.unknown) ? 'UNKNOWN' : 'PAID';
     const now = iso(this.clock.now());
     const channelTradeNo = `${PREFIX[this.payMode] ?? '9900'}${Date.now()}${randomBytes(4).toString('hex')}`;
-    await this.db
-      .insertInto('pay_sim_trade')
-      .values({ out_trade_no: orderNo, tenant_id: tenantId, pay_mode: this.payMode, amount_fen: amountFen, auth_code: authCode, state, channel_trade_no: channelTradeNo, created_at: now, updated_at: now })
-      .onConflict((oc) => oc.column('out_trade_no').doNothing())
-      .execute();
+    await this.trades.insertOnce({
+      out_trade_no: orderNo,
+      tenant_id: tenantId,
+      pay_mode: this.payMode,
+      amount_fen: amountFen,
+      auth_code: authCode,
+      state,
+      channel_trade_no: channelTradeNo,
+      created_at: now,
+      updated_at: now,
+    });
     // A repeated pay of the same trade number answers the first trade, as a real channel does.
-    const trade = (await this.find(orderNo))!;
+    const trade = (await this.trades.find(orderNo))!;
     return this.answer(trade.state, trade.channel_trade_no);
   }
 
   async query({ orderNo }: TradeRef): Promise<ChannelAnswer> {
-    await this.db.updateTable('pay_sim_trade').set({ state: 'PAID', updated_at: iso(this.clock.now()) }).where('out_trade_no', '=', orderNo).where('state', '=', 'UNKNOWN').execute();
-    const trade = await this.find(orderNo);
+    await this.trades.move(orderNo, 'UNKNOWN', 'PAID', iso(this.clock.now()));
+    const trade = await this.trades.find(orderNo);
     if (!trade) return this.answer('FAILED', null, '交易不存在');
     return this.answer(trade.state, trade.channel_trade_no);
   }
 
   async refund({ orderNo }: TradeRef & { amountFen: number }): Promise<ChannelAnswer> {
-    await this.db.updateTable('pay_sim_trade').set({ state: 'REFUNDED', updated_at: iso(this.clock.now()) }).where('out_trade_no', '=', orderNo).where('state', '=', 'PAID').execute();
-    const trade = await this.find(orderNo);
+    await this.trades.move(orderNo, 'PAID', 'REFUNDED', iso(this.clock.now()));
+    const trade = await this.trades.find(orderNo);
     if (trade?.state !== 'REFUNDED') return this.answer('FAILED', trade?.channel_trade_no ?? null, '退款失败：交易不存在或未支付');
     return this.answer('REFUNDED', trade.channel_trade_no, '已退款');
   }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Code } from '@venue/contract';
+import { Code, Msg } from '@venue/contract';
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, PayRecordTable } from '../../db/tables.ts';
+import type { Database, PayRecordState, PayRecordTable } from '../../db/tables.ts';
 import { addMs, iso, type Clock } from '../../lib/clock.ts';
 import { BizError } from '../../lib/errors.ts';
 import type { UserSession } from '../../plugins/session.ts';
@@ -16,11 +16,17 @@ import type { OrderRow, SaleRepository } from './sale.repository.ts';
 /** How long a request may hold an order while it talks to a channel; a crashed holder's claim expires. */
 const LOCK_MS = 60_000;
 const CHANNEL_TIMEOUT_MS = 30_000;
-export const PAY_FAILED_MSG = '支付失败请重新支付';
-export const PAY_UNKNOWN_MSG = '支付结果未知，请重新点击支付按钮支付';
+export const PAY_FAILED_MSG = Msg.payFailed;
+export const PAY_UNKNOWN_MSG = Msg.payUnknown;
 
 type PayRow = Selectable<PayRecordTable>;
-interface Attempt { ctx: PayContext; attempt: number; lock: string; records: PayRow[]; channelRecord: PayRow }
+interface Attempt {
+  ctx: PayContext;
+  attempt: number;
+  lock: string;
+  records: PayRow[];
+  channelRecord: PayRow;
+}
 
 /** A channel call that throws or does not answer in time has an unknown result. */
 async function ask(call: () => Promise<ChannelAnswer>): Promise<ChannelAnswer> {
@@ -47,7 +53,13 @@ async function ask(call: () => Promise<ChannelAnswer>): Promise<ChannelAnswer> {
 export class ChannelPayFlow {
   constructor(
     private readonly deps: {
-      db: Kysely<Database>; repo: SaleRepository; orders: SaleOrderService; cards: CardService; channels: ChannelRegistry; fulfil: SaleFulfilment; clock: Clock;
+      db: Kysely<Database>;
+      repo: SaleRepository;
+      orders: SaleOrderService;
+      cards: CardService;
+      channels: ChannelRegistry;
+      fulfil: SaleFulfilment;
+      clock: Clock;
     },
   ) {}
 
@@ -59,16 +71,26 @@ export class ChannelPayFlow {
     const now = clock.now();
     const attempt = await db.transaction().execute(async (trx) => {
       const n = await repo.claimForChannel(trx, s.tenantId, order.id, {
-        lock, until: iso(addMs(now, LOCK_MS)), priceFen: plan.totalFen, payMode: plan.mode, memberId: plan.memberId, remark: plan.remark,
+        lock,
+        until: iso(addMs(now, LOCK_MS)),
+        priceFen: plan.totalFen,
+        payMode: plan.mode,
+        memberId: plan.memberId,
+        remark: plan.remark,
       });
       if (n === null) return null;
       await repo.setLinePrices(trx, s.tenantId, plan.repriced);
-      await repo.insertRecords(trx, plan.parts.map((p) => recordOf(ctx, n, p, 'N', iso(now), p === plan.remote ? { out_trade_no: outTradeNo(s.tenantId, order.id, n) } : {})));
+      await repo.insertRecords(
+        trx,
+        plan.parts.map((p) => recordOf(ctx, n, p, 'N', iso(now), p === plan.remote ? { out_trade_no: outTradeNo(s.tenantId, order.id, n) } : {})),
+      );
       return n;
     });
     if (attempt === null) return this.deps.orders.answerTakenOrder(s.tenantId, order.id);
     const remote = plan.remote!;
-    const answer = await ask(() => remote.channel!.pay({ tenantId: s.tenantId, orderNo: outTradeNo(s.tenantId, order.id, attempt), amountFen: remote.moneyFen, authCode: remote.authCode }));
+    const answer = await ask(() =>
+      remote.channel!.pay({ tenantId: s.tenantId, orderNo: outTradeNo(s.tenantId, order.id, attempt), amountFen: remote.moneyFen, authCode: remote.authCode }),
+    );
     return this.finish(await this.attemptOf(ctx, attempt, lock), answer);
   }
 
@@ -92,9 +114,10 @@ export class ChannelPayFlow {
       return null;
     }
     const channel = this.deps.channels.get(a.channelRecord.pay_mode);
-    const answer: ChannelAnswer = a.channelRecord.state === 'N' && channel
-      ? await ask(() => channel.query({ tenantId: s.tenantId, orderNo: a.channelRecord.out_trade_no! }))
-      : { state: 'FAILED', channelTradeNo: null, message: '支付记录不完整' };
+    const answer: ChannelAnswer =
+      a.channelRecord.state === 'N' && channel
+        ? await ask(() => channel.query({ tenantId: s.tenantId, orderNo: a.channelRecord.out_trade_no! }))
+        : { state: 'FAILED', channelTradeNo: null, message: '支付记录不完整' };
     if (answer.state !== 'FAILED') return this.finish(a, answer);
     await this.close(a, answer.message, answer.channelTradeNo);
     return null;
@@ -113,7 +136,8 @@ export class ChannelPayFlow {
       throw new BizError(Code.PAY_FAILED, PAY_FAILED_MSG);
     }
     await this.deps.db.transaction().execute(async (trx) => {
-      if (answer.channelTradeNo) await this.deps.repo.updateRecord(trx, a.channelRecord.id, { state: 'N', channel_trade_no: answer.channelTradeNo, message: answer.message });
+      if (answer.channelTradeNo)
+        await this.deps.repo.updateRecord(trx, a.channelRecord.id, { state: 'N', channel_trade_no: answer.channelTradeNo, message: answer.message });
       await this.deps.repo.release(trx, a.ctx.tenantId, a.ctx.order.id, a.lock, 'N');
     });
     throw new BizError(Code.PAY_UNKNOWN, PAY_UNKNOWN_MSG);
@@ -131,7 +155,9 @@ export class ChannelPayFlow {
         const consumed = await fulfil.chargeCards(trx, a.ctx, cards);
         for (const r of a.records) {
           await repo.updateRecord(trx, r.id, {
-            state: 'P', paid_at: nowIso, ...(r.card_id ? { consume_id: consumed.get(r.card_id) } : {}),
+            state: 'P',
+            paid_at: nowIso,
+            ...(r.card_id ? { consume_id: consumed.get(r.card_id) } : {}),
             ...(r.id === a.channelRecord.id ? { channel_trade_no: answer.channelTradeNo, message: answer.message } : {}),
           });
         }
@@ -156,11 +182,15 @@ export class ChannelPayFlow {
   }
 
   /** Ends an attempt that did not become a sale: its records failed, the order F (failed) and free. */
-  private async close(a: Attempt, message: string, channelTradeNo?: string | null, channelState = 'F') {
+  private async close(a: Attempt, message: string, channelTradeNo?: string | null, channelState: PayRecordState = 'F') {
     await this.deps.db.transaction().execute(async (trx) => {
       for (const r of a.records) {
         const isChannel = r.id === a.channelRecord.id;
-        await this.deps.repo.updateRecord(trx, r.id, { state: isChannel ? channelState : 'F', message, ...(isChannel && channelTradeNo ? { channel_trade_no: channelTradeNo } : {}) });
+        await this.deps.repo.updateRecord(trx, r.id, {
+          state: isChannel ? channelState : 'F',
+          message,
+          ...(isChannel && channelTradeNo ? { channel_trade_no: channelTradeNo } : {}),
+        });
       }
       await this.deps.repo.release(trx, a.ctx.tenantId, a.ctx.order.id, a.lock, 'F');
     });

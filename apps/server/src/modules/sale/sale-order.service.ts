@@ -1,21 +1,19 @@
-import { Code, fenToYuan, Msg, sale, yuanToFen, type SaleOrder } from '@venue/contract';
-import type { z } from 'zod';
+import { Code, fenToYuan, MAX_TOTAL_FEN, Msg, sale, totalTooLarge, yuanToFen, type BodyOut, type QueryOut, type SaleOrder, member } from '@venue/contract';
 import { iso, shanghaiToIso, type Clock } from '../../lib/clock.ts';
-import { BizError, notFound } from '../../lib/errors.ts';
+import { BizError, notFound, refuse } from '../../lib/errors.ts';
 import { pageWindow } from '../../lib/paging.ts';
 import type { UserSession } from '../../plugins/session.ts';
 import type { CardService } from '../member-card/card.service.ts';
 import type { UserService } from '../user/user.service.ts';
 import type { VenueService } from '../venue/venue.service.ts';
 import { toLine, toPayRecord, toSaleOrder } from './sale.mapper.ts';
+import type { OrderState, PayState } from '../../db/tables.ts';
 import type { OrderRow, SaleFilter, SaleRepository } from './sale.repository.ts';
 import { CARD_MODES, cardDiscount, priceLines } from './sale-pricing.ts';
 
-type CreateBody = z.output<NonNullable<(typeof sale.createOrder)['body']>>;
-type ForPayQuery = z.output<NonNullable<(typeof sale.queryOrderForPay)['query']>>;
-export type SaleQuery = Omit<z.output<typeof sale.saleQuery>, 'current' | 'size' | 'page'>;
+/** The search fields of a list or an export (the list's paging aside). */
+export type SaleQuery = Omit<QueryOut<typeof sale.query>, 'current' | 'size' | 'page'>;
 
-export const refuse = (msg: string) => new BizError(Code.CAUGHT_EXCEPTION, msg);
 export const orderNotFound = () => notFound('销售订单不存在');
 export const canEditPrice = (s: UserSession) => s.isAdmin || s.permissions.includes(sale.EDIT_PRICE_PERMISSION);
 
@@ -42,12 +40,12 @@ export class SaleOrderService {
    * goods:saleOrder:editPrice. The venue must be the user's, the warehouse enabled and serving it, the
    * goods enabled and on sale, the stock enough now (it is taken at payment). Nothing is written on a refusal.
    */
-  async create(s: UserSession, b: CreateBody) {
+  async create(s: UserSession, b: BodyOut<typeof sale.createOrder>) {
     const venues = await this.venues.venuesOfUser(s.tenantId, s.userId, s.isAdmin);
     if (!venues.some((v) => v.venueId === b.venueId)) throw new BizError(Code.NO_AUTHORIZATION, Msg.venueNotAllowed);
     const warehouse = await this.repo.warehouse(s.tenantId, b.warehouseId, b.venueId);
     if (!warehouse || warehouse.state !== 'A' || !Number(warehouse.serves)) throw refuse('所选仓库不可用，请重新选择仓库');
-    if (b.memberId && !(await this.repo.memberExists(s.tenantId, b.memberId))) throw new BizError(Code.CARD_LOOKUP_FAILED, '找不到会员信息');
+    if (b.memberId && !(await this.repo.memberExists(s.tenantId, b.memberId))) throw new BizError(Code.CARD_LOOKUP_FAILED, member.CARD_MESSAGES.notFound);
 
     const wanted = new Map<number, { quantity: number; pricePay?: number }>();
     for (const d of b.details) {
@@ -57,27 +55,53 @@ export class SaleOrderService {
     const goods = await this.repo.goodsWithStock(s.tenantId, [...wanted.keys()], b.warehouseId);
     const lines = [...wanted].map(([goodsId, want]) => {
       const g = goods.find((row) => row.id === goodsId);
-      if (!g) throw notFound('商品不存在');
+      if (!g) throw notFound(Msg.goodsNotFound);
       if (g.state !== 'A' || g.is_on_sale !== '1') throw refuse(`商品「${g.name}」已停售`);
       const agreed = want.pricePay === undefined ? g.price_fen : yuanToFen(want.pricePay);
       if (agreed !== g.price_fen && !canEditPrice(s)) throw new BizError(Code.NO_AUTHORIZATION, '没有修改商品实收价的权限', 403);
       if (Number(g.stock) < want.quantity) throw refuse(`商品「${g.name}」库存不足`);
       return {
-        tenant_id: s.tenantId, goods_id: g.id, goods_name: g.name, specs: g.specs, unit: g.unit, quantity: want.quantity,
-        price_fen: g.price_fen, price_orig_fen: agreed, price_pay_fen: agreed,
+        tenant_id: s.tenantId,
+        goods_id: g.id,
+        goods_name: g.name,
+        specs: g.specs,
+        unit: g.unit,
+        quantity: want.quantity,
+        price_fen: g.price_fen,
+        price_orig_fen: agreed,
+        price_pay_fen: agreed,
       };
     });
     const pay = lines.reduce((sum, l) => sum + l.price_pay_fen * l.quantity, 0);
-    const orderId = await this.repo.insertOrder({
-      tenant_id: s.tenantId, venue_id: b.venueId, warehouse_id: b.warehouseId, member_id: b.memberId ?? null, order_state: 'P', pay_state: 'U', source: 'B',
-      price_orig_fen: lines.reduce((sum, l) => sum + l.price_fen * l.quantity, 0), price_pay_fen: pay, pay_mode: null, pay_lock: null, pay_lock_until: null,
-      created_by: s.userId, username: s.username, remark: '', created_at: iso(this.clock.now()), paid_at: null,
-    }, lines);
+    const orig = lines.reduce((sum, l) => sum + l.price_fen * l.quantity, 0);
+    if (pay > MAX_TOTAL_FEN || orig > MAX_TOTAL_FEN) throw refuse(totalTooLarge('订单总金额'));
+    const orderId = await this.repo.insertOrder(
+      {
+        tenant_id: s.tenantId,
+        venue_id: b.venueId,
+        warehouse_id: b.warehouseId,
+        member_id: b.memberId ?? null,
+        order_state: 'P',
+        pay_state: 'U',
+        source: 'B',
+        price_orig_fen: orig,
+        price_pay_fen: pay,
+        pay_mode: null,
+        pay_lock: null,
+        pay_lock_until: null,
+        created_by: s.userId,
+        username: s.username,
+        remark: '',
+        created_at: iso(this.clock.now()),
+        paid_at: null,
+      },
+      lines,
+    );
     return { orderId, orderState: 'P', payState: 'U', pricePay: fenToYuan(pay) };
   }
 
   /** The lines with what each costs for the pay mode and cards chosen: a discountable M card lowers pricePay. */
-  async forPay(s: UserSession, q: ForPayQuery) {
+  async forPay(s: UserSession, q: QueryOut<typeof sale.queryOrderForPay>) {
     const order = await this.orderOfUser(s, q.orderId);
     const lines = await this.repo.lines(s.tenantId, [order.id]);
     if (order.pay_state === 'P') return { orderId: order.id, totalPrice: fenToYuan(order.price_pay_fen), details: lines.map(toLine) };
@@ -96,7 +120,10 @@ export class SaleOrderService {
   /** The tenant's orders of `ids` (receipts), in the order asked; others are skipped. */
   async orders(tenantId: number, ids: number[]): Promise<SaleOrder[]> {
     const rows = await this.repo.findOrders(tenantId, ids);
-    return this.withDetails(tenantId, ids.map((id) => rows.find((r) => r.id === id)).filter((r): r is OrderRow => !!r));
+    return this.withDetails(
+      tenantId,
+      ids.map((id) => rows.find((r) => r.id === id)).filter((r): r is OrderRow => !!r),
+    );
   }
 
   async get(tenantId: number, id: number): Promise<SaleOrder> {
@@ -111,7 +138,10 @@ export class SaleOrderService {
     if (!order) throw orderNotFound();
     const records = await this.repo.records(tenantId, [orderId]);
     return {
-      orderId, orderState: order.order_state, payState: order.pay_state, pricePay: fenToYuan(order.price_pay_fen),
+      orderId,
+      orderState: order.order_state,
+      payState: order.pay_state,
+      pricePay: fenToYuan(order.price_pay_fen),
       payRecords: records.filter((r) => r.state === 'P').map(toPayRecord),
     };
   }
@@ -130,18 +160,23 @@ export class SaleOrderService {
   /** The filter of a list or export: the user's current venue and the screen's fields. */
   async filterOf(s: UserSession, q: SaleQuery): Promise<SaleFilter> {
     const venueId = await this.users.currentVenueId(s.tenantId, s.userId, s.isAdmin);
-    if (!venueId) throw new BizError(Code.NO_DATA, '请先选择当前场馆');
+    if (!venueId) throw new BizError(Code.NO_DATA, Msg.noCurrentVenue);
     return {
-      venueId, beginIso: q.beginTime ? shanghaiToIso(q.beginTime) : undefined, endIso: q.endTime ? shanghaiToIso(q.endTime, true) : undefined,
-      orderState: q.orderState || undefined, payState: q.payState || undefined, memberName: q.memberName || undefined,
-      createName: q.createName || undefined, orderId: q.orderId,
+      venueId,
+      beginIso: q.beginTime ? shanghaiToIso(q.beginTime) : undefined,
+      endIso: q.endTime ? shanghaiToIso(q.endTime, true) : undefined,
+      // The screen sends the code table's codes; a code that is none of them simply finds no order.
+      orderState: (q.orderState || undefined) as OrderState | undefined,
+      payState: (q.payState || undefined) as PayState | undefined,
+      memberName: q.memberName || undefined,
+      createName: q.createName || undefined,
+      orderId: q.orderId,
     };
   }
 
-  async page(s: UserSession, q: z.output<typeof sale.saleQuery>) {
-    const { offset, limit } = pageWindow(q);
-    const { total, rows } = await this.repo.page(s.tenantId, await this.filterOf(s, q), offset, limit);
-    return { total, records: await this.withDetails(s.tenantId, rows) };
+  async page(s: UserSession, q: QueryOut<typeof sale.query>) {
+    const { total, records } = await this.repo.page(s.tenantId, await this.filterOf(s, q), pageWindow(q));
+    return { total, records: await this.withDetails(s.tenantId, records) };
   }
 
   /** Every order of a filter, in batches (the .xlsx export). */

@@ -1,14 +1,13 @@
-import { Code, fenToYuan, member, payment, yuanToFen, type Card } from '@venue/contract';
-import { BizError } from '../../lib/errors.ts';
+import { Code, fenToYuan, member, payment, yuanToFen, type BodyOut, type Card, type sale, Msg } from '@venue/contract';
+import { BizError, refuse } from '../../lib/errors.ts';
 import type { CardService } from '../member-card/card.service.ts';
 import type { ChannelRegistry } from '../payment/channel-registry.ts';
 import type { PaymentChannel } from '../payment/channel.ts';
 import type { PaymentMethodService } from '../payment/payment-method.service.ts';
 import type { LineRow, OrderRow, SaleRepository } from './sale.repository.ts';
-import { refuse } from './sale-order.service.ts';
 import { CARD_MODES, cardDiscount, changedPrices, priceLines } from './sale-pricing.ts';
 
-export type PayBody = payment.PayRequest;
+export type PayBody = BodyOut<typeof sale.payOrder>;
 type RawPart = Pick<PayBody, 'payMode' | 'payType' | 'authCode' | 'money'>;
 
 /** One part of a payment, checked: a member card (charged through the card ledger) or the one system method. */
@@ -50,14 +49,14 @@ export async function planPayment(
   body: PayBody,
 ): Promise<PayPlan> {
   const raw: RawPart[] = body.payMode === payment.COMPOSE_PAY ? (body.payDetails ?? []) : [body];
-  if (!raw.length) throw refuse('请选择收款方式');
+  if (!raw.length) throw refuse(Msg.choosePayMode);
   const cardRaw = raw.filter((p) => p.payMode === payment.CARD_PAY);
   const systemRaw = raw.filter((p) => p.payMode !== payment.CARD_PAY);
-  if (systemRaw.some((p) => p.payMode === payment.COMPOSE_PAY)) throw refuse('请选择收款方式');
+  if (systemRaw.some((p) => p.payMode === payment.COMPOSE_PAY)) throw refuse(Msg.choosePayMode);
   if (systemRaw.length > 1) throw refuse('组合支付只能使用一种收款方式');
 
   const cardIds = cardRaw.map((p) => Number(p.authCode));
-  if (cardIds.some((id) => !Number.isInteger(id) || id <= 0)) throw refuse('请选择会员卡');
+  if (cardIds.some((id) => !Number.isInteger(id) || id <= 0)) throw refuse(Msg.chooseCard);
   if (new Set(cardIds).size !== cardIds.length) throw refuse('同一张会员卡不能重复使用');
   const cards = cardIds.length ? await deps.cards.byIds(tenantId, cardIds) : [];
   let memberId = order.member_id ?? body.memberId ?? null;
@@ -72,15 +71,27 @@ export async function planPayment(
   }
 
   const parts: PlannedPart[] = cardRaw.map((p, i) => ({
-    payMode: payment.CARD_PAY, payName: used[i].cardTypeName, payType: 'M', cardId: used[i].cardId, moneyFen: yuanToFen(p.money),
+    payMode: payment.CARD_PAY,
+    payName: used[i].cardTypeName,
+    payType: 'M',
+    cardId: used[i].cardId,
+    moneyFen: yuanToFen(p.money),
   }));
   let remote: PlannedPart | undefined;
   for (const p of systemRaw) {
-    const label = payment.PAY_MODE_LABELS[p.payMode] ?? p.payMode;
+    const label = payment.payModeName(p.payMode);
     const [method, channel] = [await deps.methods.enabledMethod(tenantId, order.venue_id, p.payMode), deps.channels.get(p.payMode)];
     if (!method || !channel) throw refuse(`当前场馆未启用${label}收款方式`);
-    if (channel.needsAuthCode && !p.authCode) throw refuse('请输入或扫描付款码');
-    const part: PlannedPart = { payMode: p.payMode, payName: method.pay_name, payType: null, cardId: null, moneyFen: yuanToFen(p.money), authCode: p.authCode, channel };
+    if (channel.needsAuthCode && !p.authCode) throw refuse(Msg.authCodeRequired);
+    const part: PlannedPart = {
+      payMode: p.payMode,
+      payName: method.pay_name,
+      payType: null,
+      cardId: null,
+      moneyFen: yuanToFen(p.money),
+      authCode: p.authCode,
+      channel,
+    };
     parts.push(part);
     if (channel.remote) remote = part;
   }
@@ -92,21 +103,36 @@ export async function planPayment(
   if (paid !== priced.totalFen || yuanToFen(body.money) !== priced.totalFen) throw refuse(due);
   if (parts.some((p) => p.moneyFen <= 0) && priced.totalFen > 0) throw refuse('每种收款方式的金额必须大于0');
   return {
-    mode: body.payMode, memberId, remark: body.remark || undefined, lines: priced.lines, repriced: changedPrices(lines, priced.lines), totalFen: priced.totalFen,
-    parts: parts.filter((p) => p.moneyFen > 0), remote: remote && remote.moneyFen > 0 ? remote : undefined,
+    mode: body.payMode,
+    memberId,
+    remark: body.remark || undefined,
+    lines: priced.lines,
+    repriced: changedPrices(lines, priced.lines),
+    totalFen: priced.totalFen,
+    parts: parts.filter((p) => p.moneyFen > 0),
+    remote: remote && remote.moneyFen > 0 ? remote : undefined,
   };
 }
 
 /** Before an outside channel takes the money: the stock and the card balances must be there now (the sale re-checks them). */
 export async function precheck(repo: SaleRepository, cards: CardService, tenantId: number, order: OrderRow, plan: PayPlan) {
-  const stock = await repo.goodsWithStock(tenantId, plan.lines.map((l) => l.goods_id), order.warehouse_id);
+  const stock = await repo.goodsWithStock(
+    tenantId,
+    plan.lines.map((l) => l.goods_id),
+    order.warehouse_id,
+  );
   for (const l of plan.lines) {
     const g = stock.find((row) => row.id === l.goods_id);
     if (!g || Number(g.stock) < l.quantity) throw refuse(`商品「${l.goods_name}」库存不足`);
   }
   const cardParts = plan.parts.filter((p) => p.cardId !== null);
-  const found = cardParts.length ? await cards.byIds(tenantId, cardParts.map((p) => p.cardId!)) : [];
+  const found = cardParts.length
+    ? await cards.byIds(
+        tenantId,
+        cardParts.map((p) => p.cardId!),
+      )
+    : [];
   for (const p of cardParts) {
-    if (yuanToFen(found.find((c) => c.cardId === p.cardId)?.balance ?? 0) < p.moneyFen) throw new BizError(Code.PAY_FAILED, '会员卡余额不足');
+    if (yuanToFen(found.find((c) => c.cardId === p.cardId)?.balance ?? 0) < p.moneyFen) throw new BizError(Code.PAY_FAILED, Msg.cardBalanceShort);
   }
 }

@@ -1,16 +1,15 @@
-import { Code, fenToYuan, payment, yuanToFen, type sale } from '@venue/contract';
-import type { z } from 'zod';
+import { Code, fenToYuan, payment, yuanToFen, type BodyOut, type sale, Msg } from '@venue/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.ts';
 import { iso, type Clock } from '../../lib/clock.ts';
-import { BizError } from '../../lib/errors.ts';
+import { BizError, refuse } from '../../lib/errors.ts';
 import type { UserSession } from '../../plugins/session.ts';
 import type { CardService } from '../member-card/card.service.ts';
 import type { ChannelRegistry } from '../payment/channel-registry.ts';
 import type { PaymentMethodService } from '../payment/payment-method.service.ts';
 import { ChannelPayFlow, PAY_FAILED_MSG } from './sale-channel-pay.ts';
 import { outTradeNo, recordOf, type PayContext, type SaleFulfilment } from './sale-fulfil.ts';
-import { refuse, type SaleOrderService } from './sale-order.service.ts';
+import type { SaleOrderService } from './sale-order.service.ts';
 import { GOODS_CARD_TYPES_ONLY, planPayment, type PayBody, type PayPlan } from './sale-pay-plan.ts';
 import { cardDiscount, priceLines } from './sale-pricing.ts';
 import type { OrderRow, SaleRepository } from './sale.repository.ts';
@@ -63,7 +62,13 @@ export class SalePayService {
     const nowIso = iso(this.deps.clock.now());
     try {
       await db.transaction().execute(async (trx) => {
-        const attempt = await repo.markPaid(trx, s.tenantId, order.id, { nowIso, priceFen: plan.totalFen, payMode: plan.mode, memberId: plan.memberId, remark: plan.remark });
+        const attempt = await repo.markPaid(trx, s.tenantId, order.id, {
+          nowIso,
+          priceFen: plan.totalFen,
+          payMode: plan.mode,
+          memberId: plan.memberId,
+          remark: plan.remark,
+        });
         if (attempt === null) throw TAKEN;
         await repo.setLinePrices(trx, s.tenantId, plan.repriced);
         const cards = plan.parts.filter((p) => p.cardId !== null).map((p) => ({ cardId: p.cardId!, moneyFen: p.moneyFen }));
@@ -71,7 +76,12 @@ export class SalePayService {
         const records = [];
         for (const p of plan.parts) {
           if (p.channel) {
-            const answer = await p.channel.pay({ tenantId: s.tenantId, orderNo: outTradeNo(s.tenantId, order.id, attempt), amountFen: p.moneyFen, authCode: p.authCode });
+            const answer = await p.channel.pay({
+              tenantId: s.tenantId,
+              orderNo: outTradeNo(s.tenantId, order.id, attempt),
+              amountFen: p.moneyFen,
+              authCode: p.authCode,
+            });
             if (answer.state !== 'PAID') throw new BizError(Code.PAY_FAILED, PAY_FAILED_MSG);
           }
           records.push(recordOf(ctx, attempt, p, 'P', nowIso, p.cardId ? { consume_id: consumed.get(p.cardId) } : {}));
@@ -90,7 +100,7 @@ export class SalePayService {
    * Pays an order with the member's cards only: M cards in the order given, each up to its balance,
    * until the amount due (with the best card discount) is covered.
    */
-  async payWithCards(s: UserSession, b: z.output<NonNullable<(typeof sale.payWithOrder)['body']>>) {
+  async payWithCards(s: UserSession, b: BodyOut<typeof sale.payWithOrder>) {
     const order = await this.deps.orders.orderOfUser(s, b.orderId);
     if (order.pay_state === 'P') return this.deps.orders.payResult(s.tenantId, order.id);
     const cards = await this.deps.cards.byIds(s.tenantId, b.cardIds);
@@ -104,11 +114,12 @@ export class SalePayService {
       parts.push({ payMode: payment.CARD_PAY, payType: 'M', authCode: String(card.cardId), money: fenToYuan(money) });
       remaining -= money;
     }
-    if (remaining > 0) throw new BizError(Code.PAY_FAILED, '会员卡余额不足');
+    if (remaining > 0) throw new BizError(Code.PAY_FAILED, Msg.cardBalanceShort);
     const money = fenToYuan(totalFen);
-    const body: PayBody = parts.length === 1
-      ? { ...parts[0], orderId: order.id, memberId: b.memberId, money }
-      : { payMode: payment.COMPOSE_PAY, orderId: order.id, memberId: b.memberId, money, payDetails: parts };
+    const body: PayBody =
+      parts.length === 1
+        ? { ...parts[0], orderId: order.id, memberId: b.memberId, money }
+        : { payMode: payment.COMPOSE_PAY, orderId: order.id, memberId: b.memberId, money, payDetails: parts };
     return this.pay(s, body);
   }
 }

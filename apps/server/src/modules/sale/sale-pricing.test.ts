@@ -11,12 +11,27 @@ describe('sale pricing', () => {
 
   it('takes the best discount of the discountable cards used', () => {
     expect(cardDiscount([])).toBe(1000);
-    expect(cardDiscount([{ discountable: false, discount: 0.5 }, { discountable: true, discount: 0.95 }, { discountable: true, discount: 0.9 }])).toBe(900);
+    expect(
+      cardDiscount([
+        { discountable: false, discount: 0.5 },
+        { discountable: true, discount: 0.95 },
+        { discountable: true, discount: 0.9 },
+      ]),
+    ).toBe(900);
   });
 
   it('prices each line from its agreed price; the total is the sum of the lines', () => {
-    const lines = [{ id: 1, price_orig_fen: 125, quantity: 3 }, { id: 2, price_orig_fen: 200, quantity: 1 }];
-    expect(priceLines(lines, 900)).toEqual({ lines: [{ ...lines[0], price_pay_fen: 113 }, { ...lines[1], price_pay_fen: 180 }], totalFen: 519 });
+    const lines = [
+      { id: 1, price_orig_fen: 125, quantity: 3 },
+      { id: 2, price_orig_fen: 200, quantity: 1 },
+    ];
+    expect(priceLines(lines, 900)).toEqual({
+      lines: [
+        { ...lines[0], price_pay_fen: 113 },
+        { ...lines[1], price_pay_fen: 180 },
+      ],
+      totalFen: 519,
+    });
     expect(priceLines(lines, 1000).totalFen).toBe(575);
   });
 });

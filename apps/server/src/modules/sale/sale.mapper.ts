@@ -6,14 +6,31 @@ import type { LineRow, OrderRow, RecordRow } from './sale.repository.ts';
 type PayRecord = z.infer<typeof payment.payRecord>;
 type SaleLine = z.infer<typeof sale.saleLine>;
 
-export const toLine = (l: Pick<LineRow, 'id' | 'goods_id' | 'goods_name' | 'specs' | 'unit' | 'quantity' | 'price_fen' | 'price_orig_fen' | 'price_pay_fen'>): SaleLine => ({
-  detailId: l.id, goodsId: l.goods_id, goodsName: l.goods_name, specs: l.specs, unit: l.unit, quantity: l.quantity,
-  price: fenToYuan(l.price_fen), priceOrig: fenToYuan(l.price_orig_fen), pricePay: fenToYuan(l.price_pay_fen),
+export const toLine = (
+  l: Pick<LineRow, 'id' | 'goods_id' | 'goods_name' | 'specs' | 'unit' | 'quantity' | 'price_fen' | 'price_orig_fen' | 'price_pay_fen'>,
+): SaleLine => ({
+  detailId: l.id,
+  goodsId: l.goods_id,
+  goodsName: l.goods_name,
+  specs: l.specs,
+  unit: l.unit,
+  quantity: l.quantity,
+  price: fenToYuan(l.price_fen),
+  priceOrig: fenToYuan(l.price_orig_fen),
+  pricePay: fenToYuan(l.price_pay_fen),
 });
 
 export const toPayRecord = (r: RecordRow): PayRecord => ({
-  payMode: r.pay_mode, payName: r.pay_name, payType: r.pay_type, money: fenToYuan(r.money_fen), source: r.card_id ? 'card' : 'system',
-  cardId: r.card_id, cardNo: r.card_no, cardBalance: r.balance_after === null ? null : fenToYuan(r.balance_after), state: r.state, payTime: r.paid_at ?? r.created_at,
+  payMode: r.pay_mode,
+  payName: r.pay_name,
+  payType: r.pay_type,
+  money: fenToYuan(r.money_fen),
+  source: r.card_id ? 'card' : 'system',
+  cardId: r.card_id,
+  cardNo: r.card_no,
+  cardBalance: r.balance_after === null ? null : fenToYuan(r.balance_after),
+  state: r.state,
+  payTime: r.paid_at ?? r.created_at,
 });
 
 /** The records an order shows: the parts paid, or those still waiting for the channel (not failed or refunded attempts). */
@@ -22,13 +39,25 @@ const shown = (r: RecordRow) => r.state === 'P' || r.state === 'N';
 export function toSaleOrder(o: OrderRow, lines: LineRow[], records: RecordRow[]): SaleOrder {
   const mine = records.filter((r) => r.order_id === o.id && shown(r));
   return {
-    orderId: o.id, orderState: o.order_state, payState: o.pay_state, source: o.source,
-    priceOrig: fenToYuan(o.price_orig_fen), pricePay: fenToYuan(o.price_pay_fen), totalPrice: fenToYuan(o.price_pay_fen),
-    venueId: o.venue_id, venueName: o.venue_name, warehouseId: o.warehouse_id, warehouseName: o.warehouse_name,
-    memberId: o.member_id, memberName: o.member_name, cardNo: mine.find((r) => r.card_no)?.card_no ?? null,
-    createTime: o.created_at, createName: o.create_name, username: o.username, remark: o.remark,
-    details: lines.filter((l) => l.order_id === o.id).map(toLine), payRecords: mine.map(toPayRecord),
+    orderId: o.id,
+    orderState: o.order_state,
+    payState: o.pay_state,
+    source: o.source,
+    priceOrig: fenToYuan(o.price_orig_fen),
+    pricePay: fenToYuan(o.price_pay_fen),
+    totalPrice: fenToYuan(o.price_pay_fen),
+    venueId: o.venue_id,
+    venueName: o.venue_name,
+    warehouseId: o.warehouse_id,
+    warehouseName: o.warehouse_name,
+    memberId: o.member_id,
+    memberName: o.member_name,
+    cardNo: mine.find((r) => r.card_no)?.card_no ?? null,
+    createTime: o.created_at,
+    createName: o.create_name,
+    username: o.username,
+    remark: o.remark,
+    details: lines.filter((l) => l.order_id === o.id).map(toLine),
+    payRecords: mine.map(toPayRecord),
   };
 }
-
-export const PAY_MODE_NAME = (payMode: string) => payment.PAY_MODE_LABELS[payMode] ?? payMode;

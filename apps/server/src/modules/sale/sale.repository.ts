@@ -1,16 +1,18 @@
-import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import { sale } from '@venue/contract';
-import type { Database, PayRecordTable, SaleOrderLineTable, SaleOrderTable } from '../../db/tables.ts';
+import type { Executor } from '../../db/database.ts';
+import { pageQuery } from '../../db/page-query.ts';
+import type { Database, OrderState, PayRecordState, PayRecordTable, PayState, SaleOrderLineTable, SaleOrderTable } from '../../db/tables.ts';
+import type { PageWindow } from '../../lib/paging.ts';
 
-export type Executor = Kysely<Database> | Transaction<Database>;
 const SALE_ORDER_TYPE = sale.SALE_ORDER_TYPE;
 
 export interface SaleFilter {
   venueId?: number;
   beginIso?: string;
   endIso?: string;
-  orderState?: string;
-  payState?: string;
+  orderState?: OrderState;
+  payState?: PayState;
   memberName?: string;
   createName?: string;
   orderId?: number;
@@ -22,9 +24,15 @@ type NewOrder = Omit<Insertable<SaleOrderTable>, 'id'>;
 type NewLine = Omit<Insertable<SaleOrderLineTable>, 'id' | 'order_id'>;
 export type NewRecord = Omit<Insertable<PayRecordTable>, 'id'>;
 /** What a payment sets on its order besides the states: the amount, the mode, the member, the remark (a channel's completion sets none). */
-export interface PaidSet { nowIso: string; priceFen?: number; payMode?: string; memberId?: number | null; remark?: string }
+export interface PaidSet {
+  nowIso: string;
+  priceFen?: number;
+  payMode?: string;
+  memberId?: number | null;
+  remark?: string;
+}
 /** The pay states a new payment may start from. */
-const PAYABLE = ['U', 'F'];
+const PAYABLE: PayState[] = ['U', 'F'];
 
 /** The only place with sale order queries: orders, lines, pay records and the pay claims. */
 export class SaleRepository {
@@ -32,17 +40,27 @@ export class SaleRepository {
 
   /** Goods of the tenant with their stock in the warehouse. */
   goodsWithStock(tenantId: number, goodsIds: number[], warehouseId: number) {
-    return this.db.selectFrom('goods as g')
+    return this.db
+      .selectFrom('goods as g')
       .leftJoin('goods_stock as s', (j) => j.onRef('s.goods_id', '=', 'g.id').on('s.warehouse_id', '=', warehouseId))
       .select(['g.id', 'g.name', 'g.specs', 'g.unit', 'g.price_fen', 'g.state', 'g.is_on_sale', sql<number>`coalesce(s.quantity, 0)`.as('stock')])
-      .where('g.tenant_id', '=', tenantId).where('g.id', 'in', goodsIds).execute();
+      .where('g.tenant_id', '=', tenantId)
+      .where('g.id', 'in', goodsIds)
+      .execute();
   }
 
   /** The tenant's warehouse, and whether it serves the venue. */
   warehouse(tenantId: number, warehouseId: number, venueId: number) {
-    return this.db.selectFrom('warehouse as w')
-      .select(['w.id', 'w.state', sql<number>`(select count(*) from warehouse_venue wv where wv.warehouse_id = w.id and wv.venue_id = ${venueId})`.as('serves')])
-      .where('w.tenant_id', '=', tenantId).where('w.id', '=', warehouseId).executeTakeFirst();
+    return this.db
+      .selectFrom('warehouse as w')
+      .select([
+        'w.id',
+        'w.state',
+        sql<number>`(select count(*) from warehouse_venue wv where wv.warehouse_id = w.id and wv.venue_id = ${venueId})`.as('serves'),
+      ])
+      .where('w.tenant_id', '=', tenantId)
+      .where('w.id', '=', warehouseId)
+      .executeTakeFirst();
   }
 
   memberExists(tenantId: number, memberId: number) {
@@ -52,13 +70,17 @@ export class SaleRepository {
   async insertOrder(order: NewOrder, lines: NewLine[]): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
       const { id } = await trx.insertInto('sale_order').values(order).returning('id').executeTakeFirstOrThrow();
-      await trx.insertInto('sale_order_line').values(lines.map((l) => ({ ...l, order_id: id }))).execute();
+      await trx
+        .insertInto('sale_order_line')
+        .values(lines.map((l) => ({ ...l, order_id: id })))
+        .execute();
       return id;
     });
   }
 
   private orders(db: Executor, tenantId: number) {
-    return db.selectFrom('sale_order as o')
+    return db
+      .selectFrom('sale_order as o')
       .innerJoin('venue as v', 'v.id', 'o.venue_id')
       .innerJoin('warehouse as w', 'w.id', 'o.warehouse_id')
       .innerJoin('users as u', 'u.id', 'o.created_by')
@@ -89,13 +111,9 @@ export class SaleRepository {
     return q;
   }
 
-  async page(tenantId: number, f: SaleFilter, offset: number, limit: number) {
+  page(tenantId: number, f: SaleFilter, window: PageWindow) {
     const q = this.filtered(tenantId, f);
-    const [{ total }, rows] = await Promise.all([
-      q.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      q.orderBy('o.id', 'desc').offset(offset).limit(limit).execute(),
-    ]);
-    return { total: Number(total), rows };
+    return pageQuery(q, q.orderBy('o.id', 'desc'), window);
   }
 
   /** Every order of the filter, newest first, in batches (the export). */
@@ -109,19 +127,31 @@ export class SaleRepository {
 
   lines(tenantId: number, orderIds: number[], db: Executor = this.db) {
     if (!orderIds.length) return Promise.resolve([]);
-    return db.selectFrom('sale_order_line').selectAll().where('tenant_id', '=', tenantId).where('order_id', 'in', orderIds).orderBy('order_id').orderBy('id').execute();
+    return db
+      .selectFrom('sale_order_line')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('order_id', 'in', orderIds)
+      .orderBy('order_id')
+      .orderBy('id')
+      .execute();
   }
 
   /** Pay records of orders with the card number and the card balance after the charge. */
   records(tenantId: number, orderIds: number[], db: Executor = this.db) {
     if (!orderIds.length) return Promise.resolve([]);
-    return db.selectFrom('pay_record as r')
+    return db
+      .selectFrom('pay_record as r')
       .leftJoin('card as c', 'c.id', 'r.card_id')
       .leftJoin('card_consume as cc', 'cc.id', 'r.consume_id')
       .selectAll('r')
       .select(['c.card_no', 'cc.balance_after'])
-      .where('r.tenant_id', '=', tenantId).where('r.order_type', '=', SALE_ORDER_TYPE).where('r.order_id', 'in', orderIds)
-      .orderBy('r.order_id').orderBy('r.id').execute();
+      .where('r.tenant_id', '=', tenantId)
+      .where('r.order_type', '=', SALE_ORDER_TYPE)
+      .where('r.order_id', 'in', orderIds)
+      .orderBy('r.order_id')
+      .orderBy('r.id')
+      .execute();
   }
 
   /**
@@ -130,49 +160,83 @@ export class SaleRepository {
    * (PostgreSQL) or the write lock (SQLite) makes a second payment of the same order wait, then find
    * nothing to update. Answers the attempt number when this caller won, else null.
    */
-  async markPaid(trx: Transaction<Database>, tenantId: number, orderId: number, set: PaidSet, lock?: string) {
-    let q = trx.updateTable('sale_order')
+  async markPaid(trx: Executor, tenantId: number, orderId: number, set: PaidSet, lock?: string) {
+    let q = trx
+      .updateTable('sale_order')
       .set({
-        pay_state: 'P', order_state: 'E', paid_at: set.nowIso, pay_lock: null, pay_lock_until: null,
-        ...(set.priceFen !== undefined ? { price_pay_fen: set.priceFen } : {}), ...(set.payMode ? { pay_mode: set.payMode } : {}),
-        ...(set.memberId ? { member_id: sql<number>`coalesce(member_id, ${set.memberId})` } : {}), ...(set.remark ? { remark: set.remark } : {}),
+        pay_state: 'P',
+        order_state: 'E',
+        paid_at: set.nowIso,
+        pay_lock: null,
+        pay_lock_until: null,
+        ...(set.priceFen !== undefined ? { price_pay_fen: set.priceFen } : {}),
+        ...(set.payMode ? { pay_mode: set.payMode } : {}),
+        ...(set.memberId ? { member_id: sql<number>`coalesce(member_id, ${set.memberId})` } : {}),
+        ...(set.remark ? { remark: set.remark } : {}),
         ...(lock ? {} : { pay_attempt: sql<number>`pay_attempt + 1` }),
       })
-      .where('tenant_id', '=', tenantId).where('id', '=', orderId);
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', orderId);
     q = lock ? q.where('pay_state', '=', 'N').where('pay_lock', '=', lock) : q.where('pay_state', 'in', PAYABLE);
     const row = await q.returning('pay_attempt').executeTakeFirst();
     return row?.pay_attempt ?? null;
   }
 
   /** Claims a payable order for a channel payment: pay state N (result unknown until the channel answers), a new attempt, the lock. */
-  async claimForChannel(trx: Transaction<Database>, tenantId: number, orderId: number, set: { lock: string; until: string; priceFen: number; payMode: string; memberId: number | null; remark?: string }) {
-    const row = await trx.updateTable('sale_order')
+  async claimForChannel(
+    trx: Executor,
+    tenantId: number,
+    orderId: number,
+    set: { lock: string; until: string; priceFen: number; payMode: string; memberId: number | null; remark?: string },
+  ) {
+    const row = await trx
+      .updateTable('sale_order')
       .set({
-        pay_state: 'N', pay_attempt: sql<number>`pay_attempt + 1`, pay_lock: set.lock, pay_lock_until: set.until, price_pay_fen: set.priceFen, pay_mode: set.payMode,
-        ...(set.memberId ? { member_id: sql<number>`coalesce(member_id, ${set.memberId})` } : {}), ...(set.remark ? { remark: set.remark } : {}),
+        pay_state: 'N',
+        pay_attempt: sql<number>`pay_attempt + 1`,
+        pay_lock: set.lock,
+        pay_lock_until: set.until,
+        price_pay_fen: set.priceFen,
+        pay_mode: set.payMode,
+        ...(set.memberId ? { member_id: sql<number>`coalesce(member_id, ${set.memberId})` } : {}),
+        ...(set.remark ? { remark: set.remark } : {}),
       })
-      .where('tenant_id', '=', tenantId).where('id', '=', orderId).where('pay_state', 'in', PAYABLE)
-      .returning('pay_attempt').executeTakeFirst();
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', orderId)
+      .where('pay_state', 'in', PAYABLE)
+      .returning('pay_attempt')
+      .executeTakeFirst();
     return row?.pay_attempt ?? null;
   }
 
   /** Claims an order whose channel result is unknown, to ask the channel again; none while another request holds it. */
   async claimPending(tenantId: number, orderId: number, lock: string, nowIso: string, until: string) {
-    const row = await this.db.updateTable('sale_order').set({ pay_lock: lock, pay_lock_until: until })
-      .where('tenant_id', '=', tenantId).where('id', '=', orderId).where('pay_state', '=', 'N')
+    const row = await this.db
+      .updateTable('sale_order')
+      .set({ pay_lock: lock, pay_lock_until: until })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', orderId)
+      .where('pay_state', '=', 'N')
       .where((eb) => eb.or([eb('pay_lock_until', 'is', null), eb('pay_lock_until', '<', nowIso)]))
-      .returning('pay_attempt').executeTakeFirst();
+      .returning('pay_attempt')
+      .executeTakeFirst();
     return row?.pay_attempt ?? null;
   }
 
   /** Ends a channel attempt that did not pay: the order answers `payState` (F failed, or N still unknown) and is free again. */
-  async release(trx: Executor, tenantId: number, orderId: number, lock: string, payState: 'F' | 'N') {
-    await trx.updateTable('sale_order').set({ pay_state: payState, pay_lock: null, pay_lock_until: null })
-      .where('tenant_id', '=', tenantId).where('id', '=', orderId).where('pay_lock', '=', lock).execute();
+  async release(trx: Executor, tenantId: number, orderId: number, lock: string, payState: Extract<PayState, 'F' | 'N'>) {
+    await trx
+      .updateTable('sale_order')
+      .set({ pay_state: payState, pay_lock: null, pay_lock_until: null })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', orderId)
+      .where('pay_lock', '=', lock)
+      .execute();
   }
 
   async setLinePrices(trx: Executor, tenantId: number, lines: { id: number; price_pay_fen: number }[]) {
-    for (const l of lines) await trx.updateTable('sale_order_line').set({ price_pay_fen: l.price_pay_fen }).where('tenant_id', '=', tenantId).where('id', '=', l.id).execute();
+    for (const l of lines)
+      await trx.updateTable('sale_order_line').set({ price_pay_fen: l.price_pay_fen }).where('tenant_id', '=', tenantId).where('id', '=', l.id).execute();
   }
 
   async insertRecords(trx: Executor, rows: NewRecord[]) {
@@ -180,11 +244,22 @@ export class SaleRepository {
   }
 
   attemptRecords(tenantId: number, orderId: number, attempt: number, db: Executor = this.db) {
-    return db.selectFrom('pay_record').selectAll().where('tenant_id', '=', tenantId).where('order_type', '=', SALE_ORDER_TYPE)
-      .where('order_id', '=', orderId).where('attempt', '=', attempt).orderBy('id').execute();
+    return db
+      .selectFrom('pay_record')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('order_type', '=', SALE_ORDER_TYPE)
+      .where('order_id', '=', orderId)
+      .where('attempt', '=', attempt)
+      .orderBy('id')
+      .execute();
   }
 
-  async updateRecord(trx: Executor, id: number, set: { state: string; consume_id?: number; channel_trade_no?: string | null; message?: string; paid_at?: string }) {
+  async updateRecord(
+    trx: Executor,
+    id: number,
+    set: { state: PayRecordState; consume_id?: number; channel_trade_no?: string | null; message?: string; paid_at?: string },
+  ) {
     await trx.updateTable('pay_record').set(set).where('id', '=', id).execute();
   }
 }

@@ -21,12 +21,7 @@ export class TenantRepository {
   }
 
   services(tenantId: number) {
-    return this.db
-      .selectFrom('tenant_service')
-      .select(['service_code', 'service_name', 'enabled'])
-      .where('tenant_id', '=', tenantId)
-      .orderBy('id')
-      .execute();
+    return this.db.selectFrom('tenant_service').select(['service_code', 'service_name', 'enabled']).where('tenant_id', '=', tenantId).orderBy('id').execute();
   }
 
   globalSettings(tenantId: number) {

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/tables.ts';
+import { pageQuery } from '../../db/page-query.ts';
+import type { Database, EnabledState } from '../../db/tables.ts';
+import type { PageWindow } from '../../lib/paging.ts';
 
 export class UserRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -31,7 +33,14 @@ export class UserRepository {
       .where('user_role.user_id', '=', userId)
       .where('menu.permission', 'is not', null)
       .execute();
-    return rows.flatMap((r) => (r.permission ? r.permission.split(',').map((p) => p.trim()).filter(Boolean) : []));
+    return rows.flatMap((r) =>
+      r.permission
+        ? r.permission
+            .split(',')
+            .map((p) => p.trim())
+            .filter(Boolean)
+        : [],
+    );
   }
 
   async setCurrentVenue(tenantId: number, userId: number, venueId: number): Promise<void> {
@@ -42,30 +51,34 @@ export class UserRepository {
     await this.db.updateTable('users').set({ password_hash: passwordHash }).where('tenant_id', '=', tenantId).where('id', '=', userId).execute();
   }
 
-  async page(tenantId: number, opts: { offset: number; limit: number; blurry?: string; state?: string }) {
+  async page(tenantId: number, opts: { blurry?: string; state?: EnabledState }, window: PageWindow) {
     let query = this.db.selectFrom('users').where('users.tenant_id', '=', tenantId);
     if (opts.blurry) {
       const like = `%${opts.blurry}%`;
       query = query.where((eb) => eb.or([eb('users.username', 'like', like), eb('users.real_name', 'like', like), eb('users.phone', 'like', like)]));
     }
     if (opts.state) query = query.where('users.state', '=', opts.state);
-    const [{ total }] = await query.select((eb) => eb.fn.countAll<number>().as('total')).execute();
-    const rows = await query
-      .leftJoin('venue', 'venue.id', 'users.current_venue_id')
-      .select(['users.id', 'users.username', 'users.real_name', 'users.phone', 'users.state', 'users.created_at', 'venue.name as venue_name'])
-      .orderBy('users.id')
-      .offset(opts.offset)
-      .limit(opts.limit)
-      .execute();
+    const { total, records: rows } = await pageQuery(
+      query,
+      query
+        .leftJoin('venue', 'venue.id', 'users.current_venue_id')
+        .select(['users.id', 'users.username', 'users.real_name', 'users.phone', 'users.state', 'users.created_at', 'venue.name as venue_name'])
+        .orderBy('users.id'),
+      window,
+    );
     const roleRows = rows.length
       ? await this.db
           .selectFrom('user_role')
           .innerJoin('role', 'role.id', 'user_role.role_id')
           .select(['user_role.user_id', 'role.name'])
           .where('user_role.tenant_id', '=', tenantId)
-          .where('user_role.user_id', 'in', rows.map((r) => r.id))
+          .where(
+            'user_role.user_id',
+            'in',
+            rows.map((r) => r.id),
+          )
           .execute()
       : [];
-    return { total: Number(total), rows, roleRows };
+    return { total, rows, roleRows };
   }
 }

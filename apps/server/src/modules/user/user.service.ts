@@ -1,12 +1,18 @@
-import { ADMIN_PERMISSION, Code, DEFAULT_ROLE, Msg, type UserInfo } from '@venue/contract';
-import { BizError, notFound } from '../../lib/errors.ts';
+import { ADMIN_PERMISSION, DEFAULT_ROLE, Msg, type QueryOut, type system, type UserInfo } from '@venue/contract';
+import { BizError, notFound, refuse } from '../../lib/errors.ts';
+import { pageWindow } from '../../lib/paging.ts';
 import { hashPassword, verifyPassword } from '../../lib/secrets.ts';
 import type { TenantService } from '../tenant/tenant.service.ts';
 import type { VenueService } from '../venue/venue.service.ts';
 import { groupByCenter } from '../venue/venue.service.ts';
 import type { UserRepository } from './user.repository.ts';
 
-export interface Grants { roles: string[]; permissions: string[]; isAdmin: boolean; roleId: number | null }
+export interface Grants {
+  roles: string[];
+  permissions: string[];
+  isAdmin: boolean;
+  roleId: number | null;
+}
 
 const GRANTS_TTL_MS = 5_000;
 
@@ -36,10 +42,7 @@ export class UserService {
 
   /** Roles are `ROLE_<code>`; permissions are the roles plus the menu permission strings. */
   async grantsOf(tenantId: number, userId: number): Promise<Grants> {
-    const [roleRows, menuPermissions] = await Promise.all([
-      this.users.rolesOf(tenantId, userId),
-      this.users.menuPermissionsOf(tenantId, userId),
-    ]);
+    const [roleRows, menuPermissions] = await Promise.all([this.users.rolesOf(tenantId, userId), this.users.menuPermissionsOf(tenantId, userId)]);
     const roles = roleRows.length ? roleRows.map((r) => `ROLE_${r.code}`) : [DEFAULT_ROLE];
     const permissions = [...new Set([...roles, ...menuPermissions])];
     return { roles, permissions, isAdmin: permissions.includes(ADMIN_PERMISSION), roleId: roleRows[0]?.id ?? null };
@@ -49,10 +52,7 @@ export class UserService {
     const user = await this.users.findById(tenantId, userId);
     if (!user) throw notFound('用户不存在');
     const grants = await this.grantsOf(tenantId, userId);
-    const [venueRows, services] = await Promise.all([
-      this.venues.venuesOfUser(tenantId, userId, grants.isAdmin),
-      this.tenants.services(tenantId),
-    ]);
+    const [venueRows, services] = await Promise.all([this.venues.venuesOfUser(tenantId, userId, grants.isAdmin), this.tenants.services(tenantId)]);
     const current = venueRows.find((v) => v.venueId === user.current_venue_id) ?? venueRows[0];
     return {
       userId: user.id,
@@ -94,19 +94,14 @@ export class UserService {
   /** Changes the user's own password after checking the old one on the server. */
   async updatePassword(tenantId: number, userId: number, oldPass: string, newPass: string): Promise<null> {
     const user = await this.users.findById(tenantId, userId);
-    if (!user || !(await verifyPassword(user.password_hash, oldPass))) throw new BizError(Code.CAUGHT_EXCEPTION, '旧密码错误');
-    if (oldPass === newPass) throw new BizError(Code.CAUGHT_EXCEPTION, '新密码不能与旧密码相同');
+    if (!user || !(await verifyPassword(user.password_hash, oldPass))) throw refuse('旧密码错误');
+    if (oldPass === newPass) throw refuse('新密码不能与旧密码相同');
     await this.users.setPasswordHash(tenantId, userId, await hashPassword(newPass));
     return null;
   }
 
-  async page(tenantId: number, q: { current: number; size: number; blurry?: string; state?: string }) {
-    const { total, rows, roleRows } = await this.users.page(tenantId, {
-      offset: (q.current - 1) * q.size,
-      limit: q.size,
-      blurry: q.blurry,
-      state: q.state,
-    });
+  async page(tenantId: number, q: QueryOut<typeof system.userList>) {
+    const { total, rows, roleRows } = await this.users.page(tenantId, { blurry: q.blurry, state: q.state }, pageWindow(q));
     return {
       total,
       records: rows.map((r) => ({

@@ -1,7 +1,13 @@
 import type { Kysely } from 'kysely';
+import { countRows } from '../../db/page-query.ts';
 import type { Database } from '../../db/tables.ts';
 
-export interface VenueWithCenter { venueId: number; venueName: string; centerId: number; centerName: string }
+export interface VenueWithCenter {
+  venueId: number;
+  venueName: string;
+  centerId: number;
+  centerName: string;
+}
 
 export class VenueRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -32,13 +38,26 @@ export class VenueRepository {
     return this.db.selectFrom('venue').selectAll().where('tenant_id', '=', tenantId).where('id', '=', venueId).executeTakeFirst();
   }
 
+  /** How many of these venues are the tenant's. */
+  countOfTenant(tenantId: number, venueIds: number[]) {
+    return countRows(this.db.selectFrom('venue').where('tenant_id', '=', tenantId).where('id', 'in', venueIds));
+  }
+
   /** Enabled sports items of the tenant, or of one venue. */
   sportItems(tenantId: number, venueId?: number) {
-    let query = this.db.selectFrom('sport_item').select(['sport_item.id as itemId', 'sport_item.name as itemName'])
-      .where('sport_item.tenant_id', '=', tenantId).where('sport_item.state', '=', 'A');
+    let query = this.db
+      .selectFrom('sport_item')
+      .select(['sport_item.id as itemId', 'sport_item.name as itemName'])
+      .where('sport_item.tenant_id', '=', tenantId)
+      .where('sport_item.state', '=', 'A');
     if (venueId) {
       query = query.where('sport_item.id', 'in', (eb) =>
-        eb.selectFrom('venue_item').select('item_id').where('venue_item.tenant_id', '=', tenantId).where('venue_item.venue_id', '=', venueId).where('venue_item.state', '=', 'A'),
+        eb
+          .selectFrom('venue_item')
+          .select('item_id')
+          .where('venue_item.tenant_id', '=', tenantId)
+          .where('venue_item.venue_id', '=', venueId)
+          .where('venue_item.state', '=', 'A'),
       );
     }
     return query.orderBy('sport_item.sort').orderBy('sport_item.id').execute();

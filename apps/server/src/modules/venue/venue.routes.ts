@@ -4,8 +4,6 @@ import { route, type Guard } from '../../plugins/route.ts';
 import type { VenueService } from './venue.service.ts';
 
 export function venueRoutes(app: FastifyInstance, guard: Guard, venues: VenueService): void {
-  route(app, guard, system.enableVenueInfo, 'login', ({ session }) =>
-    venues.enabledVenueTree(session.tenantId, session.userId, session.isAdmin),
-  );
-  route(app, guard, system.sportItems, 'login', ({ session, query }) => venues.sportItems(session.tenantId, query.venueId));
+  route(app, guard, system.enableVenueInfo, ({ session }) => venues.enabledVenueTree(session.tenantId, session.userId, session.isAdmin));
+  route(app, guard, system.sportItems, ({ session, query }) => venues.sportItems(session.tenantId, query.venueId));
 }

@@ -30,6 +30,11 @@ export class VenueService {
   findVenue(tenantId: number, venueId: number) {
     return this.venues.findVenue(tenantId, venueId);
   }
+
+  /** Whether every one of these (distinct) venues is the tenant's. */
+  async allOfTenant(tenantId: number, venueIds: number[]): Promise<boolean> {
+    return (await this.venues.countOfTenant(tenantId, venueIds)) === venueIds.length;
+  }
 }
 
 export function groupByCenter(rows: VenueWithCenter[]): CenterWithVenues[] {

@@ -1,4 +1,4 @@
-import { Activity, useRef, type ReactNode } from 'react';
+import { Activity, useState, type ReactNode } from 'react';
 import { useLocation, useOutlet } from 'react-router';
 import type { ViewRoute } from '@/lib/menu-routes';
 import { useTags } from './tags';
@@ -14,20 +14,24 @@ export function CachedOutlet({ routes }: { routes: ViewRoute[] }) {
   const { pathname } = useLocation();
   const visited = useTags((s) => s.visited);
   const generation = useTags((s) => s.generation);
-  const cache = useRef(new Map<string, { element: ReactNode; gen: number }>());
+  const [cache, setCache] = useState(() => new Map<string, { element: ReactNode; gen: number }>());
 
   const gen = generation[pathname] ?? 0;
   const route = routes.find((r) => r.fullPath === pathname);
   const cacheable = route !== undefined && !route.noCache;
-  for (const [path, entry] of cache.current) {
+  // The views to keep, derived while rendering (a new map only when something changes, so it settles at once).
+  let kept = cache;
+  const edit = () => (kept === cache ? (kept = new Map(cache)) : kept);
+  for (const [path, entry] of cache) {
     const stillOpen = visited.some((v) => v.path === path);
-    if ((!stillOpen && path !== pathname) || entry.gen !== (generation[path] ?? 0)) cache.current.delete(path);
+    if ((!stillOpen && path !== pathname) || entry.gen !== (generation[path] ?? 0)) edit().delete(path);
   }
-  if (cacheable && !cache.current.has(pathname)) cache.current.set(pathname, { element: outlet, gen });
+  if (cacheable && !kept.has(pathname)) edit().set(pathname, { element: outlet, gen });
+  if (kept !== cache) setCache(kept);
 
   return (
     <>
-      {[...cache.current].map(([path, entry]) => (
+      {[...kept].map(([path, entry]) => (
         <Activity key={`${path}#${entry.gen}`} mode={path === pathname ? 'visible' : 'hidden'}>
           <div className={path === pathname ? styles.fade : undefined}>{entry.element}</div>
         </Activity>

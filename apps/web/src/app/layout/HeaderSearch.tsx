@@ -4,7 +4,7 @@ import { Select } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import Fuse from 'fuse.js';
 import { searchEntries } from '@/lib/menu-routes';
-import { useSession } from '../session';
+import { useSession } from '@/lib/session';
 
 const MAX_PATTERN = 32;
 
@@ -17,8 +17,15 @@ export function HeaderSearch() {
   const fuse = useMemo(
     () =>
       new Fuse(searchEntries(menus ?? []), {
-        shouldSort: true, threshold: 0.4, location: 0, distance: 100, minMatchCharLength: 1,
-        keys: [{ name: 'title', weight: 0.7 }, { name: 'path', weight: 0.3 }],
+        shouldSort: true,
+        threshold: 0.4,
+        location: 0,
+        distance: 100,
+        minMatchCharLength: 1,
+        keys: [
+          { name: 'title', weight: 0.7 },
+          { name: 'path', weight: 0.3 },
+        ],
       }),
     [menus],
   );

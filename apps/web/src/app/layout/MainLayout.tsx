@@ -81,7 +81,14 @@ export function MainLayout({ routes, docUrl = '/api/docs' }: { routes: ViewRoute
   return (
     <Layout className={styles.root}>
       {mobile ? (
-        <Drawer placement="left" open={sidebarOpened} onClose={() => closeSidebar(false)} size={SIDEBAR_WIDTH} closable={false} styles={{ body: { padding: 0, background: '#001529' } }}>
+        <Drawer
+          placement="left"
+          open={sidebarOpened}
+          onClose={() => closeSidebar(false)}
+          size={SIDEBAR_WIDTH}
+          closable={false}
+          styles={{ body: { padding: 0, background: '#001529' } }}
+        >
           <Sidebar collapsed={false} />
         </Drawer>
       ) : (

@@ -4,8 +4,8 @@ import { Menu, type MenuProps } from 'antd';
 import { HomeOutlined } from '@ant-design/icons';
 import { menuIcon } from '@/components/MenuIcon';
 import { sideItems, type SideItem } from '@/lib/menu-routes';
+import { useSession } from '@/lib/session';
 import { PRODUCT_TITLE } from '../fixed-routes';
-import { useSession } from '../session';
 import { useLayout } from './settings';
 import styles from './MainLayout.module.css';
 
@@ -15,7 +15,11 @@ const toItems = (items: SideItem[]): Item[] =>
 
 /** Parent keys of a path, so its group is open. */
 const openKeysOf = (pathname: string) =>
-  pathname.split('/').filter(Boolean).slice(0, -1).map((_, i, parts) => `/${parts.slice(0, i + 1).join('/')}`);
+  pathname
+    .split('/')
+    .filter(Boolean)
+    .slice(0, -1)
+    .map((_, i, parts) => `/${parts.slice(0, i + 1).join('/')}`);
 
 const LOGO_POLL_MS = 200;
 
@@ -51,8 +55,13 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
     walk(side);
     return links;
   }, [side]);
-  const [openKeys, setOpenKeys] = useState(() => openKeysOf(pathname));
-  useEffect(() => setOpenKeys((keys) => [...new Set([...(uniqueOpened ? [] : keys), ...openKeysOf(pathname)])]), [pathname, uniqueOpened]);
+  // The groups above the current screen open when the path changes; the user opens and closes others.
+  const [open, setOpen] = useState(() => ({ keys: openKeysOf(pathname), pathname, uniqueOpened }));
+  if (open.pathname !== pathname || open.uniqueOpened !== uniqueOpened) {
+    setOpen({ keys: [...new Set([...(uniqueOpened ? [] : open.keys), ...openKeysOf(pathname)])], pathname, uniqueOpened });
+  }
+  const openKeys = open.keys;
+  const setOpenKeys = (keys: string[]) => setOpen((state) => ({ ...state, keys }));
 
   function onOpenChange(keys: string[]) {
     if (!uniqueOpened) return setOpenKeys(keys);

@@ -75,8 +75,14 @@ export function TagsView() {
       </div>
       {menu && (
         <ul className={styles.menu} style={{ left: menu.left, top: menu.top, width: MENU_WIDTH }} role="menu">
-          <li role="menuitem" onClick={() => reload(menu.view)}>刷新</li>
-          {!menu.view.affix && <li role="menuitem" onClick={() => closeTag(menu.view)}>关闭</li>}
+          <li role="menuitem" onClick={() => reload(menu.view)}>
+            刷新
+          </li>
+          {!menu.view.affix && (
+            <li role="menuitem" onClick={() => closeTag(menu.view)}>
+              关闭
+            </li>
+          )}
           <li
             role="menuitem"
             onClick={() => {

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { App, Avatar, Dropdown } from 'antd';
 import { DownOutlined, UserOutlined } from '@ant-design/icons';
 import type { ItemType } from 'antd/es/menu/interface';
-import { logoutAndReload, useSession } from '../session';
+import { logoutAndReload, useSession } from '@/lib/session';
 import { SettingsDrawer } from './SettingsDrawer';
 
 /** The avatar menu: 个人中心, 布局设置, 退出登录 (after 确定注销并退出系统吗？). On mobile it also holds `extra`. */

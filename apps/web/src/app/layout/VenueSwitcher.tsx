@@ -1,25 +1,22 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Cascader, Popover } from 'antd';
 import { EnvironmentOutlined } from '@ant-design/icons';
-import { auth, system } from '@venue/contract';
+import { auth } from '@venue/contract';
+import { useVenueTree } from '@/hooks/useVenueGroups';
 import { callApi } from '@/lib/http';
-import { useSession } from '../session';
-
-interface Option { value: number; label: string; children?: Option[] }
+import { useSession } from '@/lib/session';
 
 /** The center/venue cascader (spec 2.4): a single center shows only its venues; choosing reloads. */
 export function VenueSwitcher() {
   const user = useSession((s) => s.user);
-  const [options, setOptions] = useState<Option[]>([]);
   const [open, setOpen] = useState(false);
-
-  useEffect(() => {
-    if (!open || options.length) return;
-    void callApi(system.enableVenueInfo).then((centers) => {
-      const tree = centers.map((c) => ({ value: c.centerId, label: c.centerName, children: c.venues.map((v) => ({ value: v.venueId, label: v.venueName })) }));
-      setOptions(tree.length === 1 ? tree[0].children : tree);
-    }, () => undefined);
-  }, [open, options.length]);
+  const [everOpened, setEverOpened] = useState(false);
+  const tree = useVenueTree(everOpened);
+  const options = tree.length === 1 ? tree[0].children : tree;
+  const toggle = (next: boolean) => {
+    setOpen(next);
+    if (next) setEverOpened(true);
+  };
 
   async function choose(path: (string | number)[]) {
     const venueId = Number(path[path.length - 1]);
@@ -32,7 +29,7 @@ export function VenueSwitcher() {
     <Popover
       trigger="click"
       open={open}
-      onOpenChange={setOpen}
+      onOpenChange={toggle}
       placement="bottom"
       title="切换场馆"
       styles={{ root: { width: 400 } }}

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { useSession } from '@/lib/session';
 import { readLocal, writeLocal } from '@/lib/storage';
 
 export type UiSize = 'default' | 'medium' | 'small' | 'mini';
@@ -26,8 +27,14 @@ export interface LayoutSettings {
 }
 /** Spec 9 defaults: theme #409EFF, size small, logo on, tags on, fixed header on, footer empty. */
 export const DEFAULT_SETTINGS: LayoutSettings = {
-  theme: '#409EFF', tagsView: true, fixedHeader: true, sidebarLogo: true, uniqueOpened: true,
-  showFooter: false, footerTxt: '', caseNumber: '',
+  theme: '#409EFF',
+  tagsView: true,
+  fixedHeader: true,
+  sidebarLogo: true,
+  uniqueOpened: true,
+  showFooter: false,
+  footerTxt: '',
+  caseNumber: '',
 };
 
 const SETTINGS_KEY = 'layoutSettings';
@@ -54,8 +61,14 @@ interface LayoutState extends LayoutSettings {
 const saved = () => readLocal<Partial<LayoutSettings>>(SETTINGS_KEY, {});
 const persist = (s: LayoutSettings) => writeLocal(SETTINGS_KEY, s);
 const pick = (s: LayoutState): LayoutSettings => ({
-  theme: s.theme, tagsView: s.tagsView, fixedHeader: s.fixedHeader, sidebarLogo: s.sidebarLogo,
-  uniqueOpened: s.uniqueOpened, showFooter: s.showFooter, footerTxt: s.footerTxt, caseNumber: s.caseNumber,
+  theme: s.theme,
+  tagsView: s.tagsView,
+  fixedHeader: s.fixedHeader,
+  sidebarLogo: s.sidebarLogo,
+  uniqueOpened: s.uniqueOpened,
+  showFooter: s.showFooter,
+  footerTxt: s.footerTxt,
+  caseNumber: s.caseNumber,
 });
 const storedSidebar = () => localStorage.getItem(SIDEBAR_KEY);
 
@@ -100,3 +113,8 @@ export const useLayout = create<LayoutState>((set, get) => ({
     set({ device });
   },
 }));
+
+// The session loads the tenant's global settings; they fill in what the user has not chosen.
+useSession.subscribe((state, previous) => {
+  if (state.globalSettings && state.globalSettings !== previous.globalSettings) useLayout.getState().mergeServer(state.globalSettings);
+});

@@ -2,21 +2,22 @@ import { useState, type ReactNode } from 'react';
 import { Button, Form, Space, Table, type FormInstance } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import type { Page } from '@venue/contract';
+import type { Page, Permission } from '@venue/contract';
 import { usePermission } from '@/components/Permission';
 import { FormDialog } from './FormDialog';
-import { usePagedList } from './usePagedList';
+import { usePagedList, type ListSource } from './usePagedList';
 
 export interface CrudPageProps<Row extends object, Filters extends object, Values extends object> {
   /** The thing a row is, for dialog titles: 新增{entity} / 编辑{entity}. */
   entity: string;
   rowKey: (keyof Row & string) | ((row: Row) => string);
-  fetch: (query: Filters & { current: number; size: number }) => Promise<Page<Row>>;
+  /** The paged call the table shows (see ListSource). */
+  list: ListSource<Row, Filters>;
   /** Form.Items of the inline search form; `toFilters` turns its values into the query (date ranges). */
   searchFields?: ReactNode;
   toFilters?: (values: Record<string, unknown>) => Filters;
   columns: ColumnsType<Row>;
-  permissions?: { add?: string; edit?: string };
+  permissions?: { add?: Permission; edit?: Permission };
   /** Form.Items of the add/edit dialog (700 px). */
   formFields?: (form: FormInstance<Values>, editing: Row | null) => ReactNode;
   toValues?: (row: Row) => Partial<Values>;
@@ -36,9 +37,24 @@ export interface CrudPageProps<Row extends object, Filters extends object, Value
  * sizes 1-100, total/sizes/prev/pager/next/jumper), 新增 and 编辑 in a 700 px dialog, row actions.
  */
 export function CrudPage<Row extends object, Filters extends object, Values extends object>(props: CrudPageProps<Row, Filters, Values>) {
-  const { entity, rowKey, fetch, searchFields, toFilters, columns, permissions = {}, formFields, toValues, defaults, create, update, rowActions, toolbar } = props;
+  const {
+    entity,
+    rowKey,
+    list: source,
+    searchFields,
+    toFilters,
+    columns,
+    permissions = {},
+    formFields,
+    toValues,
+    defaults,
+    create,
+    update,
+    rowActions,
+    toolbar,
+  } = props;
   const [searchForm] = Form.useForm();
-  const list = usePagedList<Row, Filters>(fetch, {} as Filters, props.pageSize);
+  const list = usePagedList<Row, Filters>(source, {} as Filters, props.pageSize);
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
   const addAllowed = usePermission(permissions.add ? [permissions.add] : []);
   const editAllowed = usePermission(permissions.edit ? [permissions.edit] : []);
@@ -48,15 +64,24 @@ export function CrudPage<Row extends object, Filters extends object, Values exte
   const search = (values: Record<string, unknown>) => list.search(toFilters ? toFilters(values) : (values as Filters));
   const actionColumn: ColumnsType<Row> =
     canEdit || rowActions
-      ? [{
-          title: '操作', key: '__actions', fixed: 'right', width: props.actionWidth ?? 160,
-          render: (_, row) => (
-            <Space size={4} wrap>
-              {canEdit && formFields && <Button size="small" type="link" onClick={() => setEditing(row)}>编辑</Button>}
-              {rowActions?.(row, list.reload)}
-            </Space>
-          ),
-        }]
+      ? [
+          {
+            title: '操作',
+            key: '__actions',
+            fixed: 'right',
+            width: props.actionWidth ?? 160,
+            render: (_, row) => (
+              <Space size={4} wrap>
+                {canEdit && formFields && (
+                  <Button size="small" type="link" onClick={() => setEditing(row)}>
+                    编辑
+                  </Button>
+                )}
+                {rowActions?.(row, list.reload)}
+              </Space>
+            ),
+          },
+        ]
       : [];
 
   async function save(values: Values) {
@@ -71,14 +96,28 @@ export function CrudPage<Row extends object, Filters extends object, Values exte
         <Form form={searchForm} name="search" layout="inline" onFinish={search} style={{ marginBottom: 12, rowGap: 8 }}>
           {searchFields}
           <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>搜索</Button>
-            <Button icon={<ReloadOutlined />} onClick={() => { searchForm.resetFields(); search({}); }}>重置</Button>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+              搜索
+            </Button>
+            <Button
+              icon={<ReloadOutlined />}
+              onClick={() => {
+                searchForm.resetFields();
+                search({});
+              }}
+            >
+              重置
+            </Button>
           </Space>
         </Form>
       )}
       {(canAdd || toolbar) && (
         <Space style={{ marginBottom: 12 }}>
-          {canAdd && formFields && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>新增</Button>}
+          {canAdd && formFields && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              新增
+            </Button>
+          )}
           {toolbar?.(list.reload, list.filters)}
         </Space>
       )}

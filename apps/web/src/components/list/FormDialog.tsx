@@ -18,7 +18,9 @@ export function FormDialog<Values extends object>({ open, title, initialValues, 
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const initial = useRef(initialValues);
-  initial.current = initialValues;
+  useEffect(() => {
+    initial.current = initialValues;
+  });
 
   // Filled once per opening: a parent re-render must not wipe what the user is typing.
   useEffect(() => {
@@ -43,7 +45,18 @@ export function FormDialog<Values extends object>({ open, title, initialValues, 
   }
 
   return (
-    <Modal open={open} title={title} width={width} onOk={save} onCancel={onClose} confirmLoading={saving} okText="确定" cancelText="取消" destroyOnHidden maskClosable={false}>
+    <Modal
+      open={open}
+      title={title}
+      width={width}
+      onOk={save}
+      onCancel={onClose}
+      confirmLoading={saving}
+      okText="确定"
+      cancelText="取消"
+      destroyOnHidden
+      maskClosable={false}
+    >
       <Form form={form} name="dialog" labelCol={{ span: 5 }} wrapperCol={{ span: 17 }} style={{ marginTop: 16 }}>
         {typeof children === 'function' ? children(form) : children}
       </Form>

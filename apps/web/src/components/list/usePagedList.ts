@@ -1,6 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { TablePaginationConfig } from 'antd';
-import { PAGE_SIZES, type Page } from '@venue/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { PAGE_SIZES, type Call, type Page } from '@venue/contract';
+import type { z } from 'zod';
+import { callApi } from '@/lib/http';
+import { callKey, useInvalidate } from '@/lib/query';
 
 /** Spec 9: page size 20, options 1..100, layout total, sizes, prev, pager, next, jumper. */
 export function pagination(current: number, size: number, total: number, onChange: (current: number, size: number) => void): TablePaginationConfig {
@@ -16,43 +20,42 @@ export function pagination(current: number, size: number, total: number, onChang
   };
 }
 
+export type PagedQuery<Filters> = Filters & { current: number; size: number };
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any query, body and params: only the answer matters here
+type PagedCall<Row> = Call<any, any, any, z.ZodType<Page<Row>>>;
 /**
- * A server-paged list: `fetch` gets the page and the filters; changing filters goes back to page 1.
+ * What a list reads: a paged contract call, or a call with the way its page is made (an unpaged call
+ * paged locally). The call is the list's cache key, so a save that invalidates it reloads the list.
+ */
+export type ListSource<Row, Filters> = PagedCall<Row> | { call: Call; fetch: (query: PagedQuery<Filters>, signal: AbortSignal) => Promise<Page<Row>> };
+
+const EMPTY: Page<never> = { records: [], total: 0 };
+
+/**
+ * A server-paged list: the source gets the page and the filters; changing filters goes back to page 1.
  * Every list screen uses this so paging behaves the same everywhere.
  */
-export function usePagedList<Row, Filters extends object>(
-  fetch: (query: Filters & { current: number; size: number }) => Promise<Page<Row>>,
-  initialFilters: Filters,
-  pageSize = 20,
-) {
+export function usePagedList<Row, Filters extends object>(source: ListSource<Row, Filters>, initialFilters: Filters, pageSize = 20) {
   const [filters, setFilters] = useState(initialFilters);
   const [paging, setPaging] = useState({ current: 1, size: pageSize });
-  const [page, setPage] = useState<Page<Row>>({ records: [], total: 0 });
-  const [loading, setLoading] = useState(false);
-  const fetchRef = useRef(fetch);
-  fetchRef.current = fetch;
-
-  const reload = useCallback(async () => {
-    setLoading(true);
-    try {
-      setPage(await fetchRef.current({ ...filters, ...paging }));
-    } catch {
-      setPage({ records: [], total: 0 });
-    } finally {
-      setLoading(false);
-    }
-  }, [filters, paging]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  const invalidate = useInvalidate();
+  const { call, fetch } = 'fetch' in source ? source : { call: source, fetch: undefined };
+  const query: PagedQuery<Filters> = { ...filters, ...paging };
+  const answer = useQuery({
+    queryKey: callKey(call, { query }),
+    queryFn: ({ signal }) => (fetch ? fetch(query, signal) : callApi(call as PagedCall<Row>, { query }, { signal })),
+    // The rows on screen stay while the next page or search loads (the table shows its spinner).
+    placeholderData: keepPreviousData,
+  });
+  const page: Page<Row> = answer.data ?? EMPTY;
 
   return {
     records: page.records,
     total: page.total,
-    loading,
+    loading: answer.isFetching,
     filters,
-    reload,
+    /** Reloads every list reading this call (a save changed it). */
+    reload: () => invalidate([call]),
     search: (next: Filters) => {
       setFilters(next);
       setPaging((p) => ({ ...p, current: 1 }));

@@ -26,9 +26,17 @@ export function setQuantity(lines: CartLine[], goodsId: number, quantity: number
   return qty === 0 ? lines.filter((l) => l.goodsId !== goodsId) : lines.map((l) => (l.goodsId === goodsId ? { ...l, quantity: qty } : l));
 }
 
+/** Whether one more of an item would sell more than its stock. */
+export const exceedsStock = (lines: CartLine[], goodsId: number, stock: number) => (lines.find((l) => l.goodsId === goodsId)?.quantity ?? 0) + 1 > stock;
+
+/** A paid unit price typed over the archive price: never below 0, whole fen. */
+export function setPricePay(lines: CartLine[], goodsId: number, price: number | null): CartLine[] {
+  const pricePay = Math.max(0, Math.round((price ?? 0) * 100) / 100);
+  return lines.map((l) => (l.goodsId === goodsId ? { ...l, pricePay } : l));
+}
+
 /** The total: price times quantity summed with decimal arithmetic, 2 decimals. */
 export const cartTotal = (lines: CartLine[]) => sumLines(lines.map((l) => ({ price: l.pricePay, qty: l.quantity })));
 
 /** What identifies a cart's order: a changed cart needs a new order. */
-export const cartSignature = (lines: CartLine[], memberId: number | null) =>
-  JSON.stringify([memberId, lines.map((l) => [l.goodsId, l.quantity, l.pricePay])]);
+export const cartSignature = (lines: CartLine[], memberId: number | null) => JSON.stringify([memberId, lines.map((l) => [l.goodsId, l.quantity, l.pricePay])]);

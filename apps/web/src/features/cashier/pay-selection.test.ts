@@ -2,10 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { buildPayRequest, chooseCard, chooseMethod, enterSaves, payModeOf, type PayCard, type PayMethod, type Selection } from './pay-selection';
 
 const method = (id: number, payMode: string, isApi: 'T' | 'F'): PayMethod => ({
-  id, payMode, payName: payMode, isApi, icon: '', state: 'A', sort: id, venueIds: [1], venueNames: [], sourceType: 'system',
+  id,
+  payMode,
+  payName: payMode,
+  isApi,
+  icon: '',
+  state: 'A',
+  sort: id,
+  venueIds: [1],
+  venueNames: [],
+  sourceType: 'system',
 });
 const card = (cardId: number, payType: 'M' | 'T' | 'D', balance: number): PayCard => ({
-  cardId, cardNo: `C${cardId}`, payType, cardTypeName: '', useEndTime: null, balance, discountable: false, discount: 1, sourceType: 'card',
+  cardId,
+  cardNo: `C${cardId}`,
+  payType,
+  cardTypeName: '',
+  useEndTime: null,
+  balance,
+  discountable: false,
+  discount: 1,
+  sourceType: 'card',
 });
 const cash = method(1, 'cashpay', 'F');
 const wechat = method(2, 'wechatpay', 'T');
@@ -57,7 +74,9 @@ describe('payment dialog choices (spec 4)', () => {
     const { request } = buildPayRequest(s, { orderId: 7, memberId: 3, total: '50.35' }, '134567890123450001', '');
     expect(request).toMatchObject({ orderId: 7, payMode: 'composepay', money: 50.35 });
     expect(request?.payDetails?.map((p) => [p.payMode, p.money, p.authCode])).toEqual([
-      ['cardpay', 10.1, '1'], ['cardpay', 20.2, '2'], ['wechatpay', 20.05, '134567890123450001'],
+      ['cardpay', 10.1, '1'],
+      ['cardpay', 20.2, '2'],
+      ['wechatpay', 20.05, '134567890123450001'],
     ]);
   });
 

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { member, payment } from '@venue/contract';
+import { member, Msg, payment } from '@venue/contract';
 import type { z } from 'zod';
 
 export type PayMethod = payment.PayMethod;
@@ -61,8 +61,8 @@ export function buildPayRequest(
   remark: string,
 ): { request?: PayRequest; error?: string } {
   const total = new Decimal(order.total);
-  if (!selection.method && selection.cards.length === 0) return { error: '请选择收款方式' };
-  if (needsAuthCode(selection) && !authCode.trim()) return { error: '请输入或扫描付款码' };
+  if (!selection.method && selection.cards.length === 0) return { error: Msg.choosePayMode };
+  if (needsAuthCode(selection) && !authCode.trim()) return { error: Msg.authCodeRequired };
   const base = { orderId: order.orderId, memberId: order.memberId, remark: remark || undefined };
   const mode = payModeOf(selection);
   if (mode === '') {
@@ -78,7 +78,8 @@ export function buildPayRequest(
     remaining = remaining.minus(money);
   }
   if (selection.method) {
-    if (remaining.gt(0)) parts.push({ payMode: selection.method.payMode, authCode: selection.method.isApi === 'T' ? authCode.trim() : undefined, money: remaining.toNumber() });
+    if (remaining.gt(0))
+      parts.push({ payMode: selection.method.payMode, authCode: selection.method.isApi === 'T' ? authCode.trim() : undefined, money: remaining.toNumber() });
     remaining = new Decimal(0);
   }
   if (remaining.gt(0)) return { error: '会员卡余额不足，请增加会员卡或选择其他收款方式' };

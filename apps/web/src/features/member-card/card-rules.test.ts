@@ -16,7 +16,11 @@ describe('member card state rules (spec 4, 8)', () => {
     expect(judgeCard(card('R')).warnings).toEqual(['当前卡状态不可用（已退卡）']);
     expect(judgeCard(card('C')).warnings).toEqual(['当前卡状态不可用（已换卡）']);
     expect(judgeCard(card('E')).warnings).toEqual(['当前卡状态不可用（已过期）']);
-    expect(judgeCard(card('B', 'T', true))).toEqual({ needsOpening: false, warnings: ['当前卡状态不可用（已加入黑名单）', '当前卡已加入黑名单'], usable: true });
+    expect(judgeCard(card('B', 'T', true))).toEqual({
+      needsOpening: false,
+      warnings: ['当前卡状态不可用（已加入黑名单）', '当前卡已加入黑名单'],
+      usable: true,
+    });
   });
   it('gives S the generic text for a purchase and no warning when only viewing', () => {
     expect(judgeCard(card('S'))).toEqual({ needsOpening: false, warnings: ['当前卡状态不可用'], usable: false });

@@ -3,7 +3,11 @@ import { member, type Card } from '@venue/contract';
 /** Spec 8 card-state warnings, by state (the contract's texts, shared with the server). */
 export const STATE_WARNINGS: Partial<Record<Card['state'], string>> = member.CARD_STATE_MESSAGES;
 export const {
-  unusable: STATE_UNUSABLE, inBlacklist: IN_BLACKLIST, openQuestion: OPEN_CARD_QUESTION, notFound: CARD_NOT_FOUND, lookupFailed: CARD_LOOKUP_FAILED,
+  unusable: STATE_UNUSABLE,
+  inBlacklist: IN_BLACKLIST,
+  openQuestion: OPEN_CARD_QUESTION,
+  notFound: CARD_NOT_FOUND,
+  lookupFailed: CARD_LOOKUP_FAILED,
 } = member.CARD_MESSAGES;
 
 export const STATE_LABELS = member.CARD_STATE_LABELS;

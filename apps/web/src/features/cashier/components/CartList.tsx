@@ -4,7 +4,13 @@ import { formatYuan, lineAmount } from '@/lib/money';
 import type { CartLine } from '../cart';
 
 /** The settlement list: steppers (min 0), paid price (editable with the permission), amount, delete. */
-export function CartList({ lines, canEditPrice, onQuantity, onPrice, onRemove }: {
+export function CartList({
+  lines,
+  canEditPrice,
+  onQuantity,
+  onPrice,
+  onRemove,
+}: {
   lines: CartLine[];
   canEditPrice: boolean;
   onQuantity: (goodsId: number, qty: number | null) => void;
@@ -13,21 +19,59 @@ export function CartList({ lines, canEditPrice, onQuantity, onPrice, onRemove }:
 }) {
   return (
     <Table<CartLine>
-      rowKey="goodsId" size="small" pagination={false} dataSource={lines} scroll={{ y: 240 }} locale={{ emptyText: '请点击左侧商品加入结算清单' }}
+      rowKey="goodsId"
+      size="small"
+      pagination={false}
+      dataSource={lines}
+      scroll={{ y: 240 }}
+      locale={{ emptyText: '请点击左侧商品加入结算清单' }}
       columns={[
         { title: '商品', dataIndex: 'goodsName', ellipsis: true },
         {
-          title: '数量', dataIndex: 'quantity', width: 92,
-          render: (q: number, l) => <InputNumber size="small" min={0} max={9999} precision={0} value={q} onChange={(v) => onQuantity(l.goodsId, v)} aria-label={`${l.goodsName}数量`} style={{ width: 76 }} />,
+          title: '数量',
+          dataIndex: 'quantity',
+          width: 92,
+          render: (q: number, l) => (
+            <InputNumber
+              size="small"
+              min={0}
+              max={9999}
+              precision={0}
+              value={q}
+              onChange={(v) => onQuantity(l.goodsId, v)}
+              aria-label={`${l.goodsName}数量`}
+              style={{ width: 76 }}
+            />
+          ),
         },
         {
-          title: '单价', dataIndex: 'pricePay', width: 90,
-          render: (p: number, l) => canEditPrice
-            ? <InputNumber size="small" min={0} precision={2} value={p} onChange={(v) => onPrice(l.goodsId, v)} aria-label={`${l.goodsName}单价`} style={{ width: 80 }} />
-            : formatYuan(p),
+          title: '单价',
+          dataIndex: 'pricePay',
+          width: 90,
+          render: (p: number, l) =>
+            canEditPrice ? (
+              <InputNumber
+                size="small"
+                min={0}
+                precision={2}
+                value={p}
+                onChange={(v) => onPrice(l.goodsId, v)}
+                aria-label={`${l.goodsName}单价`}
+                style={{ width: 80 }}
+              />
+            ) : (
+              formatYuan(p)
+            ),
         },
         { title: '金额', key: 'amount', width: 76, align: 'right', render: (_, l) => lineAmount(l.pricePay, l.quantity) },
-        { title: '', key: 'del', width: 36, render: (_, l) => <Button size="small" type="text" danger icon={<DeleteOutlined />} onClick={() => onRemove(l.goodsId)} aria-label={`删除${l.goodsName}`} /> },
+        {
+          title: '',
+          key: 'del',
+          width: 36,
+          render: (_, l) => (
+            <Button size="small" type="text" danger icon={<DeleteOutlined />} onClick={() => onRemove(l.goodsId)} aria-label={`删除${l.goodsName}`} />
+          ),
+        },
       ]}
     />
   );

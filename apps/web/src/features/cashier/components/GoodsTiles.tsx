@@ -16,9 +16,14 @@ export function GoodsTiles({ tiles, loading, onAdd }: { tiles: Tile[]; loading: 
           <Col span={8} key={t.goodsId}>
             <Card size="small" hoverable onClick={() => onAdd(t)} className={t.quantity <= 0 ? styles.soldOut : undefined} data-testid="goods-tile">
               <div className={styles.picture}>{t.picture ? <img src={t.picture} alt={t.goodsName} /> : <span>{t.goodsName.slice(0, 1)}</span>}</div>
-              <div className={styles.name} title={t.goodsName}>{t.goodsName}{t.specs ? ` ${t.specs}` : ''}</div>
+              <div className={styles.name} title={t.goodsName}>
+                {t.goodsName}
+                {t.specs ? ` ${t.specs}` : ''}
+              </div>
               <div className={styles.meta}>
-                <span>库存 {t.quantity} {t.unit}</span>
+                <span>
+                  库存 {t.quantity} {t.unit}
+                </span>
                 <b>¥{formatYuan(t.price)}</b>
               </div>
             </Card>

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { Checkbox, Form, InputNumber, Radio, Select, type FormInstance } from 'antd';
 import { payment, sale } from '@venue/contract';
-import { useSession } from '@/app/session';
 import { FormDialog } from '@/components/list/FormDialog';
 import { useVenueGroups } from '@/hooks/useVenueGroups';
-import { callApi } from '@/lib/http';
+import { useApiMutation, useApiQuery } from '@/lib/query';
+import { useSession } from '@/lib/session';
 import { useReceiptPrinter } from '../receipt/useReceiptPrinter';
 import type { PaperWidth } from '../receipt/Receipt';
 
@@ -16,18 +16,20 @@ interface Values {
   paperWidth: PaperWidth;
 }
 
-const CARD_TYPES = [{ value: 'M', label: '储值卡' }, { value: 'T', label: '次卡' }, { value: 'D', label: '期限卡' }];
+const CARD_TYPES = [
+  { value: 'M', label: '储值卡' },
+  { value: 'T', label: '次卡' },
+  { value: 'D', label: '期限卡' },
+];
 
 /** Loads the chosen venue's sales-receipt config into the form whenever the venue changes. */
 function VenueConfigLoader({ form }: { form: FormInstance<Values> }) {
   const venueId = Form.useWatch('venueId', form);
+  const { data: config, dataUpdatedAt } = useApiQuery(payment.getPrintConfig, { query: { venueId, typeId: sale.SALE_ORDER_TYPE } }, { enabled: !!venueId });
+  // On every answer, not only a changed one: a cached config is set before the dialog resets its fields, the fresh answer after.
   useEffect(() => {
-    if (!venueId) return;
-    callApi(payment.getPrintConfig, { query: { venueId, typeId: sale.SALE_ORDER_TYPE } }).then(
-      (c) => form.setFieldsValue({ needPrint: c.needPrint, printNum: c.printNum, allowPayTypes: c.allowPayTypes.split(',').filter(Boolean) }),
-      () => undefined,
-    );
-  }, [venueId, form]);
+    if (config) form.setFieldsValue({ needPrint: config.needPrint, printNum: config.printNum, allowPayTypes: config.allowPayTypes.split(',').filter(Boolean) });
+  }, [config, dataUpdatedAt, form]);
   return null;
 }
 
@@ -39,15 +41,19 @@ export function PrintConfigDialog({ open, onClose }: { open: boolean; onClose: (
   const currentVenueId = useSession((s) => s.user?.currentVenueId);
   const venueGroups = useVenueGroups();
   const printer = useReceiptPrinter(currentVenueId);
+  const saveConfig = useApiMutation(payment.savePrintConfig, { invalidates: [payment.getPrintConfig] });
 
   async function save({ paperWidth, allowPayTypes, ...config }: Values) {
-    await callApi(payment.savePrintConfig, { body: { ...config, typeId: sale.SALE_ORDER_TYPE, allowPayTypes: allowPayTypes.join(',') } });
+    await saveConfig.mutateAsync({ body: { ...config, typeId: sale.SALE_ORDER_TYPE, allowPayTypes: allowPayTypes.join(',') } });
     printer.setWidth(paperWidth);
   }
 
   return (
     <FormDialog<Values>
-      open={open} title="小票打印设置" onClose={onClose} onSubmit={save}
+      open={open}
+      title="小票打印设置"
+      onClose={onClose}
+      onSubmit={save}
       initialValues={{ venueId: currentVenueId ?? undefined, needPrint: 'T', printNum: 1, allowPayTypes: ['M', 'T', 'D'], paperWidth: printer.width }}
     >
       {(form) => (
@@ -57,7 +63,12 @@ export function PrintConfigDialog({ open, onClose }: { open: boolean; onClose: (
             <Select options={venueGroups} optionFilterProp="label" showSearch />
           </Form.Item>
           <Form.Item name="needPrint" label="收款后打印">
-            <Radio.Group options={[{ value: 'T', label: '打印' }, { value: 'F', label: '不打印' }]} />
+            <Radio.Group
+              options={[
+                { value: 'T', label: '打印' },
+                { value: 'F', label: '不打印' },
+              ]}
+            />
           </Form.Item>
           <Form.Item name="printNum" label="打印份数" rules={[{ required: true, message: '请输入打印份数' }]}>
             <InputNumber min={1} max={5} precision={0} />
@@ -66,7 +77,12 @@ export function PrintConfigDialog({ open, onClose }: { open: boolean; onClose: (
             <Checkbox.Group options={CARD_TYPES} />
           </Form.Item>
           <Form.Item name="paperWidth" label="本机小票纸宽">
-            <Radio.Group options={[{ value: 58, label: '58 mm' }, { value: 80, label: '80 mm' }]} />
+            <Radio.Group
+              options={[
+                { value: 58, label: '58 mm' },
+                { value: 80, label: '80 mm' },
+              ]}
+            />
           </Form.Item>
         </>
       )}

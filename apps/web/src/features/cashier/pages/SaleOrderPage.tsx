@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Button, DatePicker, Descriptions, Form, Input, Modal, Select, Table, Tag } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
-import { payment, sale, type CallQuery, type SaleOrder } from '@venue/contract';
+import { payment, sale, type CallQuery, type SaleOrder, PERMISSIONS } from '@venue/contract';
 import { CrudPage } from '@/components/list/CrudPage';
 import { Permission } from '@/components/Permission';
-import { useSession } from '@/app/session';
-import { callApi, downloadFile } from '@/lib/http';
+import { downloadFile } from '@/lib/http';
 import { formatTime } from '@/lib/format';
 import { formatYuan, lineAmount } from '@/lib/money';
+import { useSession } from '@/lib/session';
 import { dateRange } from '@/lib/time';
 import { useReceiptPrinter } from '../receipt/useReceiptPrinter';
 
@@ -25,7 +25,7 @@ export default function SaleOrderPage() {
       <CrudPage<SaleOrder, Filters, object>
         entity="销售订单"
         rowKey="orderId"
-        fetch={(query) => callApi(sale.query, { query })}
+        list={sale.query}
         toFilters={({ range, ...rest }) => {
           const [begin, end] = (range as [Dayjs, Dayjs] | undefined) ?? [];
           const [beginTime, endTime] = dateRange(begin, end) ?? [];
@@ -33,31 +33,51 @@ export default function SaleOrderPage() {
         }}
         searchFields={
           <>
-            <Form.Item name="range"><DatePicker.RangePicker placeholder={['开始日期', '结束日期']} /></Form.Item>
-            <Form.Item name="payState"><Select placeholder="支付状态" allowClear options={options(sale.PAY_STATE_LABELS)} style={{ width: 130 }} /></Form.Item>
-            <Form.Item name="memberName"><Input placeholder="会员姓名" allowClear style={{ width: 120 }} /></Form.Item>
-            <Form.Item name="createName"><Input placeholder="收银员" allowClear style={{ width: 120 }} /></Form.Item>
+            <Form.Item name="range">
+              <DatePicker.RangePicker placeholder={['开始日期', '结束日期']} />
+            </Form.Item>
+            <Form.Item name="payState">
+              <Select placeholder="支付状态" allowClear options={options(sale.PAY_STATE_LABELS)} style={{ width: 130 }} />
+            </Form.Item>
+            <Form.Item name="memberName">
+              <Input placeholder="会员姓名" allowClear style={{ width: 120 }} />
+            </Form.Item>
+            <Form.Item name="createName">
+              <Input placeholder="收银员" allowClear style={{ width: 120 }} />
+            </Form.Item>
           </>
         }
         columns={[
           { title: '单号', dataIndex: 'orderId', width: 80 },
           { title: '商品', key: 'goods', render: (_, o) => o.details.map((d) => `${d.goodsName}×${d.quantity}`).join('，') },
           { title: '实收（元）', dataIndex: 'pricePay', align: 'right', render: (p: number) => formatYuan(p) },
-          { title: '支付方式', key: 'pay', render: (_, o) => [...new Set(o.payRecords.map((p) => p.payName || payment.PAY_MODE_LABELS[p.payMode]))].join('+') || '—' },
-          { title: '支付状态', dataIndex: 'payState', render: (s: string) => <Tag color={s === 'P' ? 'success' : s === 'N' ? 'warning' : 'default'}>{sale.PAY_STATE_LABELS[s] ?? s}</Tag> },
+          { title: '支付方式', key: 'pay', render: (_, o) => [...new Set(o.payRecords.map(payment.payRecordName))].join('+') || '—' },
+          {
+            title: '支付状态',
+            dataIndex: 'payState',
+            render: (s: string) => <Tag color={s === 'P' ? 'success' : s === 'N' ? 'warning' : 'default'}>{sale.PAY_STATE_LABELS[s] ?? s}</Tag>,
+          },
           { title: '会员', dataIndex: 'memberName', render: (n: string | null) => n ?? '—' },
           { title: '收银员', dataIndex: 'createName' },
           { title: '时间', dataIndex: 'createTime', render: formatTime },
         ]}
         rowActions={(o) => (
           <>
-            <Button size="small" type="link" onClick={() => setViewing(o)}>详情</Button>
-            {o.payState === 'P' && <Button size="small" type="link" onClick={() => void printer.reprint([o.orderId])}>重打</Button>}
+            <Button size="small" type="link" onClick={() => setViewing(o)}>
+              详情
+            </Button>
+            {o.payState === 'P' && (
+              <Button size="small" type="link" onClick={() => void printer.reprint([o.orderId])}>
+                重打
+              </Button>
+            )}
           </>
         )}
         toolbar={(_, filters) => (
-          <Permission value={['goods:saleOrder:list']}>
-            <Button icon={<DownloadOutlined />} onClick={() => void downloadFile(sale.EXPORT_SALE_PATH, filters, '销售订单.xlsx')}>导出</Button>
+          <Permission value={[PERMISSIONS.goods.saleOrder.list]}>
+            <Button icon={<DownloadOutlined />} onClick={() => void downloadFile(sale.exportOrders, { query: filters })}>
+              导出
+            </Button>
           </Permission>
         )}
       />
@@ -69,20 +89,39 @@ export default function SaleOrderPage() {
               <Descriptions.Item label="仓库">{viewing.warehouseName}</Descriptions.Item>
               <Descriptions.Item label="订单状态">{sale.ORDER_STATE_LABELS[viewing.orderState] ?? viewing.orderState}</Descriptions.Item>
               <Descriptions.Item label="支付状态">{sale.PAY_STATE_LABELS[viewing.payState] ?? viewing.payState}</Descriptions.Item>
-              <Descriptions.Item label="会员">{viewing.memberName ?? '—'} {viewing.cardNo ?? ''}</Descriptions.Item>
+              <Descriptions.Item label="会员">
+                {viewing.memberName ?? '—'} {viewing.cardNo ?? ''}
+              </Descriptions.Item>
               <Descriptions.Item label="收银员">{viewing.createName}</Descriptions.Item>
               <Descriptions.Item label="原价">¥{formatYuan(viewing.priceOrig)}</Descriptions.Item>
               <Descriptions.Item label="实收">¥{formatYuan(viewing.pricePay)}</Descriptions.Item>
             </Descriptions>
-            <Table rowKey="detailId" size="small" pagination={false} dataSource={viewing.details} columns={[
-              { title: '商品', dataIndex: 'goodsName' }, { title: '数量', dataIndex: 'quantity' },
-              { title: '单价', dataIndex: 'price', render: (p: number) => formatYuan(p) }, { title: '实收单价', dataIndex: 'pricePay', render: (p: number) => formatYuan(p) },
-              { title: '金额', key: 'a', render: (_, d) => lineAmount(d.pricePay, d.quantity) },
-            ]} />
-            <Table rowKey={(p) => `${p.payMode}-${p.cardId ?? ''}-${p.payTime}`} size="small" pagination={false} style={{ marginTop: 12 }} dataSource={viewing.payRecords} columns={[
-              { title: '支付方式', dataIndex: 'payName', render: (n: string, p) => n || payment.PAY_MODE_LABELS[p.payMode] }, { title: '金额', dataIndex: 'money', render: (m: number) => formatYuan(m) },
-              { title: '会员卡', dataIndex: 'cardNo', render: (c: string | null) => c ?? '—' }, { title: '时间', dataIndex: 'payTime', render: formatTime },
-            ]} />
+            <Table
+              rowKey="detailId"
+              size="small"
+              pagination={false}
+              dataSource={viewing.details}
+              columns={[
+                { title: '商品', dataIndex: 'goodsName' },
+                { title: '数量', dataIndex: 'quantity' },
+                { title: '单价', dataIndex: 'price', render: (p: number) => formatYuan(p) },
+                { title: '实收单价', dataIndex: 'pricePay', render: (p: number) => formatYuan(p) },
+                { title: '金额', key: 'a', render: (_, d) => lineAmount(d.pricePay, d.quantity) },
+              ]}
+            />
+            <Table
+              rowKey={(p) => `${p.payMode}-${p.cardId ?? ''}-${p.payTime}`}
+              size="small"
+              pagination={false}
+              style={{ marginTop: 12 }}
+              dataSource={viewing.payRecords}
+              columns={[
+                { title: '支付方式', dataIndex: 'payName', render: (_: string, p) => payment.payRecordName(p) },
+                { title: '金额', dataIndex: 'money', render: (m: number) => formatYuan(m) },
+                { title: '会员卡', dataIndex: 'cardNo', render: (c: string | null) => c ?? '—' },
+                { title: '时间', dataIndex: 'payTime', render: formatTime },
+              ]}
+            />
           </>
         )}
       </Modal>

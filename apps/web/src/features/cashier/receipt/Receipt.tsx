@@ -15,14 +15,28 @@ export function Receipt({ order, seller, width, copy }: { order: SaleOrder; sell
       <div>单号：{order.orderId}</div>
       <div>时间：{formatTime(order.createTime)}</div>
       <div>收银员：{seller}</div>
-      {order.memberName && <div>会员：{order.memberName}{card ? `（${card.cardNo}）` : ''}</div>}
+      {order.memberName && (
+        <div>
+          会员：{order.memberName}
+          {card ? `（${card.cardNo}）` : ''}
+        </div>
+      )}
       <hr />
       <table>
-        <thead><tr><th>商品</th><th>数量</th><th>金额</th></tr></thead>
+        <thead>
+          <tr>
+            <th>商品</th>
+            <th>数量</th>
+            <th>金额</th>
+          </tr>
+        </thead>
         <tbody>
           {order.details.map((line) => (
             <tr key={line.detailId}>
-              <td>{line.goodsName}{line.specs ? ` ${line.specs}` : ''}</td>
+              <td>
+                {line.goodsName}
+                {line.specs ? ` ${line.specs}` : ''}
+              </td>
               <td>{line.quantity}</td>
               <td>{lineAmount(line.pricePay, line.quantity)}</td>
             </tr>
@@ -34,7 +48,7 @@ export function Receipt({ order, seller, width, copy }: { order: SaleOrder; sell
       <div className="total">实收：¥{formatYuan(order.pricePay)}</div>
       {order.payRecords.map((p, i) => (
         <div key={i}>
-          {p.payName || payment.PAY_MODE_LABELS[p.payMode] || p.payMode}：¥{formatYuan(p.money)}
+          {payment.payRecordName(p)}：¥{formatYuan(p.money)}
           {p.cardBalance !== null ? `（卡余额 ${formatYuan(p.cardBalance)}）` : ''}
         </div>
       ))}

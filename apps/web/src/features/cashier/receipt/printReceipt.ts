@@ -13,7 +13,9 @@ export function printReceipt(order: SaleOrder, seller: string, width: PaperWidth
   document.body.appendChild(frame);
   const doc = frame.contentDocument!;
   doc.open();
-  doc.write(`<!doctype html><html><head><meta charset="utf-8"><title>小票 ${order.orderId}</title><style>${RECEIPT_CSS}</style></head><body>${html}</body></html>`);
+  doc.write(
+    `<!doctype html><html><head><meta charset="utf-8"><title>小票 ${order.orderId}</title><style>${RECEIPT_CSS}</style></head><body>${html}</body></html>`,
+  );
   doc.close();
   frame.contentWindow!.focus();
   frame.contentWindow!.print();

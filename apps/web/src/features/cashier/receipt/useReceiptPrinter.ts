@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { App } from 'antd';
 import { payment, sale, type SaleOrder } from '@venue/contract';
-import { useSession } from '@/app/session';
 import { callApi } from '@/lib/http';
+import { useSession } from '@/lib/session';
 import { readLocal, writeLocal } from '@/lib/storage';
 import { copyQuestion, DEFAULT_PRINT_CONFIG, PrintCounter, salesperson, shouldPrint } from './print-rules';
 import { printReceipt } from './printReceipt';

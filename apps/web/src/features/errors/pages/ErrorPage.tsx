@@ -14,8 +14,12 @@ export function ErrorPage({ status }: { status: 404 | 401 }) {
       title={TEXT[status].title}
       subTitle={TEXT[status].subTitle}
       extra={[
-        <Button key="back" onClick={() => navigate(-1)}>返回上一页</Button>,
-        <Button key="home" type="primary" onClick={() => navigate('/dashboard')}>返回首页</Button>,
+        <Button key="back" onClick={() => navigate(-1)}>
+          返回上一页
+        </Button>,
+        <Button key="home" type="primary" onClick={() => navigate('/dashboard')}>
+          返回首页
+        </Button>,
       ]}
     />
   );

@@ -1,33 +1,35 @@
-import { useEffect, useState } from 'react';
-import { goods, system } from '@venue/contract';
-import { callApi } from '@/lib/http';
+import { goods, system, type CallData } from '@venue/contract';
+import { useApiQuery } from '@/lib/query';
 
-export interface Option { value: number; label: string }
-
-/** Options loaded once for a screen's selects (classifications, warehouses, venues, sports items). */
-function useOptions(load: () => Promise<Option[]>, deps: unknown[] = []): Option[] {
-  const [options, setOptions] = useState<Option[]>([]);
-  useEffect(() => {
-    let live = true;
-    load().then((o) => live && setOptions(o), () => undefined);
-    return () => {
-      live = false;
-    };
-  }, deps);
-  return options;
+export interface Option {
+  value: number;
+  label: string;
 }
+/** One empty list while loading, so a select's options keep their identity between renders. */
+const NONE: Option[] = [];
+
+const warehouseOptions = (list: CallData<typeof goods.warehouseAll>): Option[] => list.map((w) => ({ value: w.warehouseId, label: w.warehouseName }));
+const classificationOptions = (list: CallData<typeof goods.classificationAll>): Option[] =>
+  list.map((c) => ({ value: c.classificationId, label: c.classificationName }));
+const sportItemOptions = (list: CallData<typeof system.sportItems>): Option[] => list.map((i) => ({ value: i.itemId, label: i.itemName }));
 
 export const useClassificationOptions = (state?: 'A') =>
-  useOptions(async () => (await callApi(goods.classificationAll, { query: { state } })).map((c) => ({ value: c.classificationId, label: c.classificationName })));
+  useApiQuery(goods.classificationAll, { query: { state } }, { select: classificationOptions }).data ?? NONE;
 
-export const useWarehouseOptions = (venueIds?: number[]) =>
-  useOptions(
-    async () => (await callApi(goods.warehouseAll, { query: { state: 'A', venueIds: venueIds?.join(',') } })).map((w) => ({ value: w.warehouseId, label: w.warehouseName })),
-    [venueIds?.join(',')],
+/** Every warehouse, enabled or not (search filters). */
+export const useAllWarehouseOptions = () => useApiQuery(goods.warehouseAll, { query: {} }, { select: warehouseOptions }).data ?? NONE;
+
+/**
+ * The enabled warehouses serving a venue: undefined until known, empty when the venue has none (or
+ * the request failed), so a till can tell "loading" from "cannot sell goods here".
+ */
+export function useVenueWarehouseOptions(venueId: number | null | undefined, enabled = true): Option[] | undefined {
+  const query = useApiQuery(
+    goods.warehouseAll,
+    { query: { state: 'A', venueIds: String(venueId) } },
+    { select: warehouseOptions, enabled: enabled && !!venueId },
   );
+  return query.isError ? [] : query.data;
+}
 
-export const useAllWarehouseOptions = () =>
-  useOptions(async () => (await callApi(goods.warehouseAll, { query: {} })).map((w) => ({ value: w.warehouseId, label: w.warehouseName })));
-
-export const useSportItemOptions = () =>
-  useOptions(async () => (await callApi(system.sportItems, { query: {} })).map((i) => ({ value: i.itemId, label: i.itemName })));
+export const useSportItemOptions = () => useApiQuery(system.sportItems, { query: {} }, { select: sportItemOptions }).data ?? NONE;

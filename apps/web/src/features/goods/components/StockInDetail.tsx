@@ -18,18 +18,31 @@ export function StockInDetail({ order }: { order: StockIn }) {
     <>
       <Descriptions size="small" bordered column={2} style={{ marginBottom: 12 }}>
         <Descriptions.Item label="单号">{order.stockInId}</Descriptions.Item>
-        <Descriptions.Item label="状态"><StockInStateTag state={order.state} /></Descriptions.Item>
+        <Descriptions.Item label="状态">
+          <StockInStateTag state={order.state} />
+        </Descriptions.Item>
         <Descriptions.Item label="场馆">{order.venueName}</Descriptions.Item>
         <Descriptions.Item label="仓库">{order.warehouseName}</Descriptions.Item>
         <Descriptions.Item label="供应商">{order.supplierName}</Descriptions.Item>
         <Descriptions.Item label="价格类型">{order.supplyType === 'F' ? '阶梯价' : '全价'}</Descriptions.Item>
-        <Descriptions.Item label="创建">{order.createName} {formatTime(order.createTime)}</Descriptions.Item>
+        <Descriptions.Item label="创建">
+          {order.createName} {formatTime(order.createTime)}
+        </Descriptions.Item>
         <Descriptions.Item label="审核">{order.reviewName ? `${order.reviewName} ${formatTime(order.reviewTime)}` : '—'}</Descriptions.Item>
-        <Descriptions.Item label="备注" span={2}>{order.remark || '—'}</Descriptions.Item>
-        {order.reviewRemark && <Descriptions.Item label="审核意见" span={2}>{order.reviewRemark}</Descriptions.Item>}
+        <Descriptions.Item label="备注" span={2}>
+          {order.remark || '—'}
+        </Descriptions.Item>
+        {order.reviewRemark && (
+          <Descriptions.Item label="审核意见" span={2}>
+            {order.reviewRemark}
+          </Descriptions.Item>
+        )}
       </Descriptions>
       <Table
-        rowKey="goodsId" size="small" pagination={false} dataSource={order.details}
+        rowKey="goodsId"
+        size="small"
+        pagination={false}
+        dataSource={order.details}
         columns={[
           { title: '商品', dataIndex: 'goodsName' },
           { title: '规格', dataIndex: 'specs' },
@@ -39,8 +52,12 @@ export function StockInDetail({ order }: { order: StockIn }) {
         ]}
         summary={() => (
           <Table.Summary.Row>
-            <Table.Summary.Cell index={0} colSpan={4} align="right">合计</Table.Summary.Cell>
-            <Table.Summary.Cell index={1} align="right"><b>{formatYuan(order.totalPrice)}</b></Table.Summary.Cell>
+            <Table.Summary.Cell index={0} colSpan={4} align="right">
+              合计
+            </Table.Summary.Cell>
+            <Table.Summary.Cell index={1} align="right">
+              <b>{formatYuan(order.totalPrice)}</b>
+            </Table.Summary.Cell>
           </Table.Summary.Row>
         )}
       />

@@ -1,27 +1,28 @@
-import { useEffect, useState } from 'react';
 import { Button, Form, Input, InputNumber, Select, Space, Typography, type FormInstance } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { goods, type CallBody } from '@venue/contract';
 import type { z } from 'zod';
-import { useSession } from '@/app/session';
-import { callApi } from '@/lib/http';
 import { sumLines } from '@/lib/money';
-import { useWarehouseOptions } from '../api/options';
+import { useApiQuery } from '@/lib/query';
+import { useSession } from '@/lib/session';
+import { useVenueWarehouseOptions } from '../api/options';
+import { fieldsOf, textRules } from '@/lib/schema-rules';
 
 export type StockInValues = CallBody<typeof goods.stockInCreate>;
 type Goods = z.infer<typeof goods.goods>;
 type Supplier = z.infer<typeof goods.supplier>;
 
-const SUPPLY_TYPES = [{ value: 'A', label: '全价' }, { value: 'F', label: '阶梯价' }];
+const NO_CHOICES: { suppliers: Supplier[]; goods: Goods[] } = { suppliers: [], goods: [] };
+const SUPPLY_TYPES = [
+  { value: 'A', label: '全价' },
+  { value: 'F', label: '阶梯价' },
+];
 
 /** The fields of a new stock-in order for the current venue: warehouse, supplier, and goods lines. */
 export function StockInForm({ form }: { form: FormInstance<StockInValues> }) {
   const venueId = useSession((s) => s.user?.currentVenueId);
-  const warehouses = useWarehouseOptions(venueId ? [venueId] : []);
-  const [choices, setChoices] = useState<{ suppliers: Supplier[]; goods: Goods[] }>({ suppliers: [], goods: [] });
-  useEffect(() => {
-    callApi(goods.querySupplierAndGoods).then(setChoices, () => undefined);
-  }, []);
+  const warehouses = useVenueWarehouseOptions(venueId) ?? [];
+  const choices = useApiQuery(goods.querySupplierAndGoods).data ?? NO_CHOICES;
   const lines = Form.useWatch('details', form) ?? [];
   const total = sumLines(lines.map((l) => ({ price: l?.price ?? 0, qty: l?.quantity ?? 0 })));
 
@@ -31,9 +32,15 @@ export function StockInForm({ form }: { form: FormInstance<StockInValues> }) {
         <Select options={warehouses} placeholder="请选择仓库" notFoundContent="当前场馆没有可用的商品仓库" />
       </Form.Item>
       <Form.Item name="supplierId" label="供应商" rules={[{ required: true, message: '请选择供应商' }]}>
-        <Select options={choices.suppliers.map((s) => ({ value: s.supplierId, label: s.supplierName }))} placeholder="请选择供应商" showSearch={{ optionFilterProp: 'label' }} />
+        <Select
+          options={choices.suppliers.map((s) => ({ value: s.supplierId, label: s.supplierName }))}
+          placeholder="请选择供应商"
+          showSearch={{ optionFilterProp: 'label' }}
+        />
       </Form.Item>
-      <Form.Item name="supplyType" label="进货价格类型"><Select options={SUPPLY_TYPES} /></Form.Item>
+      <Form.Item name="supplyType" label="进货价格类型">
+        <Select options={SUPPLY_TYPES} />
+      </Form.Item>
       <Form.Item label="进货商品" required>
         <Form.List name="details" rules={[{ validator: (_, v) => (v?.length ? Promise.resolve() : Promise.reject(new Error('请选择进货商品'))) }]}>
           {(fields, { add, remove }, { errors }) => (
@@ -42,7 +49,9 @@ export function StockInForm({ form }: { form: FormInstance<StockInValues> }) {
                 <Space key={field.key} align="baseline" style={{ display: 'flex' }}>
                   <Form.Item name={[field.name, 'goodsId']} rules={[{ required: true, message: '请选择商品' }]}>
                     <Select
-                      style={{ width: 220 }} placeholder="商品" showSearch={{ optionFilterProp: 'label' }}
+                      style={{ width: 220 }}
+                      placeholder="商品"
+                      showSearch={{ optionFilterProp: 'label' }}
                       options={choices.goods.map((g) => ({ value: g.goodsId, label: `${g.goodsName}${g.specs ? ` ${g.specs}` : ''}` }))}
                     />
                   </Form.Item>
@@ -55,14 +64,20 @@ export function StockInForm({ form }: { form: FormInstance<StockInValues> }) {
                   <DeleteOutlined onClick={() => remove(field.name)} aria-label="删除该行" />
                 </Space>
               ))}
-              <Button type="dashed" onClick={() => add({ quantity: 1 })} icon={<PlusOutlined />}>添加商品</Button>
+              <Button type="dashed" onClick={() => add({ quantity: 1 })} icon={<PlusOutlined />}>
+                添加商品
+              </Button>
               <Form.ErrorList errors={errors} />
             </>
           )}
         </Form.List>
       </Form.Item>
-      <Form.Item label="合计"><Typography.Text strong>¥ {total}</Typography.Text></Form.Item>
-      <Form.Item name="remark" label="备注" rules={[{ max: 200, message: '备注不能超过200个字符' }]}><Input.TextArea rows={2} /></Form.Item>
+      <Form.Item label="合计">
+        <Typography.Text strong>¥ {total}</Typography.Text>
+      </Form.Item>
+      <Form.Item name="remark" label="备注" rules={textRules(fieldsOf(goods.stockInCreate.body).remark)}>
+        <Input.TextArea rows={2} />
+      </Form.Item>
     </>
   );
 }

@@ -2,7 +2,6 @@ import { Modal, Table, Tag } from 'antd';
 import { goods } from '@venue/contract';
 import type { z } from 'zod';
 import { usePagedList } from '@/components/list/usePagedList';
-import { callApi } from '@/lib/http';
 import { formatTime } from '@/lib/format';
 
 type Movement = z.infer<typeof goods.stockMovement>;
@@ -10,15 +9,24 @@ export const REASON_LABELS: Record<Movement['reason'], string> = { STOCK_IN: '�
 
 /** Every change of one goods item's stock in one warehouse, newest first. */
 export function StockMovementsDialog({ goodsId, warehouseId, title, onClose }: { goodsId: number; warehouseId: number; title: string; onClose: () => void }) {
-  const list = usePagedList<Movement, { goodsId: number; warehouseId: number }>((query) => callApi(goods.stockMovements, { query }), { goodsId, warehouseId }, 10);
+  const list = usePagedList<Movement, { goodsId: number; warehouseId: number }>(goods.stockMovements, { goodsId, warehouseId }, 10);
   return (
     <Modal open title={`库存明细：${title}`} width={900} footer={null} onCancel={onClose}>
       <Table<Movement>
-        rowKey="movementId" size="small" loading={list.loading} dataSource={list.records} pagination={list.pagination}
+        rowKey="movementId"
+        size="small"
+        loading={list.loading}
+        dataSource={list.records}
+        pagination={list.pagination}
         columns={[
           { title: '时间', dataIndex: 'createTime', render: formatTime },
           { title: '类型', dataIndex: 'reason', render: (r: Movement['reason']) => <Tag>{REASON_LABELS[r]}</Tag> },
-          { title: '变动', dataIndex: 'change', align: 'right', render: (n: number) => <span style={{ color: n < 0 ? '#f56c6c' : '#67c23a' }}>{n > 0 ? `+${n}` : n}</span> },
+          {
+            title: '变动',
+            dataIndex: 'change',
+            align: 'right',
+            render: (n: number) => <span style={{ color: n < 0 ? '#f56c6c' : '#67c23a' }}>{n > 0 ? `+${n}` : n}</span>,
+          },
           { title: '结存', dataIndex: 'balance', align: 'right' },
           { title: '单号', dataIndex: 'refId', render: (id: number | null) => id ?? '—' },
           { title: '说明', dataIndex: 'remark' },

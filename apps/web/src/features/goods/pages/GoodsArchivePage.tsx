@@ -1,5 +1,5 @@
 import { Col, Form, Input, InputNumber, Radio, Row as GridRow, Select } from 'antd';
-import { goods, type CallBody } from '@venue/contract';
+import { goods, type CallBody, PERMISSIONS } from '@venue/contract';
 import type { z } from 'zod';
 import { CrudPage } from '@/components/list/CrudPage';
 import { PictureUpload } from '@/components/PictureUpload';
@@ -7,12 +7,21 @@ import { STATE_OPTIONS, StateSwitch } from '@/components/StateSwitch';
 import { callApi } from '@/lib/http';
 import { formatYuan } from '@/lib/money';
 import { useClassificationOptions, useSportItemOptions } from '../api/options';
+import { fieldsOf, maxLenRule, textRules } from '@/lib/schema-rules';
 
 type Row = z.infer<typeof goods.goods>;
 type Values = CallBody<typeof goods.goodsAdd>;
-interface Filters { goodsName?: string; classificationId?: number; state?: 'A' | 'S'; isOnSale?: '1' | '0' }
+interface Filters {
+  goodsName?: string;
+  classificationId?: number;
+  state?: 'A' | 'S';
+  isOnSale?: '1' | '0';
+}
 
-const SALE_OPTIONS = [{ value: '1', label: '在售' }, { value: '0', label: '停售' }];
+const SALE_OPTIONS = [
+  { value: '1', label: '在售' },
+  { value: '0', label: '停售' },
+];
 const setState = (goodsId: number, patch: { state?: 'A' | 'S'; isOnSale?: '1' | '0' }) => callApi(goods.goodsState, { body: { goodsId, ...patch } });
 
 /** 商品档案: what the till sells, with picture, price, barcode and shorthand code. */
@@ -23,17 +32,30 @@ export default function GoodsArchivePage() {
     <CrudPage<Row, Filters, Values>
       entity="商品"
       rowKey="goodsId"
-      fetch={(query) => callApi(goods.goodsQuery, { query })}
+      list={goods.goodsQuery}
       searchFields={
         <>
-          <Form.Item name="goodsName"><Input placeholder="商品名称" allowClear /></Form.Item>
-          <Form.Item name="classificationId"><Select placeholder="商品分类" allowClear options={classes} style={{ width: 140 }} /></Form.Item>
-          <Form.Item name="isOnSale"><Select placeholder="上架状态" allowClear options={SALE_OPTIONS} style={{ width: 120 }} /></Form.Item>
-          <Form.Item name="state"><Select placeholder="状态" allowClear options={STATE_OPTIONS} style={{ width: 120 }} /></Form.Item>
+          <Form.Item name="goodsName">
+            <Input placeholder="商品名称" allowClear />
+          </Form.Item>
+          <Form.Item name="classificationId">
+            <Select placeholder="商品分类" allowClear options={classes} style={{ width: 140 }} />
+          </Form.Item>
+          <Form.Item name="isOnSale">
+            <Select placeholder="上架状态" allowClear options={SALE_OPTIONS} style={{ width: 120 }} />
+          </Form.Item>
+          <Form.Item name="state">
+            <Select placeholder="状态" allowClear options={STATE_OPTIONS} style={{ width: 120 }} />
+          </Form.Item>
         </>
       }
       columns={[
-        { title: '图片', dataIndex: 'picture', width: 70, render: (src: string | null) => (src ? <img src={src} alt="" style={{ width: 40, height: 40, objectFit: 'cover', borderRadius: 4 }} /> : '—') },
+        {
+          title: '图片',
+          dataIndex: 'picture',
+          width: 70,
+          render: (src: string | null) => (src ? <img src={src} alt="" style={{ width: 40, height: 40, objectFit: 'cover', borderRadius: 4 }} /> : '—'),
+        },
         { title: '商品名称', dataIndex: 'goodsName' },
         { title: '规格', dataIndex: 'specs' },
         { title: '单位', dataIndex: 'unit', width: 70 },
@@ -43,15 +65,33 @@ export default function GoodsArchivePage() {
         { title: '分类', dataIndex: 'classificationName' },
         { title: '运动项目', dataIndex: 'itemName', render: (n: string | null) => n ?? '—' },
         {
-          title: '上架', dataIndex: 'isOnSale', width: 100,
-          render: (_, row) => <StateSwitch checked={row.isOnSale === '1'} on="在售" off="停售" permission="goods:archive:edit" onChange={(on) => setState(row.goodsId, { isOnSale: on ? '1' : '0' })} />,
+          title: '上架',
+          dataIndex: 'isOnSale',
+          width: 100,
+          render: (_, row) => (
+            <StateSwitch
+              checked={row.isOnSale === '1'}
+              on="在售"
+              off="停售"
+              permission={PERMISSIONS.goods.archive.edit}
+              onChange={(on) => setState(row.goodsId, { isOnSale: on ? '1' : '0' })}
+            />
+          ),
         },
         {
-          title: '状态', dataIndex: 'state', width: 100,
-          render: (_, row) => <StateSwitch checked={row.state === 'A'} permission="goods:archive:edit" onChange={(on) => setState(row.goodsId, { state: on ? 'A' : 'S' })} />,
+          title: '状态',
+          dataIndex: 'state',
+          width: 100,
+          render: (_, row) => (
+            <StateSwitch
+              checked={row.state === 'A'}
+              permission={PERMISSIONS.goods.archive.edit}
+              onChange={(on) => setState(row.goodsId, { state: on ? 'A' : 'S' })}
+            />
+          ),
         },
       ]}
-      permissions={{ add: 'goods:archive:add', edit: 'goods:archive:edit' }}
+      permissions={{ add: PERMISSIONS.goods.archive.add, edit: PERMISSIONS.goods.archive.edit }}
       defaults={{ state: 'A', isOnSale: '1', unit: '个' }}
       toValues={(row) => ({ ...row, barcode: row.barcode ?? undefined, state: row.state as 'A' | 'S' })}
       create={(values) => callApi(goods.goodsAdd, { body: values })}
@@ -59,7 +99,7 @@ export default function GoodsArchivePage() {
       formFields={() => (
         <GridRow gutter={8}>
           <Col span={16}>
-            <Form.Item name="goodsName" label="商品名称" labelCol={{ span: 7 }} rules={[{ required: true, whitespace: true, message: '请输入商品名称' }, { max: 50, message: '商品名称不能超过50个字符' }]}>
+            <Form.Item name="goodsName" label="商品名称" labelCol={{ span: 7 }} rules={textRules(fieldsOf(goods.goodsAdd.body).goodsName)}>
               <Input />
             </Form.Item>
             <Form.Item name="classificationId" label="商品分类" labelCol={{ span: 7 }} rules={[{ required: true, message: '请选择商品分类' }]}>
@@ -75,13 +115,35 @@ export default function GoodsArchivePage() {
             </Form.Item>
           </Col>
           <Col span={24}>
-            <Form.Item name="specs" label="规格" rules={[{ max: 50, message: '规格不能超过50个字符' }]}><Input placeholder="如 550ml" /></Form.Item>
-            <Form.Item name="unit" label="单位" rules={[{ required: true, whitespace: true, message: '请输入单位' }, { max: 10, message: '单位不能超过10个字符' }]}><Input placeholder="如 瓶、个、支" /></Form.Item>
-            <Form.Item name="barcode" label="条码" rules={[{ max: 50, message: '条码不能超过50个字符' }, { pattern: /^[0-9A-Za-z-]*$/, message: '条码只能包含数字、字母和横线' }]}><Input /></Form.Item>
-            <Form.Item name="shorthand" label="助记码" rules={[{ max: 20, message: '助记码不能超过20个字符' }, { pattern: /^[0-9A-Za-z]*$/, message: '助记码只能包含字母和数字' }]}><Input placeholder="如 nfsq（农夫山泉）" /></Form.Item>
-            <Form.Item name="itemId" label="运动项目"><Select options={items} allowClear placeholder="不属于某个项目可不选" /></Form.Item>
-            <Form.Item name="isOnSale" label="上架状态"><Radio.Group options={SALE_OPTIONS} /></Form.Item>
-            <Form.Item name="state" label="状态"><Radio.Group options={STATE_OPTIONS} /></Form.Item>
+            <Form.Item name="specs" label="规格" rules={textRules(fieldsOf(goods.goodsAdd.body).specs)}>
+              <Input placeholder="如 550ml" />
+            </Form.Item>
+            <Form.Item name="unit" label="单位" rules={textRules(fieldsOf(goods.goodsAdd.body).unit)}>
+              <Input placeholder="如 瓶、个、支" />
+            </Form.Item>
+            <Form.Item
+              name="barcode"
+              label="条码"
+              rules={[maxLenRule(fieldsOf(goods.goodsAdd.body).barcode), { pattern: /^[0-9A-Za-z-]*$/, message: '条码只能包含数字、字母和横线' }]}
+            >
+              <Input />
+            </Form.Item>
+            <Form.Item
+              name="shorthand"
+              label="助记码"
+              rules={[maxLenRule(fieldsOf(goods.goodsAdd.body).shorthand), { pattern: /^[0-9A-Za-z]*$/, message: '助记码只能包含字母和数字' }]}
+            >
+              <Input placeholder="如 nfsq（农夫山泉）" />
+            </Form.Item>
+            <Form.Item name="itemId" label="运动项目">
+              <Select options={items} allowClear placeholder="不属于某个项目可不选" />
+            </Form.Item>
+            <Form.Item name="isOnSale" label="上架状态">
+              <Radio.Group options={SALE_OPTIONS} />
+            </Form.Item>
+            <Form.Item name="state" label="状态">
+              <Radio.Group options={STATE_OPTIONS} />
+            </Form.Item>
           </Col>
         </GridRow>
       )}

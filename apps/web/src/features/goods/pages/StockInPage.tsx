@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, DatePicker, Form, Input, Modal, Radio, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { goods } from '@venue/contract';
+import { goods, PERMISSIONS } from '@venue/contract';
 import { CrudPage } from '@/components/list/CrudPage';
 import { Permission } from '@/components/Permission';
 import { callApi } from '@/lib/http';
@@ -12,8 +12,14 @@ import { dateRange } from '@/lib/time';
 import { useAllWarehouseOptions } from '../api/options';
 import { StockInDetail, StockInStateTag, STOCK_IN_STATES, type StockIn } from '../components/StockInDetail';
 import { StockInForm, type StockInValues } from '../components/StockInForm';
+import { fieldsOf, textRules } from '@/lib/schema-rules';
 
-interface Filters { state?: 'P' | 'A' | 'D' | 'E'; warehouseId?: number; beginTime?: string; endTime?: string }
+interface Filters {
+  state?: 'P' | 'A' | 'D' | 'E';
+  warehouseId?: number;
+  beginTime?: string;
+  endTime?: string;
+}
 
 /** 进货: stock-in orders of the current venue; review passes (stock rises) or rejects them. */
 export default function StockInPage() {
@@ -33,7 +39,10 @@ export default function StockInPage() {
 
   function complete(order: StockIn, reload: () => Promise<void>) {
     modal.confirm({
-      title: '提示', content: `确定完结进货单 ${order.stockInId} 吗？`, okText: '确定', cancelText: '取消',
+      title: '提示',
+      content: `确定完结进货单 ${order.stockInId} 吗？`,
+      okText: '确定',
+      cancelText: '取消',
       onOk: async () => {
         await callApi(goods.stockInComplete, { body: { stockInId: order.stockInId } });
         await reload();
@@ -46,7 +55,7 @@ export default function StockInPage() {
       <CrudPage<StockIn, Filters, StockInValues>
         entity="进货单"
         rowKey="stockInId"
-        fetch={(query) => callApi(goods.stockInQuery, { query })}
+        list={goods.stockInQuery}
         toFilters={({ range, ...rest }) => {
           const [begin, end] = (range as [Dayjs, Dayjs] | undefined) ?? [];
           const [beginTime, endTime] = dateRange(begin, end) ?? [];
@@ -54,9 +63,20 @@ export default function StockInPage() {
         }}
         searchFields={
           <>
-            <Form.Item name="state"><Select placeholder="审核状态" allowClear style={{ width: 130 }} options={Object.entries(STOCK_IN_STATES).map(([value, s]) => ({ value, label: s.label }))} /></Form.Item>
-            <Form.Item name="warehouseId"><Select placeholder="仓库" allowClear options={warehouses} style={{ width: 160 }} /></Form.Item>
-            <Form.Item name="range"><DatePicker.RangePicker placeholder={['开始日期', '结束日期']} /></Form.Item>
+            <Form.Item name="state">
+              <Select
+                placeholder="审核状态"
+                allowClear
+                style={{ width: 130 }}
+                options={Object.entries(STOCK_IN_STATES).map(([value, s]) => ({ value, label: s.label }))}
+              />
+            </Form.Item>
+            <Form.Item name="warehouseId">
+              <Select placeholder="仓库" allowClear options={warehouses} style={{ width: 160 }} />
+            </Form.Item>
+            <Form.Item name="range">
+              <DatePicker.RangePicker placeholder={['开始日期', '结束日期']} />
+            </Form.Item>
           </>
         }
         columns={[
@@ -68,22 +88,35 @@ export default function StockInPage() {
           { title: '创建人', dataIndex: 'createName' },
           { title: '创建时间', dataIndex: 'createTime', render: formatTime },
         ]}
-        permissions={{ add: 'goods:stockIn:add' }}
+        permissions={{ add: PERMISSIONS.goods.stockIn.add }}
         defaults={{ supplyType: 'A', details: [{ goodsId: undefined as unknown as number, quantity: 1, price: 0 }] }}
         create={(values) => callApi(goods.stockInCreate, { body: values })}
         formFields={(form) => <StockInForm form={form} />}
         actionWidth={200}
         rowActions={(row, reload) => (
           <>
-            <Button size="small" type="link" onClick={() => setViewing(row)}>详情</Button>
+            <Button size="small" type="link" onClick={() => setViewing(row)}>
+              详情
+            </Button>
             {row.state === 'P' && (
-              <Permission value={['goods:stockIn:review']}>
-                <Button size="small" type="link" onClick={() => { reviewForm.resetFields(); setReviewing({ order: row, reload }); }}>审核</Button>
+              <Permission value={[PERMISSIONS.goods.stockIn.review]}>
+                <Button
+                  size="small"
+                  type="link"
+                  onClick={() => {
+                    reviewForm.resetFields();
+                    setReviewing({ order: row, reload });
+                  }}
+                >
+                  审核
+                </Button>
               </Permission>
             )}
             {row.state === 'A' && (
-              <Permission value={['goods:stockIn:review']}>
-                <Button size="small" type="link" onClick={() => complete(row, reload)}>完结</Button>
+              <Permission value={[PERMISSIONS.goods.stockIn.review]}>
+                <Button size="small" type="link" onClick={() => complete(row, reload)}>
+                  完结
+                </Button>
               </Permission>
             )}
           </>
@@ -92,13 +125,29 @@ export default function StockInPage() {
       <Modal open={viewing !== null} title="进货单详情" width={900} footer={null} onCancel={() => setViewing(null)}>
         {viewing && <StockInDetail order={viewing} />}
       </Modal>
-      <Modal open={reviewing !== null} title="审核进货单" width={900} okText="提交审核" cancelText="取消" onOk={() => void submitReview().catch(() => undefined)} onCancel={() => setReviewing(null)} maskClosable={false}>
+      <Modal
+        open={reviewing !== null}
+        title="审核进货单"
+        width={900}
+        okText="提交审核"
+        cancelText="取消"
+        onOk={() => void submitReview().catch(() => undefined)}
+        onCancel={() => setReviewing(null)}
+        maskClosable={false}
+      >
         {reviewing && <StockInDetail order={reviewing.order} />}
         <Form form={reviewForm} layout="vertical" style={{ marginTop: 12 }} initialValues={{ pass: true }}>
           <Form.Item name="pass" label="审核结果" rules={[{ required: true, message: '请选择审核结果' }]}>
-            <Radio.Group options={[{ value: true, label: '通过（增加库存）' }, { value: false, label: '不通过' }]} />
+            <Radio.Group
+              options={[
+                { value: true, label: '通过（增加库存）' },
+                { value: false, label: '不通过' },
+              ]}
+            />
           </Form.Item>
-          <Form.Item name="reviewRemark" label="审核意见" rules={[{ max: 200, message: '审核意见不能超过200个字符' }]}><Input.TextArea rows={2} /></Form.Item>
+          <Form.Item name="reviewRemark" label="审核意见" rules={textRules(fieldsOf(goods.stockInReview.body).reviewRemark)}>
+            <Input.TextArea rows={2} />
+          </Form.Item>
         </Form>
       </Modal>
     </>

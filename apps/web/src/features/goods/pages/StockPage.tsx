@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Form, Input, InputNumber, Select } from 'antd';
-import { goods } from '@venue/contract';
+import { goods, PERMISSIONS } from '@venue/contract';
 import type { z } from 'zod';
 import { CrudPage } from '@/components/list/CrudPage';
 import { FormDialog } from '@/components/list/FormDialog';
@@ -8,10 +8,18 @@ import { Permission } from '@/components/Permission';
 import { callApi } from '@/lib/http';
 import { useAllWarehouseOptions, useClassificationOptions } from '../api/options';
 import { StockMovementsDialog } from '../components/StockMovementsDialog';
+import { fieldsOf, textRules } from '@/lib/schema-rules';
 
 type Row = z.infer<typeof goods.stockRow>;
-interface Filters { warehouseId?: number; classificationId?: number; goodsName?: string }
-interface AdjustForm { change: number; remark: string }
+interface Filters {
+  warehouseId?: number;
+  classificationId?: number;
+  goodsName?: string;
+}
+interface AdjustForm {
+  change: number;
+  remark: string;
+}
 
 /** 库存查询: stock per goods and warehouse, its movements, and stock-taking adjustments. */
 export default function StockPage() {
@@ -25,12 +33,18 @@ export default function StockPage() {
       <CrudPage<Row, Filters, object>
         entity="库存"
         rowKey={(r) => `${r.goodsId}-${r.warehouseId}`}
-        fetch={(query) => callApi(goods.queryStock, { query })}
+        list={goods.queryStock}
         searchFields={
           <>
-            <Form.Item name="goodsName"><Input placeholder="商品名称" allowClear /></Form.Item>
-            <Form.Item name="warehouseId"><Select placeholder="仓库" allowClear options={warehouses} style={{ width: 160 }} /></Form.Item>
-            <Form.Item name="classificationId"><Select placeholder="商品分类" allowClear options={classes} style={{ width: 140 }} /></Form.Item>
+            <Form.Item name="goodsName">
+              <Input placeholder="商品名称" allowClear />
+            </Form.Item>
+            <Form.Item name="warehouseId">
+              <Select placeholder="仓库" allowClear options={warehouses} style={{ width: 160 }} />
+            </Form.Item>
+            <Form.Item name="classificationId">
+              <Select placeholder="商品分类" allowClear options={classes} style={{ width: 140 }} />
+            </Form.Item>
           </>
         }
         columns={[
@@ -39,18 +53,38 @@ export default function StockPage() {
           { title: '条码', dataIndex: 'barcode' },
           { title: '分类', dataIndex: 'classificationName' },
           { title: '仓库', dataIndex: 'warehouseName' },
-          { title: '库存', dataIndex: 'quantity', align: 'right', render: (q: number, row) => <b style={{ color: q === 0 ? '#f56c6c' : undefined }}>{q} {row.unit}</b> },
+          {
+            title: '库存',
+            dataIndex: 'quantity',
+            align: 'right',
+            render: (q: number, row) => (
+              <b style={{ color: q === 0 ? '#f56c6c' : undefined }}>
+                {q} {row.unit}
+              </b>
+            ),
+          },
         ]}
         rowActions={(row, reload) => (
           <>
-            <Button size="small" type="link" onClick={() => setDetail(row)}>明细</Button>
-            <Permission value={['goods:stock:adjust']}>
-              <Button size="small" type="link" onClick={() => setAdjusting({ row, reload })}>调整</Button>
+            <Button size="small" type="link" onClick={() => setDetail(row)}>
+              明细
+            </Button>
+            <Permission value={[PERMISSIONS.goods.stock.adjust]}>
+              <Button size="small" type="link" onClick={() => setAdjusting({ row, reload })}>
+                调整
+              </Button>
             </Permission>
           </>
         )}
       />
-      {detail && <StockMovementsDialog goodsId={detail.goodsId} warehouseId={detail.warehouseId} title={`${detail.goodsName} @ ${detail.warehouseName}`} onClose={() => setDetail(null)} />}
+      {detail && (
+        <StockMovementsDialog
+          goodsId={detail.goodsId}
+          warehouseId={detail.warehouseId}
+          title={`${detail.goodsName} @ ${detail.warehouseName}`}
+          onClose={() => setDetail(null)}
+        />
+      )}
       <FormDialog<AdjustForm>
         open={adjusting !== null}
         title={adjusting ? `库存调整：${adjusting.row.goodsName}（现有 ${adjusting.row.quantity} ${adjusting.row.unit}）` : ''}
@@ -63,7 +97,7 @@ export default function StockPage() {
         <Form.Item name="change" label="调整数量" extra="正数为盘盈，负数为盘亏；调整后库存不能小于0" rules={[{ required: true, message: '请输入调整数量' }]}>
           <InputNumber precision={0} style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item name="remark" label="调整原因" rules={[{ required: true, whitespace: true, message: '请输入调整原因' }, { max: 100, message: '调整原因不能超过100个字符' }]}>
+        <Form.Item name="remark" label="调整原因" rules={textRules(fieldsOf(goods.adjustStock.body).remark)}>
           <Input />
         </Form.Item>
       </FormDialog>

@@ -1,17 +1,20 @@
 import { Form, Input, Radio, Select } from 'antd';
-import { goods, type CallBody } from '@venue/contract';
+import { goods, type CallBody, PERMISSIONS } from '@venue/contract';
 import type { z } from 'zod';
 import { CrudPage } from '@/components/list/CrudPage';
 import { STATE_OPTIONS, StateSwitch } from '@/components/StateSwitch';
 import { callApi } from '@/lib/http';
 import { rules } from '@/lib/validators';
+import { fieldsOf, textRules } from '@/lib/schema-rules';
 
 type Row = z.infer<typeof goods.supplier>;
 type Values = CallBody<typeof goods.supplierAdd>;
-interface Filters { supplierName?: string; state?: 'A' | 'S' }
+interface Filters {
+  supplierName?: string;
+  state?: 'A' | 'S';
+}
 
-const edit = (row: Row, patch: Partial<Values>) =>
-  callApi(goods.supplierEdit, { body: { ...row, state: row.state as 'A' | 'S', ...patch } });
+const edit = (row: Row, patch: Partial<Values>) => callApi(goods.supplierEdit, { body: { ...row, state: row.state as 'A' | 'S', ...patch } });
 
 /** 供应商: who the venue buys its goods from. */
 export default function SupplierPage() {
@@ -19,11 +22,15 @@ export default function SupplierPage() {
     <CrudPage<Row, Filters, Values>
       entity="供应商"
       rowKey="supplierId"
-      fetch={(query) => callApi(goods.querySupplier, { query })}
+      list={goods.querySupplier}
       searchFields={
         <>
-          <Form.Item name="supplierName"><Input placeholder="供应商名称" allowClear /></Form.Item>
-          <Form.Item name="state"><Select placeholder="状态" allowClear options={STATE_OPTIONS} style={{ width: 120 }} /></Form.Item>
+          <Form.Item name="supplierName">
+            <Input placeholder="供应商名称" allowClear />
+          </Form.Item>
+          <Form.Item name="state">
+            <Select placeholder="状态" allowClear options={STATE_OPTIONS} style={{ width: 120 }} />
+          </Form.Item>
         </>
       }
       columns={[
@@ -33,24 +40,38 @@ export default function SupplierPage() {
         { title: '地址', dataIndex: 'address' },
         { title: '备注', dataIndex: 'remark' },
         {
-          title: '状态', dataIndex: 'state', width: 120,
-          render: (_, row) => <StateSwitch checked={row.state === 'A'} permission="goods:supplier:edit" onChange={(on) => edit(row, { state: on ? 'A' : 'S' })} />,
+          title: '状态',
+          dataIndex: 'state',
+          width: 120,
+          render: (_, row) => (
+            <StateSwitch checked={row.state === 'A'} permission={PERMISSIONS.goods.supplier.edit} onChange={(on) => edit(row, { state: on ? 'A' : 'S' })} />
+          ),
         },
       ]}
-      permissions={{ add: 'goods:supplier:add', edit: 'goods:supplier:edit' }}
+      permissions={{ add: PERMISSIONS.goods.supplier.add, edit: PERMISSIONS.goods.supplier.edit }}
       defaults={{ state: 'A' }}
       create={(values) => callApi(goods.supplierAdd, { body: values })}
       update={(row, values) => edit(row, values)}
       formFields={() => (
         <>
-          <Form.Item name="supplierName" label="供应商名称" rules={[{ required: true, whitespace: true, message: '请输入供应商名称' }, { max: 50, message: '供应商名称不能超过50个字符' }]}>
+          <Form.Item name="supplierName" label="供应商名称" rules={textRules(fieldsOf(goods.supplierAdd.body).supplierName)}>
             <Input />
           </Form.Item>
-          <Form.Item name="contact" label="联系人" rules={[{ max: 20, message: '联系人不能超过20个字符' }]}><Input /></Form.Item>
-          <Form.Item name="phone" label="电话" rules={[rules.phoneOrLandline]}><Input /></Form.Item>
-          <Form.Item name="address" label="地址" rules={[{ max: 100, message: '地址不能超过100个字符' }]}><Input /></Form.Item>
-          <Form.Item name="state" label="状态"><Radio.Group options={STATE_OPTIONS} /></Form.Item>
-          <Form.Item name="remark" label="备注" rules={[{ max: 200, message: '备注不能超过200个字符' }]}><Input.TextArea rows={3} /></Form.Item>
+          <Form.Item name="contact" label="联系人" rules={textRules(fieldsOf(goods.supplierAdd.body).contact)}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="phone" label="电话" rules={[rules.phoneOrLandline]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="address" label="地址" rules={textRules(fieldsOf(goods.supplierAdd.body).address)}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="state" label="状态">
+            <Radio.Group options={STATE_OPTIONS} />
+          </Form.Item>
+          <Form.Item name="remark" label="备注" rules={textRules(fieldsOf(goods.supplierAdd.body).remark)}>
+            <Input.TextArea rows={3} />
+          </Form.Item>
         </>
       )}
     />

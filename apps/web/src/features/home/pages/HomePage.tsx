@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { Card, Col, Descriptions, Empty, Row, Typography } from 'antd';
-import { useSession } from '@/app/session';
 import { menuIcon } from '@/components/MenuIcon';
 import { searchEntries } from '@/lib/menu-routes';
+import { useSession } from '@/lib/session';
 
 /** 首页: who is working where, and the screens of the day one click away. */
 export default function HomePage() {

@@ -1,40 +1,38 @@
-import { useEffect, useState } from 'react';
 import { App, Button, Descriptions, Drawer, Table, Tag } from 'antd';
-import { member, type Card } from '@venue/contract';
+import { member, type Card, PERMISSIONS } from '@venue/contract';
 import type { z } from 'zod';
 import { Permission } from '@/components/Permission';
 import { usePagedList } from '@/components/list/usePagedList';
-import { callApi } from '@/lib/http';
 import { formatTime } from '@/lib/format';
 import { formatYuan } from '@/lib/money';
 import { toast } from '@/lib/notify';
+import { useApiMutation, useApiQuery } from '@/lib/query';
 import { MemberDisplay } from './MemberDisplay';
 
 type Consume = z.infer<typeof member.consume>;
-type Summary = z.infer<typeof member.cardSummary>;
 export const KIND_LABELS = member.CONSUME_KIND_LABELS;
+/** A refund changes the card's records, its totals and its balance in the card list. */
+const REFUND_CHANGES = [member.queryOrderConsume, member.getCardSummary, member.all];
 
 /** A card in detail: the member, the totals, and the consume records with refund. */
-export function CardDetailDrawer({ card, onClose, onChanged }: { card: Card; onClose: () => void; onChanged: () => void }) {
+export function CardDetailDrawer({ card, onClose }: { card: Card; onClose: () => void }) {
   const { modal } = App.useApp();
-  const [summary, setSummary] = useState<Summary | null>(null);
   const unit = card.payType === 'T' ? '次' : '元';
   /** Times as whole numbers, money with two decimals (spec 9). */
   const amount = (n: number) => (card.payType === 'T' ? String(n) : formatYuan(n));
-  const records = usePagedList<Consume, { cardId: number }>((query) => callApi(member.queryOrderConsume, { query }), { cardId: card.cardId }, 10);
-
-  useEffect(() => {
-    callApi(member.getCardSummary, { query: { cardId: card.cardId } }).then(setSummary, () => undefined);
-  }, [card.cardId, records.total]);
+  const records = usePagedList<Consume, { cardId: number }>(member.queryOrderConsume, { cardId: card.cardId }, 10);
+  const { data: summary } = useApiQuery(member.getCardSummary, { query: { cardId: card.cardId } });
+  const refundConsume = useApiMutation(member.refundCardConsume, { invalidates: REFUND_CHANGES });
 
   function refund(row: Consume) {
     modal.confirm({
-      title: '提示', content: `确定退还这笔消费（${amount(Math.abs(row.amount))} ${unit}）到卡内吗？`, okText: '确定', cancelText: '取消',
+      title: '提示',
+      content: `确定退还这笔消费（${amount(Math.abs(row.amount))} ${unit}）到卡内吗？`,
+      okText: '确定',
+      cancelText: '取消',
       onOk: async () => {
-        await callApi(member.refundCardConsume, { body: { consumeId: row.consumeId, remark: '' } });
+        await refundConsume.mutateAsync({ body: { consumeId: row.consumeId, remark: '' } });
         toast.success('退款成功');
-        await records.reload();
-        onChanged();
       },
     });
   }
@@ -44,15 +42,25 @@ export function CardDetailDrawer({ card, onClose, onChanged }: { card: Card; onC
       <MemberDisplay card={card} />
       {summary && (
         <Descriptions size="small" bordered column={4} style={{ margin: '12px 0' }}>
-          <Descriptions.Item label="累计充值">{amount(summary.totalRecharge)} {unit}</Descriptions.Item>
-          <Descriptions.Item label="累计消费">{amount(summary.totalConsume)} {unit}</Descriptions.Item>
-          <Descriptions.Item label="累计退款">{amount(summary.totalRefund)} {unit}</Descriptions.Item>
+          <Descriptions.Item label="累计充值">
+            {amount(summary.totalRecharge)} {unit}
+          </Descriptions.Item>
+          <Descriptions.Item label="累计消费">
+            {amount(summary.totalConsume)} {unit}
+          </Descriptions.Item>
+          <Descriptions.Item label="累计退款">
+            {amount(summary.totalRefund)} {unit}
+          </Descriptions.Item>
           <Descriptions.Item label="消费次数">{summary.consumeCount}</Descriptions.Item>
         </Descriptions>
       )}
       {card.remark && <p>备注：{card.remark}</p>}
       <Table<Consume>
-        rowKey="consumeId" size="small" loading={records.loading} dataSource={records.records} pagination={records.pagination}
+        rowKey="consumeId"
+        size="small"
+        loading={records.loading}
+        dataSource={records.records}
+        pagination={records.pagination}
         columns={[
           { title: '时间', dataIndex: 'createTime', render: formatTime },
           { title: '类型', dataIndex: 'kind', render: (k: Consume['kind']) => <Tag>{KIND_LABELS[k]}</Tag> },
@@ -62,10 +70,17 @@ export function CardDetailDrawer({ card, onClose, onChanged }: { card: Card; onC
           { title: '备注', dataIndex: 'remark' },
           { title: '操作人', dataIndex: 'createName' },
           {
-            title: '操作', key: 'actions',
+            title: '操作',
+            key: 'actions',
             render: (_, row) =>
-              row.refundedBy ? <Tag>已退款</Tag> : row.refundable ? (
-                <Permission value={['member:card:refund']}><Button size="small" type="link" danger onClick={() => refund(row)}>退款</Button></Permission>
+              row.refundedBy ? (
+                <Tag>已退款</Tag>
+              ) : row.refundable ? (
+                <Permission value={[PERMISSIONS.member.card.refund]}>
+                  <Button size="small" type="link" danger onClick={() => refund(row)}>
+                    退款
+                  </Button>
+                </Permission>
               ) : null,
           },
         ]}

@@ -52,17 +52,19 @@ export function MemberCardSearch({ onSelect, purpose = 'purchase', venueId, scan
     <>
       <Space.Compact style={{ width: '100%' }}>
         <Select value={type} onChange={setType} options={SEARCH_TYPES} style={{ width: 110 }} aria-label="搜索类型" />
-        <Input
-          value={keyword}
-          onChange={(e) => setKeyword(e.target.value)}
-          onPressEnter={searchOnEnter}
-          placeholder="请输入会员卡号/姓名/手机号"
-          allowClear
-        />
-        <Button type="primary" onClick={search}>查询</Button>
+        <Input value={keyword} onChange={(e) => setKeyword(e.target.value)} onPressEnter={searchOnEnter} placeholder="请输入会员卡号/姓名/手机号" allowClear />
+        <Button type="primary" onClick={search}>
+          查询
+        </Button>
       </Space.Compact>
       {picking && (
-        <CardPickerDialog type={picking.type} keyword={picking.keyword} venueId={venueId} onPick={(card) => void accept(card)} onClose={() => setPicking(null)} />
+        <CardPickerDialog
+          type={picking.type}
+          keyword={picking.keyword}
+          venueId={venueId}
+          onPick={(card) => void accept(card)}
+          onClose={() => setPicking(null)}
+        />
       )}
     </>
   );

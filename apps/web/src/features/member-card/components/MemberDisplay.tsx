@@ -21,7 +21,9 @@ export function MemberDisplay({ card }: { card: Card }) {
             {full ? card.cardNo : maskCardNo(card.cardNo)}
           </span>
         </Descriptions.Item>
-        <Descriptions.Item label="卡类型">{card.cardTypeName} <Tag>{STATE_LABELS[card.state]}</Tag></Descriptions.Item>
+        <Descriptions.Item label="卡类型">
+          {card.cardTypeName} <Tag>{STATE_LABELS[card.state]}</Tag>
+        </Descriptions.Item>
         <Descriptions.Item label="有效期至">{card.useEndTime ? card.useEndTime.slice(0, 10) : '长期有效'}</Descriptions.Item>
         <Descriptions.Item label={card.payType === 'D' ? '有效期' : '余额'}>{balanceText(card)}</Descriptions.Item>
       </Descriptions>

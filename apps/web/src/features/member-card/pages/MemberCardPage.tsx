@@ -1,31 +1,35 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Form, Input, Select, Tag } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { member, type Card } from '@venue/contract';
+import { member, type CallData, type Card, PERMISSIONS } from '@venue/contract';
 import { CrudPage } from '@/components/list/CrudPage';
 import { FormDialog } from '@/components/list/FormDialog';
 import { Permission } from '@/components/Permission';
 import { callApi, downloadFile } from '@/lib/http';
+import { useApiQuery } from '@/lib/query';
 import { balanceText, searchQuery, STATE_LABELS } from '../card-rules';
 import { CardDetailDrawer } from '../components/CardDetailDrawer';
 import { ImportCardsDialog } from '../components/ImportCardsDialog';
 import { useCardHandler } from '../useCardHandler';
+import { fieldsOf, textRules } from '@/lib/schema-rules';
 
 type Filters = { cardNoOrId?: string; memberName?: string; phone?: string; blurryKeyword?: string; state?: Card['state']; cardTypeId?: number };
-const SEARCH_TYPES = [{ value: '2', label: '会员卡号' }, { value: '3', label: '会员姓名' }, { value: '4', label: '联系方式' }, { value: '0', label: '模糊查询' }];
+const SEARCH_TYPES = [
+  { value: '2', label: '会员卡号' },
+  { value: '3', label: '会员姓名' },
+  { value: '4', label: '联系方式' },
+  { value: '0', label: '模糊查询' },
+];
+const typeOptions = (types: CallData<typeof member.cardTypes>) => types.map((t) => ({ value: t.cardTypeId, label: t.cardTypeName }));
 const STATE_OPTIONS = Object.entries(STATE_LABELS).map(([value, label]) => ({ value, label }));
 
 /** 会员卡管理: find cards, see their records and refund, remark, open, bind, import and export. */
 export default function MemberCardPage() {
-  const [types, setTypes] = useState<{ value: number; label: string }[]>([]);
+  const types = useApiQuery(member.cardTypes, {}, { select: typeOptions }).data ?? [];
   const [detail, setDetail] = useState<Card | null>(null);
   const [editing, setEditing] = useState<{ card: Card; reload: () => Promise<void>; kind: 'remark' | 'bind' } | null>(null);
   const [importing, setImporting] = useState<(() => Promise<void>) | null>(null);
   const handle = useCardHandler();
-
-  useEffect(() => {
-    callApi(member.cardTypes).then((t) => setTypes(t.map((x) => ({ value: x.cardTypeId, label: x.cardTypeName }))), () => undefined);
-  }, []);
 
   return (
     <>
@@ -33,7 +37,7 @@ export default function MemberCardPage() {
         entity="会员卡"
         rowKey="cardId"
         pageSize={10}
-        fetch={(query) => callApi(member.all, { query })}
+        list={member.all}
         toFilters={({ type, keyword, state, cardTypeId }) => ({
           ...(keyword ? searchQuery(String(type ?? '2'), String(keyword)) : {}),
           state: state as Card['state'] | undefined,
@@ -41,48 +45,84 @@ export default function MemberCardPage() {
         })}
         searchFields={
           <>
-            <Form.Item name="type" initialValue="2"><Select options={SEARCH_TYPES} style={{ width: 110 }} /></Form.Item>
-            <Form.Item name="keyword"><Input placeholder="请输入会员卡号/姓名/手机号" allowClear style={{ width: 220 }} /></Form.Item>
-            <Form.Item name="cardTypeId"><Select placeholder="卡类型" allowClear options={types} style={{ width: 150 }} /></Form.Item>
-            <Form.Item name="state"><Select placeholder="卡状态" allowClear options={STATE_OPTIONS} style={{ width: 110 }} /></Form.Item>
+            <Form.Item name="type" initialValue="2">
+              <Select options={SEARCH_TYPES} style={{ width: 110 }} />
+            </Form.Item>
+            <Form.Item name="keyword">
+              <Input placeholder="请输入会员卡号/姓名/手机号" allowClear style={{ width: 220 }} />
+            </Form.Item>
+            <Form.Item name="cardTypeId">
+              <Select placeholder="卡类型" allowClear options={types} style={{ width: 150 }} />
+            </Form.Item>
+            <Form.Item name="state">
+              <Select placeholder="卡状态" allowClear options={STATE_OPTIONS} style={{ width: 110 }} />
+            </Form.Item>
           </>
         }
         columns={[
           { title: '会员卡号', dataIndex: 'cardNo' },
           { title: '卡类型', dataIndex: 'cardTypeName' },
-          { title: '会员姓名', dataIndex: 'memberName', render: (n: string, c) => <>{n} {c.isInBlack && <Tag color="error">黑名单</Tag>}</> },
+          {
+            title: '会员姓名',
+            dataIndex: 'memberName',
+            render: (n: string, c) => (
+              <>
+                {n} {c.isInBlack && <Tag color="error">黑名单</Tag>}
+              </>
+            ),
+          },
           { title: '手机号', dataIndex: 'phone' },
           { title: '余额', key: 'balance', render: (_, c) => balanceText(c) },
           { title: '有效期', key: 'valid', render: (_, c) => `${c.useBeginTime?.slice(0, 10) ?? '—'} 至 ${c.useEndTime?.slice(0, 10) ?? '长期'}` },
-          { title: '状态', dataIndex: 'state', render: (s: Card['state']) => <Tag color={s === 'A' ? 'success' : s === 'B' ? 'error' : 'default'}>{STATE_LABELS[s]}</Tag> },
+          {
+            title: '状态',
+            dataIndex: 'state',
+            render: (s: Card['state']) => <Tag color={s === 'A' ? 'success' : s === 'B' ? 'error' : 'default'}>{STATE_LABELS[s]}</Tag>,
+          },
           { title: '开卡', dataIndex: 'isOpened', render: (o: string) => (o === 'T' ? '已开卡' : <Tag color="warning">未开卡</Tag>) },
           { title: '实体卡', dataIndex: 'phyCardId', render: (p: string | null) => (p ? '已绑定' : '—') },
         ]}
         actionWidth={230}
         rowActions={(card, reload) => (
           <>
-            <Button size="small" type="link" onClick={() => setDetail(card)}>详情</Button>
+            <Button size="small" type="link" onClick={() => setDetail(card)}>
+              详情
+            </Button>
             {card.isOpened === 'F' && card.state === 'A' && (
-              <Permission value={['member:card:open']}>
-                <Button size="small" type="link" onClick={() => void handle(card, 'view').then((c) => c && reload())}>开卡</Button>
+              <Permission value={[PERMISSIONS.member.card.open]}>
+                <Button size="small" type="link" onClick={() => void handle(card, 'view').then((c) => c && reload())}>
+                  开卡
+                </Button>
               </Permission>
             )}
-            <Permission value={['member:card:remark']}><Button size="small" type="link" onClick={() => setEditing({ card, reload, kind: 'remark' })}>备注</Button></Permission>
-            <Permission value={['member:card:bind']}><Button size="small" type="link" onClick={() => setEditing({ card, reload, kind: 'bind' })}>绑卡</Button></Permission>
+            <Permission value={[PERMISSIONS.member.card.remark]}>
+              <Button size="small" type="link" onClick={() => setEditing({ card, reload, kind: 'remark' })}>
+                备注
+              </Button>
+            </Permission>
+            <Permission value={[PERMISSIONS.member.card.bind]}>
+              <Button size="small" type="link" onClick={() => setEditing({ card, reload, kind: 'bind' })}>
+                绑卡
+              </Button>
+            </Permission>
           </>
         )}
         toolbar={(reload, filters) => (
           <>
-            <Permission value={['member:card:import']}>
-              <Button icon={<UploadOutlined />} onClick={() => setImporting(() => reload)}>导入</Button>
+            <Permission value={[PERMISSIONS.member.card.import]}>
+              <Button icon={<UploadOutlined />} onClick={() => setImporting(() => reload)}>
+                导入
+              </Button>
             </Permission>
-            <Permission value={['member:card:export']}>
-              <Button icon={<DownloadOutlined />} onClick={() => void downloadFile(member.EXPORT_CARD_PATH, filters, '会员卡.xlsx')}>导出</Button>
+            <Permission value={[PERMISSIONS.member.card.export]}>
+              <Button icon={<DownloadOutlined />} onClick={() => void downloadFile(member.exportCard, { query: filters })}>
+                导出
+              </Button>
             </Permission>
           </>
         )}
       />
-      {detail && <CardDetailDrawer card={detail} onClose={() => setDetail(null)} onChanged={() => undefined} />}
+      {detail && <CardDetailDrawer card={detail} onClose={() => setDetail(null)} />}
       {importing && <ImportCardsDialog onClose={() => setImporting(null)} onImported={() => void importing()} />}
       <FormDialog<{ remark?: string; phyCardId?: string }>
         open={editing !== null}
@@ -97,11 +137,19 @@ export default function MemberCardPage() {
         }}
       >
         {editing?.kind === 'bind' ? (
-          <Form.Item name="phyCardId" label="实体卡号" extra="在读卡器上刷卡，或手动输入卡面号码" rules={[{ required: true, whitespace: true, message: '请刷实体卡' }, { min: 5, message: '实体卡号至少5位' }]}>
+          <Form.Item
+            name="phyCardId"
+            label="实体卡号"
+            extra="在读卡器上刷卡，或手动输入卡面号码"
+            rules={[
+              { required: true, whitespace: true, message: '请刷实体卡' },
+              { min: 5, message: '实体卡号至少5位' },
+            ]}
+          >
             <Input autoFocus />
           </Form.Item>
         ) : (
-          <Form.Item name="remark" label="备注" rules={[{ max: 200, message: '备注不能超过200个字符' }]}>
+          <Form.Item name="remark" label="备注" rules={textRules(fieldsOf(member.updateRemark.query).remark)}>
             <Input.TextArea rows={3} />
           </Form.Item>
         )}

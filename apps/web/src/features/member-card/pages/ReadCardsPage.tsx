@@ -10,7 +10,12 @@ import { lookupCard, useCardHandler } from '../useCardHandler';
 export default function ReadCardsPage() {
   const [card, setCard] = useState<Card | null>(null);
   const handle = useCardHandler();
-  useScannerInput((code) => void lookupCard(code).then((c) => c && handle(c, 'view')).then((c) => c && setCard(c)));
+  useScannerInput(
+    (code) =>
+      void lookupCard(code)
+        .then((c) => c && handle(c, 'view'))
+        .then((c) => c && setCard(c)),
+  );
   return (
     <Panel title="读卡" size="small">
       <Typography.Paragraph type="secondary">请在读卡器上刷会员卡，或按卡号、姓名、手机号查询。</Typography.Paragraph>

@@ -1,26 +1,34 @@
 import { useState } from 'react';
 import { App, Button, Card, Col, Form, Input, InputNumber, Row, Space, Table } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { system, type DictEntry } from '@venue/contract';
+import { system, type DictEntry, PERMISSIONS } from '@venue/contract';
 import type { z } from 'zod';
 import { Permission } from '@/components/Permission';
 import { FormDialog } from '@/components/list/FormDialog';
-import { usePagedList } from '@/components/list/usePagedList';
+import { usePagedList, type ListSource } from '@/components/list/usePagedList';
 import { callApi } from '@/lib/http';
+import { fieldsOf, textRules } from '@/lib/schema-rules';
 
 type DictRow = z.infer<typeof system.dictRow>;
-interface DetailForm { label: string; value: string; sort: number }
+interface DetailForm {
+  label: string;
+  value: string;
+  sort: number;
+}
+
+/** The entries of the chosen dictionary; none before one is chosen. */
+const DETAILS: ListSource<DictEntry, { dictName: string }> = {
+  call: system.dictDetailList,
+  fetch: (query, signal) => (query.dictName ? callApi(system.dictDetailList, { query }, { signal }) : Promise.resolve({ records: [], total: 0 })),
+};
 
 /** 字典管理: the code tables (left) and the entries of the chosen one (right). */
 export default function DictPage() {
   const { modal } = App.useApp();
   const [chosen, setChosen] = useState<DictRow | null>(null);
   const [editing, setEditing] = useState<DictEntry | 'new' | null>(null);
-  const dicts = usePagedList<DictRow, { blurry?: string }>((query) => callApi(system.dictList, { query }), {}, 10);
-  const details = usePagedList<DictEntry, { dictName: string }>(
-    (query) => (query.dictName ? callApi(system.dictDetailList, { query }) : Promise.resolve({ records: [], total: 0 })),
-    { dictName: '' },
-  );
+  const dicts = usePagedList<DictRow, { blurry?: string }>(system.dictList, {}, 10);
+  const details = usePagedList<DictEntry, { dictName: string }>(DETAILS, { dictName: '' });
 
   function choose(row: DictRow) {
     setChosen(row);
@@ -35,7 +43,10 @@ export default function DictPage() {
 
   function remove(row: DictEntry) {
     modal.confirm({
-      title: '提示', content: `确定删除字典项「${row.label}」吗？`, okText: '确定', cancelText: '取消',
+      title: '提示',
+      content: `确定删除字典项「${row.label}」吗？`,
+      okText: '确定',
+      cancelText: '取消',
       onOk: async () => {
         await callApi(system.dictDetailDelete, { params: { id: row.id } });
         await details.reload();
@@ -49,9 +60,16 @@ export default function DictPage() {
         <Card size="small" title="字典列表">
           <Input.Search placeholder="名称或描述" allowClear onSearch={(blurry) => dicts.search({ blurry: blurry || undefined })} style={{ marginBottom: 8 }} />
           <Table<DictRow>
-            rowKey="id" size="small" loading={dicts.loading} dataSource={dicts.records} pagination={dicts.pagination}
+            rowKey="id"
+            size="small"
+            loading={dicts.loading}
+            dataSource={dicts.records}
+            pagination={dicts.pagination}
             onRow={(row) => ({ onClick: () => choose(row), style: { cursor: 'pointer', background: row.id === chosen?.id ? '#e6f4ff' : undefined } })}
-            columns={[{ title: '名称', dataIndex: 'name' }, { title: '描述', dataIndex: 'description' }]}
+            columns={[
+              { title: '名称', dataIndex: 'name' },
+              { title: '描述', dataIndex: 'description' },
+            ]}
           />
         </Card>
       </Col>
@@ -59,25 +77,43 @@ export default function DictPage() {
         <Card
           size="small"
           title={chosen ? `字典详情：${chosen.description}` : '字典详情'}
-          extra={chosen && (
-            <Permission value={['dict:add']}>
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>新增</Button>
-            </Permission>
-          )}
+          extra={
+            chosen && (
+              <Permission value={[PERMISSIONS.system.dict.add]}>
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                  新增
+                </Button>
+              </Permission>
+            )
+          }
         >
           {chosen ? (
             <Table<DictEntry>
-              rowKey="id" size="small" loading={details.loading} dataSource={details.records} pagination={details.pagination}
+              rowKey="id"
+              size="small"
+              loading={details.loading}
+              dataSource={details.records}
+              pagination={details.pagination}
               columns={[
                 { title: '字典标签', dataIndex: 'label' },
                 { title: '字典值', dataIndex: 'value' },
                 { title: '排序', dataIndex: 'sort' },
                 {
-                  title: '操作', key: 'actions', width: 140,
+                  title: '操作',
+                  key: 'actions',
+                  width: 140,
                   render: (_, row) => (
                     <Space>
-                      <Permission value={['dict:edit']}><Button size="small" onClick={() => setEditing(row)}>编辑</Button></Permission>
-                      <Permission value={['dict:del']}><Button size="small" danger onClick={() => remove(row)}>删除</Button></Permission>
+                      <Permission value={[PERMISSIONS.system.dict.edit]}>
+                        <Button size="small" onClick={() => setEditing(row)}>
+                          编辑
+                        </Button>
+                      </Permission>
+                      <Permission value={[PERMISSIONS.system.dict.del]}>
+                        <Button size="small" danger onClick={() => remove(row)}>
+                          删除
+                        </Button>
+                      </Permission>
                     </Space>
                   ),
                 },
@@ -95,10 +131,10 @@ export default function DictPage() {
         onSubmit={save}
         onClose={() => setEditing(null)}
       >
-        <Form.Item name="label" label="字典标签" rules={[{ required: true, whitespace: true, message: '请输入字典标签' }, { max: 100, message: '字典标签不能超过100个字符' }]}>
+        <Form.Item name="label" label="字典标签" rules={textRules(fieldsOf(system.dictDetailAdd.body).label)}>
           <Input />
         </Form.Item>
-        <Form.Item name="value" label="字典值" rules={[{ required: true, whitespace: true, message: '请输入字典值' }, { max: 100, message: '字典值不能超过100个字符' }]}>
+        <Form.Item name="value" label="字典值" rules={textRules(fieldsOf(system.dictDetailAdd.body).value)}>
           <Input />
         </Form.Item>
         <Form.Item name="sort" label="排序" rules={[{ required: true, message: '请输入排序' }]}>

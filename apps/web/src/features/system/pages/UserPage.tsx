@@ -3,15 +3,17 @@ import { SearchOutlined } from '@ant-design/icons';
 import { system } from '@venue/contract';
 import type { z } from 'zod';
 import { usePagedList } from '@/components/list/usePagedList';
-import { callApi } from '@/lib/http';
 import { formatTime } from '@/lib/format';
 
 type UserRow = z.infer<typeof system.userRow>;
-interface Filters { blurry?: string; state?: 'A' | 'S' }
+interface Filters {
+  blurry?: string;
+  state?: 'A' | 'S';
+}
 
 /** 用户管理: the tenant's staff, their roles and the venue each is working in. */
 export default function UserPage() {
-  const list = usePagedList<UserRow, Filters>((query) => callApi(system.userList, { query }), {});
+  const list = usePagedList<UserRow, Filters>(system.userList, {});
   return (
     <div>
       <Form layout="inline" onFinish={(v: Filters) => list.search(v)} style={{ marginBottom: 12 }}>
@@ -19,10 +21,20 @@ export default function UserPage() {
           <Input placeholder="用户名、姓名或电话" allowClear style={{ width: 200 }} />
         </Form.Item>
         <Form.Item name="state">
-          <Select placeholder="状态" allowClear style={{ width: 120 }} options={[{ value: 'A', label: '启用' }, { value: 'S', label: '停用' }]} />
+          <Select
+            placeholder="状态"
+            allowClear
+            style={{ width: 120 }}
+            options={[
+              { value: 'A', label: '启用' },
+              { value: 'S', label: '停用' },
+            ]}
+          />
         </Form.Item>
         <Space>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>搜索</Button>
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+            搜索
+          </Button>
         </Space>
       </Form>
       <Table<UserRow>

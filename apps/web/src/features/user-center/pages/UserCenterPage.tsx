@@ -1,10 +1,14 @@
 import { Button, Card, Col, Descriptions, Form, Input, Row, Tag } from 'antd';
 import { auth } from '@venue/contract';
-import { logoutAndReload, useSession } from '@/app/session';
 import { callApi } from '@/lib/http';
 import { notify } from '@/lib/notify';
+import { logoutAndReload, useSession } from '@/lib/session';
 
-interface PasswordForm { oldPass: string; newPass: string; confirmPass: string }
+interface PasswordForm {
+  oldPass: string;
+  newPass: string;
+  confirmPass: string;
+}
 
 /** 个人中心: the user's profile, venues and roles, and changing the password. */
 export default function UserCenterPage() {
@@ -27,7 +31,11 @@ export default function UserCenterPage() {
             <Descriptions.Item label="用户名">{user.username}</Descriptions.Item>
             <Descriptions.Item label="姓名">{user.realName}</Descriptions.Item>
             <Descriptions.Item label="当前场馆">{user.currentVenueName ?? '未选择场馆'}</Descriptions.Item>
-            <Descriptions.Item label="角色">{user.roles.map((r) => <Tag key={r}>{r.replace(/^ROLE_/, '')}</Tag>)}</Descriptions.Item>
+            <Descriptions.Item label="角色">
+              {user.roles.map((r) => (
+                <Tag key={r}>{r.replace(/^ROLE_/, '')}</Tag>
+              ))}
+            </Descriptions.Item>
           </Descriptions>
         </Card>
         <Card size="small" title="可用场馆" style={{ marginTop: 16 }}>
@@ -44,7 +52,14 @@ export default function UserCenterPage() {
             <Form.Item name="oldPass" label="旧密码" rules={[{ required: true, message: '请输入旧密码' }]}>
               <Input.Password autoComplete="current-password" />
             </Form.Item>
-            <Form.Item name="newPass" label="新密码" rules={[{ required: true, message: '请输入新密码' }, { min: 6, max: 20, message: '新密码长度为6到20个字符' }]}>
+            <Form.Item
+              name="newPass"
+              label="新密码"
+              rules={[
+                { required: true, message: '请输入新密码' },
+                { min: 6, max: 20, message: '新密码长度为6到20个字符' },
+              ]}
+            >
               <Input.Password autoComplete="new-password" />
             </Form.Item>
             <Form.Item
@@ -54,14 +69,17 @@ export default function UserCenterPage() {
               rules={[
                 { required: true, message: '请再次输入新密码' },
                 ({ getFieldValue }) => ({
-                  validator: (_, value) => (!value || value === getFieldValue('newPass') ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致'))),
+                  validator: (_, value) =>
+                    !value || value === getFieldValue('newPass') ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致')),
                 }),
               ]}
             >
               <Input.Password autoComplete="new-password" />
             </Form.Item>
             <Form.Item wrapperCol={{ offset: 5 }}>
-              <Button type="primary" htmlType="submit">保存</Button>
+              <Button type="primary" htmlType="submit">
+                保存
+              </Button>
             </Form.Item>
           </Form>
         </Card>

@@ -1,8 +1,7 @@
 import { create } from 'zustand';
 import { auth, Code, DEFAULT_ROLE, system, type MenuNode, type UserInfo } from '@venue/contract';
-import { ApiError, callApi } from '@/lib/http';
-import { useLayout } from './layout/settings';
-import { tokenStore, usernameStore } from '@/lib/storage';
+import { ApiError, callApi } from './http';
+import { tokenStore, usernameStore } from './storage';
 
 interface SessionState {
   user: UserInfo | null;
@@ -11,6 +10,8 @@ interface SessionState {
   menus: MenuNode[] | null;
   /** The tenant's home page logo; arrives after the menus (the sidebar polls for it). */
   logo: string | null;
+  /** The tenant's global settings (footer, case number); the layout merges them under the user's own choices. */
+  globalSettings: Record<string, string> | null;
   /** Stores what login answered (spec 4: no roles -> ROLE_SYSTEM_DEFAULT). */
   signedIn(token: string, user: UserInfo): void;
   /** Token present, roles not loaded: info, then menus. Throws when either fails. */
@@ -27,6 +28,7 @@ export const useSession = create<SessionState>((set) => ({
   permissions: [],
   menus: null,
   logo: null,
+  globalSettings: null,
   signedIn(token, user) {
     tokenStore.set(token);
     usernameStore.set(user.username);
@@ -53,8 +55,14 @@ export const useSession = create<SessionState>((set) => ({
       throw error;
     }
     set({ menus });
-    void callApi(system.tenantInfo, {}, { quiet: true }).then((t) => set({ logo: t.homePageLogo }), () => undefined);
-    void callApi(system.globalSetting, {}, { quiet: true }).then((g) => useLayout.getState().mergeServer(g), () => undefined);
+    void callApi(system.tenantInfo, {}, { quiet: true }).then(
+      (t) => set({ logo: t.homePageLogo }),
+      () => undefined,
+    );
+    void callApi(system.globalSetting, {}, { quiet: true }).then(
+      (globalSettings) => set({ globalSettings }),
+      () => undefined,
+    );
   },
   async logout() {
     try {

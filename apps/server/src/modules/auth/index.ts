@@ -1,0 +1,16 @@
+import { defineModule } from '../module.ts';
+import type { UserService } from '../user/index.ts';
+import type { VenueService } from '../venue/index.ts';
+import { AuthRepository } from './auth.repository.ts';
+import { authRoutes } from './auth.routes.ts';
+import { AuthService } from './auth.service.ts';
+
+export type { AuthService };
+
+/** Login, sessions, captcha and the anonymous board token; its service is the route guard. */
+export const authModule = defineModule({
+  key: 'auth',
+  services: ({ db, clock }, { users, venues }: { users: UserService; venues: VenueService }) =>
+    new AuthService(new AuthRepository(db.kysely), users, venues, clock),
+  routes: (app, guard, auth, { users }) => authRoutes(app, guard, auth, users),
+});

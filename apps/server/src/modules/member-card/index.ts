@@ -1,0 +1,35 @@
+import { MEMBER_MENUS, READ_CARDS_MENU, seedMemberCards } from '../../seed/member-cards.ts';
+import { defineModule } from '../module.ts';
+import type { VenueService } from '../venue/index.ts';
+import { CardImportService } from './card-import.service.ts';
+import { CardRepository } from './card.repository.ts';
+import { CardService } from './card.service.ts';
+import { LedgerRepository } from './ledger.repository.ts';
+import { LedgerService } from './ledger.service.ts';
+import { memberCardRoutes } from './member-card.routes.ts';
+import type { MemberCardServices } from './member-card.services.ts';
+import { MemberRepository } from './member.repository.ts';
+
+export type { MemberCardServices };
+
+/** Members and their cards, the consume ledger, blacklist and the xlsx import/export. */
+export const memberCardModule = defineModule({
+  key: 'memberCards',
+  services: ({ db, clock }, { venues }: { venues: VenueService }): MemberCardServices => {
+    const k = db.kysely;
+    const cardRepo = new CardRepository(k, db.engine);
+    const memberRepo = new MemberRepository(k);
+    return {
+      cards: new CardService(cardRepo, memberRepo, clock),
+      /** The cashier charges and refunds cards through memberCards.ledger.chargeCard / refundConsume inside its payment transaction. */
+      ledger: new LedgerService(new LedgerRepository(k, db.engine), cardRepo, memberRepo, venues, k, clock),
+      imports: new CardImportService(memberRepo, k, clock),
+    };
+  },
+  routes: (app, guard, memberCards) => memberCardRoutes(app, guard, memberCards),
+  menus: [
+    { sidebar: 2, menu: MEMBER_MENUS },
+    { sidebar: 4, menu: READ_CARDS_MENU },
+  ],
+  demo: ({ db, tenantId, tenantCode, venueIds, firstUserId, nowIso }) => seedMemberCards(db, tenantId, tenantCode, venueIds, firstUserId, nowIso),
+});

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { SCREENS } from '@venue/contract';
+import { MODULES } from '../modules.ts';
+import { sidebarMenus, type MenuSeed } from './menus.ts';
+
+const titles = (menus: MenuSeed[]): unknown[] => menus.map((m) => (m.children ? { [m.title]: titles(m.children) } : m.title));
+
+describe('sidebarMenus', () => {
+  it("builds the sidebar from every module's menus: groups by place, other modules' screens at their group's end", () => {
+    const menus = sidebarMenus(MODULES.modules.flatMap((module) => module.menus ?? []));
+    expect(titles(menus)).toEqual([
+      { 商品管理: ['商品分类', '仓库管理', '商品档案', '库存查询', '供应商', '进货', '销售订单'] },
+      { 会员管理: ['会员卡管理'] },
+      { 系统管理: ['用户管理', '字典管理', '支付方式'] },
+      '读卡',
+    ]);
+  });
+
+  it('leaves the modules’ own menu constants as they were', () => {
+    const group: MenuSeed = { title: 'G', path: 'g', children: [] };
+    sidebarMenus([
+      { sidebar: 1, menu: group },
+      { group: 'g', menu: { title: 'S', path: 's', component: SCREENS.goodsStock } },
+    ]);
+    expect(group.children).toEqual([]);
+  });
+
+  it('refuses a screen placed into a group no module declares', () => {
+    expect(() => sidebarMenus([{ group: 'gate', menu: { title: 'S', path: 's' } }])).toThrow('gate');
+  });
+});

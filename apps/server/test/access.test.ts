@@ -1,0 +1,79 @@
+import { expect, it } from 'vitest';
+import { ALL_PERMISSIONS, auth, goods, member, PERMISSIONS, sale, type Permission } from '@venue/contract';
+import { hashPassword } from '../src/lib/secrets.ts';
+import { describeEachEngine } from './harness.ts';
+
+/** Access comes from the contract's calls: the route helper enforces it and the API document shows it. */
+describeEachEngine('access from the contract on %s', (server) => {
+  const { api } = server;
+  const db = () => server.db;
+
+  /** A tenant-1 user whose one role holds exactly `codes` (through the demo menu rows carrying them). */
+  async function userHolding(username: string, codes: Permission[]): Promise<string> {
+    const role = await db()
+      .insertInto('role')
+      .values({ tenant_id: 1, code: username, name: username, level: 5, description: '' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const menus = codes.length ? await db().selectFrom('menu').select('id').where('tenant_id', '=', 1).where('permission', 'in', codes).execute() : [];
+    expect(menus).toHaveLength(codes.length);
+    if (menus.length)
+      await db()
+        .insertInto('role_menu')
+        .values(menus.map((m) => ({ tenant_id: 1, role_id: role.id, menu_id: m.id })))
+        .execute();
+    const user = await db()
+      .insertInto('users')
+      .values({
+        tenant_id: 1,
+        username,
+        real_name: username,
+        password_hash: await hashPassword('secret123'),
+        phone: null,
+        state: 'A',
+        current_venue_id: 1,
+        member_type_flag: 'F',
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db().insertInto('user_role').values({ tenant_id: 1, user_id: user.id, role_id: role.id }).execute();
+    await db().insertInto('user_venue').values({ tenant_id: 1, user_id: user.id, venue_id: 1 }).execute();
+    return api.login(username, 'secret123');
+  }
+
+  it('admits a call with anyOf for either of its codes, and refuses a user holding neither', async () => {
+    expect(sale.getPrint.access).toEqual({ anyOf: [PERMISSIONS.goods.saleOrder.add, PERMISSIONS.goods.saleOrder.list] });
+    const receipt = (token: string) => api.call('GET', sale.getPrint.path, { token, query: { orderIds: '1' } });
+    const seller = await userHolding('seller', [PERMISSIONS.goods.saleOrder.add]);
+    const lister = await userHolding('lister', [PERMISSIONS.goods.saleOrder.list]);
+    const neither = await userHolding('neither', [PERMISSIONS.goods.stock.list]);
+    expect((await receipt(seller)).body.code).toBe(200);
+    expect((await receipt(lister)).body.code).toBe(200);
+    const refused = await receipt(neither);
+    expect([refused.status, refused.body.code]).toEqual([403, 510]);
+    // The single-code calls around it still ask for their own code.
+    expect((await api.call('GET', sale.query.path, { token: seller })).status).toBe(403);
+    expect((await api.call('GET', sale.query.path, { token: lister })).body.code).toBe(200);
+  });
+
+  it('seeds menu permissions from the table only', async () => {
+    const seeded = await db().selectFrom('menu').select('permission').distinct().where('permission', 'is not', null).execute();
+    const unknown = seeded.map((m) => m.permission!).filter((code) => !(ALL_PERMISSIONS as string[]).includes(code));
+    expect(unknown).toEqual([]);
+  });
+
+  it('documents access: bearer security on protected calls, the codes asked for, the file calls', async () => {
+    const doc = (await (await fetch(new URL('/api/docs/json', api.url))).json()) as {
+      paths: Record<string, Record<string, { security?: unknown[]; description?: string; consumes?: string[] }>>;
+    };
+    const op = (method: string, path: string) => doc.paths[`/api/${path}`]![method]!;
+    expect(op('post', auth.login.path).security).toBeUndefined();
+    expect(op('get', auth.info.path).security).toEqual([{ bearer: [] }]);
+    expect(op('get', member.all.path)).toMatchObject({ security: [{ bearer: [] }], description: `需要权限：${PERMISSIONS.member.card.list}` });
+    expect(op('get', sale.getPrint.path).description).toBe(`需要权限：${PERMISSIONS.goods.saleOrder.add} 或 ${PERMISSIONS.goods.saleOrder.list}`);
+    expect(op('get', sale.exportOrders.path).description).toContain(PERMISSIONS.goods.saleOrder.list);
+    expect(op('post', goods.uploadPicture.path).security).toEqual([{ bearer: [] }]);
+    expect(op('post', member.importCard.path).description).toContain(PERMISSIONS.member.card.import);
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * The product's own entry point (apps/server/src/main.ts) in a child process on a free local port:
+ * shared by the API tests (a second server) and the browser tests (the product as a user gets it).
+ * Node built-ins only, so the e2e workspace can import it by relative path.
+ */
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+
+export const repoRoot = resolve(import.meta.dirname, '../../..');
+
+/** A port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+    server.once('error', fail);
+  });
+}
+
+export interface ProductProcess {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts main.ts with `env` over the test's own environment (an `undefined` value removes that
+ * variable) and resolves once it answers HTTP. Throws, with its output, when it exits first or does
+ * not answer within `timeoutMs`, so a product that cannot start fails the suite loudly.
+ */
+export async function spawnProduct(env: Record<string, string | undefined>, timeoutMs = 60_000): Promise<ProductProcess> {
+  const port = await freePort();
+  const merged: Record<string, string | undefined> = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' };
+  for (const [name, value] of Object.entries(merged)) if (value === undefined) delete merged[name];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: repoRoot, env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+  // 'close', not 'exit': its output has been read to the end by then.
+  const exited = new Promise<void>((done) => child.once('close', () => done()));
+  const url = `http://127.0.0.1:${port}`;
+
+  if (!(await answersHttp(url, () => child.exitCode !== null || child.signalCode !== null, timeoutMs))) {
+    const exitedItself = child.exitCode !== null || child.signalCode !== null;
+    if (!exitedItself) child.kill('SIGKILL');
+    await exited;
+    const why = exitedItself ? `it exited (${child.exitCode ?? child.signalCode})` : `no HTTP answer within ${timeoutMs / 1000} s`;
+    throw new Error(`the product did not start: ${why}\n--- its output ---\n${output}`);
+  }
+  return {
+    url,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Polls until any HTTP answer (main.ts migrates and seeds before it listens): false when it exits or time runs out first. */
+async function answersHttp(url: string, hasExited: () => boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && !hasExited()) {
+    try {
+      await fetch(`${url}/api/docs/json`, { signal: AbortSignal.timeout(2000) });
+      return true;
+    } catch {
+      // Not listening yet: its start-up is not an event we can subscribe to from outside the process.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return false;
+}

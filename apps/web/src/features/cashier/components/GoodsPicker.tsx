@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { Input, Select, Space, Typography } from 'antd';
+import type { Option } from '@/features/goods';
+import { useSaleGoods } from '../useSaleGoods';
+import { GoodsTiles, type Tile } from './GoodsTiles';
+
+const ALL = 0;
+
+/** The left of the sale dialog: warehouse (when there are several), class, keyword, and the goods tiles. */
+export function GoodsPicker({
+  warehouses,
+  warehouseId,
+  onWarehouse,
+  onAdd,
+}: {
+  /** undefined while loading; empty when the venue has no warehouse. */
+  warehouses: Option[] | undefined;
+  warehouseId: number | null;
+  onWarehouse: (warehouseId: number) => void;
+  onAdd: (tile: Tile) => void;
+}) {
+  const [classId, setClassId] = useState(ALL);
+  const [keyword, setKeyword] = useState('');
+  const { tiles, loading } = useSaleGoods(warehouseId, keyword);
+  const classes = [...new Map(tiles.map((t) => [t.classificationId, t.classificationName])).entries()];
+  const shown = classId === ALL ? tiles : tiles.filter((t) => t.classificationId === classId);
+
+  return (
+    <>
+      <Space wrap style={{ marginBottom: 8 }}>
+        {warehouses && warehouses.length > 1 && (
+          <Select value={warehouseId} options={warehouses} onChange={onWarehouse} style={{ width: 150 }} aria-label="仓库" />
+        )}
+        <Select
+          value={classId}
+          onChange={setClassId}
+          style={{ width: 130 }}
+          options={[{ value: ALL, label: '全部分类' }, ...classes.map(([value, label]) => ({ value, label }))]}
+          aria-label="商品分类"
+        />
+        <Input.Search value={keyword} onChange={(e) => setKeyword(e.target.value)} placeholder="扫码/商品名称/助记码" allowClear style={{ width: 200 }} />
+      </Space>
+      {warehouses && warehouses.length === 0 ? (
+        <Typography.Text type="warning">当前场馆没有可用的商品仓库</Typography.Text>
+      ) : (
+        <GoodsTiles tiles={shown} loading={loading} onAdd={onAdd} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import { useReducer } from 'react';
+import { goods, member, Msg, sale, type payment } from '@venue/contract';
+import { usePermission } from '@/components/Permission';
+import { useScannerInput } from '@/hooks/useScannerInput';
+import { notify, toast } from '@/lib/notify';
+import { useApiMutation } from '@/lib/query';
+import { useSession } from '@/lib/session';
+import { lookupCard, useCardHandler } from '@/features/member-card';
+import { exceedsStock } from './cart';
+import type { Tile } from './components/GoodsTiles';
+import { useReceiptPrinter } from './receipt/useReceiptPrinter';
+import { initialSale, orderNeeded, payFailure, saleReducer } from './sale-state';
+import { findByBarcode } from './useSaleGoods';
+
+/** A payment moves stock, settles an order and may charge member cards: what shows those reloads. */
+const PAYMENT_CHANGES = [
+  goods.allByClassification,
+  goods.queryStock,
+  sale.query,
+  member.all,
+  member.allForPay,
+  member.queryOrderConsume,
+  member.getCardSummary,
+];
+
+/**
+ * The till's work behind the goods sale dialog: the cart, a scan (goods barcode or member card),
+ * creating the order, paying it and printing the receipt.
+ */
+export function useGoodsSale(warehouseId: number | null, scanning: boolean) {
+  const venueId = useSession((s) => s.user?.currentVenueId ?? null);
+  const canEditPrice = usePermission([sale.EDIT_PRICE_PERMISSION]);
+  const [state, dispatch] = useReducer(saleReducer, initialSale);
+  const handleCard = useCardHandler();
+  const printer = useReceiptPrinter(venueId);
+  const createOrder = useApiMutation(sale.createOrder, { invalidates: [sale.query] });
+  const payOrder = useApiMutation(sale.payOrder, { quiet: true, invalidates: PAYMENT_CHANGES });
+  const memberId = state.card?.memberId ?? null;
+
+  function add(tile: Tile) {
+    if (exceedsStock(state.lines, tile.goodsId, tile.quantity)) return toast.warning(`「${tile.goodsName}」库存不足`);
+    dispatch({
+      type: 'add',
+      item: { goodsId: tile.goodsId, goodsName: tile.goodsName, specs: tile.specs, unit: tile.unit, price: tile.price, stock: tile.quantity },
+    });
+  }
+
+  // A scan is a barcode of this warehouse's goods, otherwise a member card.
+  useScannerInput(
+    (code) => {
+      void (async () => {
+        const tile = warehouseId ? await findByBarcode(warehouseId, code).catch(() => undefined) : undefined;
+        if (tile) return add(tile);
+        const found = await lookupCard(code);
+        const usable = found && (await handleCard(found));
+        if (usable) dispatch({ type: 'member', card: usable });
+      })();
+    },
+    { enabled: scanning && !state.paying },
+  );
+
+  async function submit() {
+    if (!state.lines.length) return toast.warning(Msg.chooseGoods);
+    if (!venueId || !warehouseId) return toast.warning('当前场馆没有可用的商品仓库');
+    const signature = orderNeeded(state);
+    if (!signature) return dispatch({ type: 'pay' });
+    const details = state.lines.map((l) => ({
+      goodsId: l.goodsId,
+      quantity: l.quantity,
+      ...(canEditPrice && l.pricePay !== l.price ? { pricePay: l.pricePay } : {}),
+    }));
+    const created = await createOrder.mutateAsync({ body: { details, warehouseId, memberId, venueId } }).catch(() => null);
+    if (created) dispatch({ type: 'pay', order: { orderId: created.orderId, signature } });
+  }
+
+  /** Spec 4 step 4: 200 closes and prints; a failure keeps, closes or clears (see payFailure). */
+  async function pay(request: payment.PayRequest) {
+    try {
+      const result = await payOrder.mutateAsync({ body: request });
+      dispatch({ type: 'paid', orderId: result.orderId });
+      toast.success('收款成功');
+      const cardPart = result.payRecords.find((p) => p.cardId);
+      await printer.printAfterPayment([result.orderId], request.payMode, cardPart?.payType ?? request.payType);
+    } catch (error) {
+      const failure = payFailure(error);
+      dispatch({ type: 'payFailed', outcome: failure.outcome });
+      notify.warning(failure.message);
+    }
+  }
+
+  return { state, dispatch, venueId, memberId, canEditPrice, add, submit, pay, reprint: () => void printer.reprint(state.printedIds) };
+}

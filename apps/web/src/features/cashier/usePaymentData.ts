@@ -1,0 +1,39 @@
+import { keepPreviousData } from '@tanstack/react-query';
+import { member, payment, sale, type CallData } from '@venue/contract';
+import { useApiQuery } from '@/lib/query';
+import { payModeOf, type PayCard, type PayMethod, type Selection } from './pay-selection';
+import { defaultSelection } from './payment-state';
+
+const NO_METHODS: PayMethod[] = [];
+const NO_CARDS: PayCard[] = [];
+const NO_LINES: CallData<typeof sale.queryOrderForPay>['details'] = [];
+
+/**
+ * What the payment dialog shows while open: the venue's methods, the member's cards, and the order's
+ * lines priced for the chosen pay mode (a discountable card lowers pricePay).
+ */
+export function usePaymentData({
+  open,
+  orderId,
+  memberId,
+  venueId,
+  payTypes,
+  picked,
+}: {
+  open: boolean;
+  orderId: number;
+  memberId: number | null;
+  venueId: number;
+  payTypes: string;
+  /** The cashier's choice; null before one is made (the default method applies). */
+  picked: Selection | null;
+}) {
+  const methods = useApiQuery(payment.queryPayType, { query: { venueId } }, { enabled: open }).data ?? NO_METHODS;
+  // Balances split a payment: never taken from an earlier sale's cache.
+  const cards = useApiQuery(member.allForPay, { query: { memberId: memberId ?? 0, venueId, payTypes } }, { enabled: open && !!memberId, gcTime: 0 }).data;
+  const selection = picked ?? defaultSelection(methods);
+  const payMode = payModeOf(selection) || selection.method?.payMode;
+  const cardIds = selection.cards.map((c) => c.cardId).join(',') || undefined;
+  const order = useApiQuery(sale.queryOrderForPay, { query: { orderId, payMode, cardIds } }, { enabled: open, placeholderData: keepPreviousData }).data;
+  return { methods, cards: (memberId && cards) || NO_CARDS, selection, total: order?.totalPrice ?? 0, details: order?.details ?? NO_LINES };
+}

@@ -1,0 +1,66 @@
+/**
+ * Every permission code, each written once. A code names a screen (`list`) or a button on it; the menu
+ * seed grants them to roles, each contract call names the one it needs, and the web app hides by them.
+ */
+export const PERMISSIONS = {
+  system: {
+    user: { list: 'user:list' },
+    menu: { list: 'menu:list' },
+    dict: { list: 'dict:list', add: 'dict:add', edit: 'dict:edit', del: 'dict:del' },
+    payment: { list: 'system:payment:list', add: 'system:payment:add', edit: 'system:payment:edit', del: 'system:payment:del' },
+    print: { edit: 'system:print:edit' },
+  },
+  goods: {
+    classification: { list: 'goods:classification:list', add: 'goods:classification:add', edit: 'goods:classification:edit' },
+    warehouse: { list: 'goods:warehouse:list', add: 'goods:warehouse:add', edit: 'goods:warehouse:edit' },
+    archive: { list: 'goods:archive:list', add: 'goods:archive:add', edit: 'goods:archive:edit' },
+    stock: { list: 'goods:stock:list', adjust: 'goods:stock:adjust' },
+    supplier: { list: 'goods:supplier:list', add: 'goods:supplier:add', edit: 'goods:supplier:edit' },
+    stockIn: { list: 'goods:stockIn:list', add: 'goods:stockIn:add', review: 'goods:stockIn:review' },
+    /** The demo cashier holds list and add (sell at the till), not editPrice (change a line's paid price). */
+    saleOrder: { list: 'goods:saleOrder:list', add: 'goods:saleOrder:add', editPrice: 'goods:saleOrder:editPrice' },
+  },
+  member: {
+    /** The demo cashier holds list and open (the till's card reads and 开卡). */
+    card: {
+      list: 'member:card:list',
+      open: 'member:card:open',
+      remark: 'member:card:remark',
+      refund: 'member:card:refund',
+      import: 'member:card:import',
+      export: 'member:card:export',
+      bind: 'member:card:bind',
+      extend: 'member:card:extend',
+    },
+  },
+} as const;
+
+type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];
+/** One code of PERMISSIONS. */
+export type Permission = Leaves<typeof PERMISSIONS>;
+
+const leaves = (node: object): string[] => Object.values(node).flatMap((v) => (typeof v === 'string' ? [v] : leaves(v as object)));
+/** Every code of the table, in table order. */
+export const ALL_PERMISSIONS = leaves(PERMISSIONS) as Permission[];
+
+/** The permission of the admin role: it holds every other one. */
+export const ADMIN_PERMISSION = 'ROLE_admin';
+
+/**
+ * Who may use a call:
+ * - `public`: anyone (login, captcha);
+ * - `login`: any logged-in user;
+ * - `board`: a logged-in user or the anonymous token of a venue's public boards;
+ * - `{ permission }`: a user holding that code; `{ anyOf }`: a user holding at least one of them.
+ * A user holding ADMIN_PERMISSION passes every rule.
+ */
+export type Access = 'public' | 'login' | 'board' | PermissionRule;
+export type PermissionRule = { permission: Permission } | { anyOf: readonly Permission[] };
+
+/** The codes a rule accepts, any one of which is enough. */
+export const codesOf = (rule: PermissionRule): readonly Permission[] => ('anyOf' in rule ? rule.anyOf : [rule.permission]);
+
+/** Whether a user holding `held` passes a permission rule. */
+export function holdsRule(rule: PermissionRule, held: readonly string[]): boolean {
+  return held.includes(ADMIN_PERMISSION) || codesOf(rule).some((code) => held.includes(code));
+}

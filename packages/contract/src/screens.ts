@@ -1,0 +1,20 @@
+/**
+ * The screens a menu entry may name as its component. The server's menu seed and the web app's view
+ * table both key on these, so a menu cannot point at a screen the web app does not have.
+ */
+export const SCREENS = {
+  systemUser: 'system/user/index',
+  systemDict: 'system/dict/index',
+  systemPayment: 'system/payment/index',
+  goodsClassification: 'goods/classification/index',
+  goodsWarehouse: 'goods/warehouse/index',
+  goodsArchive: 'goods/archive/index',
+  goodsStock: 'goods/stock/index',
+  goodsSupplier: 'goods/supplier/index',
+  goodsStockIn: 'goods/stockIn/index',
+  goodsSaleOrder: 'goods/saleOrder/index',
+  memberCard: 'member/card/index',
+  memberReadCards: 'member/readCards/index',
+} as const;
+
+export type ScreenKey = (typeof SCREENS)[keyof typeof SCREENS];
