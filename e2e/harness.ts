@@ -29,10 +29,24 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** Open pages and what their consoles said, for the evidence a failed test leaves (failure-evidence.ts). */
+export const openPages = new Map<Page, string[]>();
+
 /** A page that fails fast: 10 s per action instead of Playwright's 30 s. */
 export async function openPage(browser: Browser, viewport: BrowserContextOptions['viewport'] = { width: 1366, height: 860 }): Promise<Page> {
   const page = await browser.newPage({ viewport });
   page.setDefaultTimeout(10_000);
+  const log: string[] = [];
+  const remember = (line: string) => {
+    log.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+    if (log.length > 200) log.shift();
+  };
+  page.on('console', (m) => remember(`console.${m.type()}: ${m.text()}`));
+  page.on('pageerror', (e) => remember(`pageerror: ${e.message}`));
+  page.on('requestfailed', (r) => remember(`requestfailed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  page.on('response', (r) => r.url().includes('/api/') && remember(`${r.status()} ${r.request().method()} ${r.url()}`));
+  page.on('close', () => openPages.delete(page));
+  openPages.set(page, log);
   return page;
 }
 

@@ -6,6 +6,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    setupFiles: ['./failure-evidence.ts'],
     // expect.poll waits as long as a Playwright action (harness openPage), not vitest's default 1 s.
     expect: { poll: { timeout: 10_000 } },
   },

@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { createLogger } from './plugins/logging.ts';
 import { seedIfEmpty } from './seed/index.ts';
 
+const SHUTDOWN_GRACE_MS = 10_000;
 const config = configOrExit();
 const logger = createLogger({ requests: config.log });
 const db = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, 'venue.db') });
@@ -26,6 +27,8 @@ try {
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, async () => {
+      // In-flight requests may finish; a client that stops reading may not hold a restart for long.
+      setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS).unref();
       await app.close();
       await db.close();
       process.exit(0);

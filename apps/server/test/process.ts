@@ -63,7 +63,9 @@ async function answersHttp(url: string, hasExited: () => boolean, timeoutMs: num
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && !hasExited()) {
     try {
-      await fetch(`${url}/api/docs/json`, { signal: AbortSignal.timeout(2000) });
+      // Read the answer to its end: an unread body keeps the connection busy, and the product's
+      // graceful close would then wait for it.
+      await (await fetch(`${url}/api/docs/json`, { signal: AbortSignal.timeout(2000) })).arrayBuffer();
       return true;
     } catch {
       // Not listening yet: its start-up is not an event we can subscribe to from outside the process.

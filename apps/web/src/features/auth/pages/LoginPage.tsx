@@ -62,12 +62,12 @@ export default function LoginPage({ preload }: LoginPageProps) {
   return (
     <div className={styles.page}>
       <Card className={styles.card} title={<span className={styles.title}>智慧体育场馆</span>}>
-        <Form form={form} size="large" onFinish={submit} autoComplete="off">
+        <Form form={form} size="large" onFinish={submit}>
           <Form.Item name="username" rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}>
-            <Input prefix={<UserOutlined />} placeholder="用户名" onBlur={(e) => checkFor(e.target.value || undefined)} />
+            <Input prefix={<UserOutlined />} placeholder="用户名" autoComplete="username" onBlur={(e) => checkFor(e.target.value || undefined)} />
           </Form.Item>
           <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
-            <Input.Password prefix={<LockOutlined />} placeholder="密码" />
+            <Input.Password prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" />
           </Form.Item>
           {captcha && (
             <Form.Item name="code" rules={[{ required: true, whitespace: true, message: Msg.captchaRequired }]}>
