@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { Msg } from '@venue/contract';
-import { closeProduct, login, openProduct, type RunningServer, screenshot } from './harness';
+import { closeProduct, login, openProduct, type RunningServer, scan, screenshot } from './harness';
 
 /**
  * The whole till as the demo cashier (收银员小李, 城东羽毛球馆) works it (issue 6). Demo cards: VIP0001 张三
@@ -81,7 +81,7 @@ describe('cashier: goods sale, payment, receipt (issue 6)', () => {
       .locator('body')
       .click({ position: { x: 5, y: 5 } })
       .catch(() => undefined);
-    await page.keyboard.type(water.barcode, { delay: 5 });
+    await scan(page, water.barcode);
     await expect.poll(() => cartRow('怡宝纯净水').count()).toBe(1);
     await tile('脉动').click();
     await tile('脉动').click();

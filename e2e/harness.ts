@@ -116,3 +116,12 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(shotsDir, { recursive: true });
   await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: true });
 }
+
+/**
+ * A barcode gun or card reader: the code's keys reach the page back to back, then Enter. Playwright's
+ * keyboard.type waits for each key's round trip, which on a loaded CI machine can exceed the 50 ms that
+ * tells a scan from typing; sending every key before waiting keeps them as close as a real scanner's.
+ */
+export async function scan(page: Page, code: string): Promise<void> {
+  await Promise.all([...code, 'Enter'].map((key) => page.keyboard.press(key)));
+}

@@ -79,22 +79,26 @@ describeEachEngine('scan-code payments and composepay on %s', (server) => {
     const orderId = await orders.createId(cashier, [{ goodsId: goods.id, quantity: 1 }], { memberId: vip.memberId });
     const due = (await orders.forPay(cashier, { orderId, payMode: 'composepay', cardIds: String(vip.cardId) })).body.data.totalPrice;
     expect(due).toBe(90);
+    // Paying only 50.00 by the 9折 card settles 55.56 of the 100.00; WeChat pays the other 44.44 at list price.
     const parts = (code: string) => [
       { payMode: 'cardpay', payType: 'M', authCode: String(vip.cardId), money: 50 },
-      { payMode: 'wechatpay', authCode: code, money: 40 },
+      { payMode: 'wechatpay', authCode: code, money: 44.44 },
     ];
     const twoMethods = [...parts(PAYS), { payMode: 'cashpay', money: 1 }];
     expect((await orders.pay(cashier, { orderId, payMode: 'composepay', money: 91, payDetails: twoMethods })).body.msg).toBe('组合支付只能使用一种收款方式');
 
-    expect((await orders.pay(cashier, { orderId, payMode: 'composepay', money: 90, payDetails: parts(UNKNOWN) })).body.code).toBe(605);
+    expect((await orders.pay(cashier, { orderId, payMode: 'composepay', money: 90, payDetails: parts(UNKNOWN) })).body.msg).toBe(
+      '收款金额与应付金额不一致，应付 94.44 元',
+    );
+    expect((await orders.pay(cashier, { orderId, payMode: 'composepay', money: 94.44, payDetails: parts(UNKNOWN) })).body.code).toBe(605);
     expect((await cardByNo(cashier, DEMO.vip)).balance).toBe(vip.balance);
-    const paid = await orders.pay(cashier, { orderId, payMode: 'composepay', money: 90, payDetails: parts(UNKNOWN) });
+    const paid = await orders.pay(cashier, { orderId, payMode: 'composepay', money: 94.44, payDetails: parts(UNKNOWN) });
     expect(paid.body.data.payRecords).toMatchObject([
       { payMode: 'cardpay', cardId: vip.cardId, money: 50, cardBalance: vip.balance - 50, source: 'card' },
-      { payMode: 'wechatpay', money: 40, source: 'system' },
+      { payMode: 'wechatpay', money: 44.44, source: 'system' },
     ]);
     expect((await traces(server.db, orderId)).consumes).toEqual([{ card_id: vip.cardId, amount: -5000 }]);
-    expect(await trade(orderId)).toEqual([{ state: 'PAID', amount_fen: 4000, pay_mode: 'wechatpay' }]);
+    expect(await trade(orderId)).toEqual([{ state: 'PAID', amount_fen: 4444, pay_mode: 'wechatpay' }]);
     expect(await ledgerMismatches(server)).toEqual([]);
   });
 

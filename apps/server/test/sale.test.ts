@@ -114,18 +114,52 @@ describeEachEngine('goods sale orders on %s', (server) => {
     expect((await orders.get(cashier, orderId)).body.data).toMatchObject({ payState: 'U', orderState: 'P' });
   });
 
-  it('lowers pricePay for a discountable card (half up to the fen) and charges the card that amount', async () => {
+  it('lowers what a discountable card pays (half up to the fen) and charges the card that amount', async () => {
     const goods = await goodsWithPrice(server.db, 125, 5);
     const vip = await cardByNo(cashier, DEMO.vip);
     const orderId = await orders.createId(cashier, [{ goodsId: goods.id, quantity: 3 }], { memberId: vip.memberId });
     expect((await orders.forPay(cashier, { orderId, payMode: 'cashpay' })).body.data).toMatchObject({ totalPrice: 3.75, details: [{ pricePay: 1.25 }] });
     const byCard = (await orders.forPay(cashier, { orderId, payMode: 'cardpay', cardIds: String(vip.cardId) })).body.data;
-    // 1.25 × 0.9 = 1.125 -> 1.13 per unit; the total is the sum of the lines.
-    expect(byCard).toMatchObject({ totalPrice: 3.39, details: [{ price: 1.25, priceOrig: 1.25, pricePay: 1.13 }] });
-    const paid = await orders.pay(cashier, { orderId, payMode: 'cardpay', payType: 'M', authCode: String(vip.cardId), money: 3.39 });
-    expect(paid.body.data).toMatchObject({ pricePay: 3.39, payRecords: [{ payMode: 'cardpay', cardId: vip.cardId, cardNo: DEMO.vip, money: 3.39 }] });
-    expect((await traces(server.db, orderId)).consumes).toEqual([{ card_id: vip.cardId, amount: -339 }]);
-    expect((await orders.get(cashier, orderId)).body.data).toMatchObject({ priceOrig: 3.75, pricePay: 3.39, cardNo: DEMO.vip, details: [{ pricePay: 1.13 }] });
+    // 3.75 × 0.9 = 3.375 -> 3.38: the discount is on what the card pays, the lines keep their prices.
+    expect(byCard).toMatchObject({ totalPrice: 3.38, details: [{ price: 1.25, priceOrig: 1.25, pricePay: 1.25 }] });
+    expect((await orders.pay(cashier, { orderId, payMode: 'cardpay', payType: 'M', authCode: String(vip.cardId), money: 3.37 })).body.msg).toBe(
+      '收款金额与应付金额不一致，应付 3.38 元',
+    );
+    const paid = await orders.pay(cashier, { orderId, payMode: 'cardpay', payType: 'M', authCode: String(vip.cardId), money: 3.38 });
+    expect(paid.body.data).toMatchObject({ pricePay: 3.38, payRecords: [{ payMode: 'cardpay', cardId: vip.cardId, cardNo: DEMO.vip, money: 3.38 }] });
+    expect((await traces(server.db, orderId)).consumes).toEqual([{ card_id: vip.cardId, amount: -338 }]);
+    expect((await orders.get(cashier, orderId)).body.data).toMatchObject({ priceOrig: 3.75, pricePay: 3.38, cardNo: DEMO.vip, details: [{ pricePay: 1.25 }] });
+  });
+
+  it('discounts only the part the card pays: 0.01 from a 9折 card plus 8.99 cash does not pay 10.00', async () => {
+    const goods = await goodsWithPrice(server.db, 1000, 5);
+    const vip = await cardByNo(cashier, DEMO.vip);
+    const orderId = await orders.createId(cashier, [{ goodsId: goods.id, quantity: 1 }], { memberId: vip.memberId });
+    const compose = (cashFen: number) =>
+      orders.pay(cashier, {
+        orderId,
+        payMode: 'composepay',
+        money: (1 + cashFen) / 100,
+        payDetails: [
+          { payMode: 'cardpay', payType: 'M', authCode: String(vip.cardId), money: 0.01 },
+          { payMode: 'cashpay', money: cashFen / 100 },
+        ],
+      });
+    expect((await compose(899)).body.msg).toBe('收款金额与应付金额不一致，应付 10.00 元');
+    expect(await traces(server.db, orderId)).toEqual({ moves: [], consumes: [], records: [] });
+    // A card part above its discounted share is refused as well.
+    const over = await orders.pay(cashier, { orderId, payMode: 'cardpay', payType: 'M', authCode: String(vip.cardId), money: 9.5 });
+    expect(over.body.msg).toBe('收款金额与应付金额不一致，应付 9.00 元');
+    const paid = await compose(999);
+    expect(paid.body.data).toMatchObject({
+      payState: 'P',
+      pricePay: 10,
+      payRecords: [
+        { payMode: 'cardpay', money: 0.01 },
+        { payMode: 'cashpay', money: 9.99 },
+      ],
+    });
+    expect((await traces(server.db, orderId)).consumes).toEqual([{ card_id: vip.cardId, amount: -1 }]);
   });
 
   it('pays by member/card/payWithOrder with cards only, splitting over M cards in the order given', async () => {

@@ -17,3 +17,4 @@ export * as payment from './payment.ts';
 export * as sale from './sale.ts';
 export type { SaleOrder } from './sale.ts';
 export { SCREENS, type ScreenKey } from './screens.ts';
+export * as cardDiscount from './card-discount.ts';

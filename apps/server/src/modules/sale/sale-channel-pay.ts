@@ -79,7 +79,6 @@ export class ChannelPayFlow {
         remark: plan.remark,
       });
       if (n === null) return null;
-      await repo.setLinePrices(trx, s.tenantId, plan.repriced);
       await repo.insertRecords(
         trx,
         plan.parts.map((p) => recordOf(ctx, n, p, 'N', iso(now), p === plan.remote ? { out_trade_no: outTradeNo(s.tenantId, order.id, n) } : {})),

@@ -1,4 +1,17 @@
-import { Code, fenToYuan, MAX_TOTAL_FEN, Msg, sale, totalTooLarge, yuanToFen, type BodyOut, type QueryOut, type SaleOrder, member } from '@venue/contract';
+import {
+  cardDiscount,
+  Code,
+  fenToYuan,
+  MAX_TOTAL_FEN,
+  Msg,
+  sale,
+  totalTooLarge,
+  yuanToFen,
+  type BodyOut,
+  type QueryOut,
+  type SaleOrder,
+  member,
+} from '@venue/contract';
 import { iso, shanghaiToIso, type Clock } from '../../lib/clock.ts';
 import { BizError, notFound, refuse } from '../../lib/errors.ts';
 import { pageWindow } from '../../lib/paging.ts';
@@ -9,7 +22,7 @@ import type { VenueService } from '../venue/venue.service.ts';
 import { toLine, toPayRecord, toSaleOrder } from './sale.mapper.ts';
 import type { OrderState, PayState } from '../../db/tables.ts';
 import type { OrderRow, SaleFilter, SaleRepository } from './sale.repository.ts';
-import { CARD_MODES, cardDiscount, priceLines } from './sale-pricing.ts';
+import { CARD_MODES, listTotalFen } from './sale-pricing.ts';
 
 /** The search fields of a list or an export (the list's paging aside). */
 export type SaleQuery = Omit<QueryOut<typeof sale.query>, 'current' | 'size' | 'page'>;
@@ -100,14 +113,18 @@ export class SaleOrderService {
     return { orderId, orderState: 'P', payState: 'U', pricePay: fenToYuan(pay) };
   }
 
-  /** The lines with what each costs for the pay mode and cards chosen: a discountable M card lowers pricePay. */
+  /** What the order costs with the cards chosen, in that order: each discountable M card lowers only the part it pays. */
   async forPay(s: UserSession, q: QueryOut<typeof sale.queryOrderForPay>) {
     const order = await this.orderOfUser(s, q.orderId);
     const lines = await this.repo.lines(s.tenantId, [order.id]);
     if (order.pay_state === 'P') return { orderId: order.id, totalPrice: fenToYuan(order.price_pay_fen), details: lines.map(toLine) };
-    const cards = q.cardIds?.length && CARD_MODES.has(q.payMode ?? '') ? await this.cards.byIds(s.tenantId, q.cardIds) : [];
-    const priced = priceLines(lines, cardDiscount(cards.filter((c) => c.payType === 'M')));
-    return { orderId: order.id, totalPrice: fenToYuan(priced.totalFen), details: priced.lines.map(toLine) };
+    const found = q.cardIds?.length && CARD_MODES.has(q.payMode ?? '') ? await this.cards.byIds(s.tenantId, q.cardIds) : [];
+    const cards = (q.cardIds ?? []).map((id) => found.find((c) => c.cardId === id && c.payType === 'M')).filter((c) => c !== undefined);
+    const split = cardDiscount.splitOverCards(
+      listTotalFen(lines),
+      cards.map((c) => ({ balanceFen: yuanToFen(c.balance), perMille: cardDiscount.perMilleOf(c) })),
+    );
+    return { orderId: order.id, totalPrice: fenToYuan(split.dueFen), details: lines.map(toLine) };
   }
 
   /** Orders with their lines and pay records, in the order of `rows`. */

@@ -1,11 +1,11 @@
-import { Code, fenToYuan, member, payment, yuanToFen, type BodyOut, type Card, type sale, Msg } from '@venue/contract';
+import { cardDiscount, Code, fenToYuan, member, payment, yuanToFen, type BodyOut, type Card, type sale, Msg } from '@venue/contract';
 import { BizError, refuse } from '../../lib/errors.ts';
 import type { CardService } from '../member-card/card.service.ts';
 import type { ChannelRegistry } from '../payment/channel-registry.ts';
 import type { PaymentChannel } from '../payment/channel.ts';
 import type { PaymentMethodService } from '../payment/payment-method.service.ts';
 import type { LineRow, OrderRow, SaleRepository } from './sale.repository.ts';
-import { CARD_MODES, cardDiscount, changedPrices, priceLines } from './sale-pricing.ts';
+import { listTotalFen } from './sale-pricing.ts';
 
 export type PayBody = BodyOut<typeof sale.payOrder>;
 type RawPart = Pick<PayBody, 'payMode' | 'payType' | 'authCode' | 'money'>;
@@ -24,10 +24,8 @@ export interface PayPlan {
   mode: string;
   memberId: number | null;
   remark?: string;
-  /** The lines as paid (a card discount applied) and their sum, the amount due. */
-  lines: (LineRow & { price_pay_fen: number })[];
-  /** The lines whose paid price this payment changes (a card discount, or one taken away). */
-  repriced: { id: number; price_pay_fen: number }[];
+  lines: LineRow[];
+  /** The amount due: the lines at their agreed prices, less the discount of each card on the part it pays. */
   totalFen: number;
   parts: PlannedPart[];
   /** The part paid through an outside channel (scan code), if any: it is called before the sale is written. */
@@ -40,7 +38,7 @@ const cardLookupFailed = () => new BizError(Code.CARD_LOOKUP_FAILED, member.CARD
 /**
  * Checks a pay request against the order and answers what to charge: the parts (at most one system
  * method, M cards only for goods), the venue offers the method, the cards are the member's, the
- * amounts add up to what is due for the mode (a discountable card lowers it). Writes nothing.
+ * amounts add up to what is due (a discountable card lowers only the part it pays). Writes nothing.
  */
 export async function planPayment(
   deps: { repo: SaleRepository; cards: CardService; methods: PaymentMethodService; channels: ChannelRegistry },
@@ -97,21 +95,52 @@ export async function planPayment(
   }
 
   const lines = await deps.repo.lines(tenantId, [order.id]);
-  const priced = priceLines(lines, CARD_MODES.has(body.payMode) ? cardDiscount(used) : 1000);
-  const paid = parts.reduce((sum, p) => sum + p.moneyFen, 0);
-  const due = `收款金额与应付金额不一致，应付 ${fenToYuan(priced.totalFen).toFixed(2)} 元`;
-  if (paid !== priced.totalFen || yuanToFen(body.money) !== priced.totalFen) throw refuse(due);
-  if (parts.some((p) => p.moneyFen <= 0) && priced.totalFen > 0) throw refuse('每种收款方式的金额必须大于0');
+  const totalFen = dueOf(
+    listTotalFen(lines),
+    parts.filter((p) => p.cardId !== null).map((p, i) => ({ payFen: p.moneyFen, perMille: cardDiscount.perMilleOf(used[i]) })),
+    parts.filter((p) => p.cardId === null).map((p) => p.moneyFen),
+  );
+  if (yuanToFen(body.money) !== totalFen) throw refuse(dueMessage(totalFen));
   return {
     mode: body.payMode,
     memberId,
     remark: body.remark || undefined,
-    lines: priced.lines,
-    repriced: changedPrices(lines, priced.lines),
-    totalFen: priced.totalFen,
+    lines,
+    totalFen,
     parts: parts.filter((p) => p.moneyFen > 0),
     remote: remote && remote.moneyFen > 0 ? remote : undefined,
   };
+}
+
+const EMPTY_PART = '每种收款方式的金额必须大于0';
+const dueMessage = (dueFen: number) => `收款金额与应付金额不一致，应付 ${fenToYuan(dueFen).toFixed(2)} 元`;
+
+/**
+ * The amount due when the cards pay `cards` (in the order given, each discounting only its own part) and the
+ * system method pays `systemFen` at list price: refused unless the system method pays exactly what the cards leave.
+ */
+function dueOf(listFen: number, cards: cardDiscount.CardShare[], systemParts: number[]): number {
+  const systemFen = systemParts.reduce((sum, fen) => sum + fen, 0);
+  if (listFen === 0) {
+    if (systemFen !== 0 || cards.some((c) => c.payFen !== 0)) throw refuse(dueMessage(0));
+    return 0;
+  }
+  if (systemParts.some((fen) => fen <= 0)) throw refuse(EMPTY_PART);
+  const settled = cardDiscount.settleCards(listFen, cards);
+  if (!settled.ok) {
+    if (settled.reason === 'empty') throw refuse(EMPTY_PART);
+    // A card paid more than its share: the due had the cards paid what they could.
+    throw refuse(
+      dueMessage(
+        cardDiscount.splitOverCards(
+          listFen,
+          cards.map((c) => ({ balanceFen: c.payFen, perMille: c.perMille })),
+        ).dueFen,
+      ),
+    );
+  }
+  if (systemFen !== settled.restFen) throw refuse(dueMessage(settled.dueFen));
+  return settled.dueFen;
 }
 
 /** Before an outside channel takes the money: the stock and the card balances must be there now (the sale re-checks them). */

@@ -1,4 +1,4 @@
-import { Code, fenToYuan, payment, yuanToFen, type BodyOut, type sale, Msg } from '@venue/contract';
+import { cardDiscount, Code, fenToYuan, payment, yuanToFen, type BodyOut, type sale, Msg } from '@venue/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.ts';
 import { iso, type Clock } from '../../lib/clock.ts';
@@ -11,7 +11,7 @@ import { ChannelPayFlow, PAY_FAILED_MSG } from './sale-channel-pay.ts';
 import { outTradeNo, recordOf, type PayContext, type SaleFulfilment } from './sale-fulfil.ts';
 import type { SaleOrderService } from './sale-order.service.ts';
 import { GOODS_CARD_TYPES_ONLY, planPayment, type PayBody, type PayPlan } from './sale-pay-plan.ts';
-import { cardDiscount, priceLines } from './sale-pricing.ts';
+import { listTotalFen } from './sale-pricing.ts';
 import type { OrderRow, SaleRepository } from './sale.repository.ts';
 
 export interface SalePayDeps {
@@ -70,7 +70,6 @@ export class SalePayService {
           remark: plan.remark,
         });
         if (attempt === null) throw TAKEN;
-        await repo.setLinePrices(trx, s.tenantId, plan.repriced);
         const cards = plan.parts.filter((p) => p.cardId !== null).map((p) => ({ cardId: p.cardId!, moneyFen: p.moneyFen }));
         const consumed = await fulfil.chargeCards(trx, ctx, cards);
         const records = [];
@@ -97,25 +96,24 @@ export class SalePayService {
   }
 
   /**
-   * Pays an order with the member's cards only: M cards in the order given, each up to its balance,
-   * until the amount due (with the best card discount) is covered.
+   * Pays an order with the member's cards only: M cards in the order given, each up to its balance and
+   * at its own discount, until the order is settled.
    */
   async payWithCards(s: UserSession, b: BodyOut<typeof sale.payWithOrder>) {
     const order = await this.deps.orders.orderOfUser(s, b.orderId);
     if (order.pay_state === 'P') return this.deps.orders.payResult(s.tenantId, order.id);
     const cards = await this.deps.cards.byIds(s.tenantId, b.cardIds);
     if (cards.some((c) => c.payType !== 'M')) throw refuse(GOODS_CARD_TYPES_ONLY);
-    const { totalFen } = priceLines(await this.deps.repo.lines(s.tenantId, [order.id]), cardDiscount(cards));
-    let remaining = totalFen;
-    const parts: payment.PayRequest['payDetails'] = [];
-    for (const card of cards) {
-      const money = Math.min(yuanToFen(card.balance), remaining);
-      if (money <= 0) continue;
-      parts.push({ payMode: payment.CARD_PAY, payType: 'M', authCode: String(card.cardId), money: fenToYuan(money) });
-      remaining -= money;
-    }
-    if (remaining > 0) throw new BizError(Code.PAY_FAILED, Msg.cardBalanceShort);
-    const money = fenToYuan(totalFen);
+    const listFen = listTotalFen(await this.deps.repo.lines(s.tenantId, [order.id]));
+    const split = cardDiscount.splitOverCards(
+      listFen,
+      cards.map((c) => ({ balanceFen: yuanToFen(c.balance), perMille: cardDiscount.perMilleOf(c) })),
+    );
+    if (split.restFen > 0) throw new BizError(Code.PAY_FAILED, Msg.cardBalanceShort);
+    const parts: payment.PayRequest['payDetails'] = cards
+      .map((card, i) => ({ payMode: payment.CARD_PAY, payType: 'M', authCode: String(card.cardId), money: fenToYuan(split.cardFen[i]) }))
+      .filter((_, i) => split.cardFen[i] > 0);
+    const money = fenToYuan(split.dueFen);
     const body: PayBody =
       parts.length === 1
         ? { ...parts[0], orderId: order.id, memberId: b.memberId, money }

@@ -234,11 +234,6 @@ export class SaleRepository {
       .execute();
   }
 
-  async setLinePrices(trx: Executor, tenantId: number, lines: { id: number; price_pay_fen: number }[]) {
-    for (const l of lines)
-      await trx.updateTable('sale_order_line').set({ price_pay_fen: l.price_pay_fen }).where('tenant_id', '=', tenantId).where('id', '=', l.id).execute();
-  }
-
   async insertRecords(trx: Executor, rows: NewRecord[]) {
     if (rows.length) await trx.insertInto('pay_record').values(rows).execute();
   }

@@ -66,12 +66,12 @@ describe('payment dialog choices (spec 4)', () => {
   });
 
   it('asks 请选择收款方式 when nothing is chosen', () => {
-    expect(buildPayRequest(none, { orderId: 1, memberId: null, total: 10 }, '', '').error).toBe('请选择收款方式');
+    expect(buildPayRequest(none, { orderId: 1, memberId: null, listTotal: 10 }, '', '').error).toBe('请选择收款方式');
   });
 
   it('splits composepay over two M cards and WeChat with decimal amounts', () => {
     const s = { method: wechat, cards: [card(1, 'M', 10.1), card(2, 'M', 20.2)] };
-    const { request } = buildPayRequest(s, { orderId: 7, memberId: 3, total: '50.35' }, '134567890123450001', '');
+    const { request } = buildPayRequest(s, { orderId: 7, memberId: 3, listTotal: '50.35' }, '134567890123450001', '');
     expect(request).toMatchObject({ orderId: 7, payMode: 'composepay', money: 50.35 });
     expect(request?.payDetails?.map((p) => [p.payMode, p.money, p.authCode])).toEqual([
       ['cardpay', 10.1, '1'],
@@ -81,8 +81,29 @@ describe('payment dialog choices (spec 4)', () => {
   });
 
   it('needs the auth code for a scan-code method and refuses cards that do not cover the total alone', () => {
-    expect(buildPayRequest({ method: wechat, cards: [] }, { orderId: 1, memberId: null, total: 5 }, ' ', '').error).toBe('请输入或扫描付款码');
-    expect(buildPayRequest({ method: null, cards: [card(1, 'M', 1)] }, { orderId: 1, memberId: 2, total: 5 }, '', '').error).toContain('会员卡余额不足');
+    expect(buildPayRequest({ method: wechat, cards: [] }, { orderId: 1, memberId: null, listTotal: 5 }, ' ', '').error).toBe('请输入或扫描付款码');
+    expect(buildPayRequest({ method: null, cards: [card(1, 'M', 1)] }, { orderId: 1, memberId: 2, listTotal: 5 }, '', '').error).toContain('会员卡余额不足');
+  });
+
+  it('discounts only the part a 9折 card pays: 0.01 by card leaves 9.99 in cash for a 10.00 order', () => {
+    const vip = { ...card(1, 'M', 0.01), discountable: true, discount: 0.9 };
+    const { request } = buildPayRequest({ method: cash, cards: [vip] }, { orderId: 1, memberId: 2, listTotal: 10 }, '', '');
+    expect(request).toMatchObject({ payMode: 'composepay', money: 10 });
+    expect(request?.payDetails?.map((p) => [p.payMode, p.money])).toEqual([
+      ['cardpay', 0.01],
+      ['cashpay', 9.99],
+    ]);
+  });
+
+  it('takes the whole 9折 when the card pays everything, and counts the discount when deciding the cards cover the total', () => {
+    const vip = { ...card(1, 'M', 14.4), discountable: true, discount: 0.9 };
+    expect(buildPayRequest({ method: null, cards: [vip] }, { orderId: 1, memberId: 2, listTotal: 16 }, '', '').request).toMatchObject({
+      payMode: 'cardpay',
+      payType: 'M',
+      authCode: '1',
+      money: 14.4,
+    });
+    expect(chooseCard({ method: cash, cards: [] }, vip, 16).selection.method).toBeNull();
   });
 
   it('does not save on Enter when only a cash-like method is chosen', () => {

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { member, Msg, payment } from '@venue/contract';
+import { cardDiscount, fenToYuan, member, Msg, payment, yuanToFen } from '@venue/contract';
 import type { z } from 'zod';
 
 export type PayMethod = payment.PayMethod;
@@ -11,17 +11,27 @@ export interface Selection {
   cards: PayCard[];
 }
 
-const sum = (cards: PayCard[]) => cards.reduce((s, c) => s.plus(c.balance), new Decimal(0));
 const isStoredValue = (card: PayCard) => card.payType === 'M';
-export const coversTotal = (cards: PayCard[], total: Decimal.Value) => cards.length > 0 && cards.every(isStoredValue) && sum(cards).gte(total);
+
+/** The stored-value cards' split of the list total, each card discounting only the part it pays (contract rule). */
+export function splitCards(cards: PayCard[], listTotal: Decimal.Value) {
+  return cardDiscount.splitOverCards(
+    new Decimal(listTotal).times(100).round().toNumber(),
+    cards.map((c) => ({ balanceFen: yuanToFen(c.balance), perMille: cardDiscount.perMilleOf(c) })),
+  );
+}
+
+/** The chosen cards settle the whole order: all stored-value, and their balances leave nothing for a system method. */
+export const coversTotal = (cards: PayCard[], listTotal: Decimal.Value) =>
+  cards.length > 0 && cards.every(isStoredValue) && splitCards(cards, listTotal).restFen === 0;
 
 /**
  * Spec 4 "Payment dialog internals", choosing a system method: the same one again deselects it;
  * another clears the chosen cards when they already cover the total or are not stored-value cards.
  */
-export function chooseMethod(selection: Selection, method: PayMethod, total: Decimal.Value): Selection {
+export function chooseMethod(selection: Selection, method: PayMethod, listTotal: Decimal.Value): Selection {
   if (selection.method?.id === method.id) return { ...selection, method: null };
-  const keepCards = selection.cards.length > 0 && !coversTotal(selection.cards, total) && selection.cards.every(isStoredValue);
+  const keepCards = selection.cards.length > 0 && !coversTotal(selection.cards, listTotal) && selection.cards.every(isStoredValue);
   return { method, cards: keepCards ? selection.cards : [] };
 }
 
@@ -29,16 +39,16 @@ export function chooseMethod(selection: Selection, method: PayMethod, total: Dec
  * Choosing a card: again deselects it; a non-M card replaces every other choice (and clears the
  * system method); M cards combine until their balances cover the total, which clears the method.
  */
-export function chooseCard(selection: Selection, card: PayCard, total: Decimal.Value): { selection: Selection; refused?: string } {
+export function chooseCard(selection: Selection, card: PayCard, listTotal: Decimal.Value): { selection: Selection; refused?: string } {
   if (selection.cards.some((c) => c.cardId === card.cardId)) {
     return { selection: { ...selection, cards: selection.cards.filter((c) => c.cardId !== card.cardId) } };
   }
   if (!isStoredValue(card)) return { selection: { method: null, cards: [card] } };
   if (selection.cards.some((c) => !isStoredValue(c))) return { selection: { ...selection, cards: [card] } };
-  if (coversTotal(selection.cards, total)) return { selection, refused: '已选会员卡余额已足够支付' };
+  if (coversTotal(selection.cards, listTotal)) return { selection, refused: '已选会员卡余额已足够支付' };
   const cards = [...selection.cards, card];
   // Cards that cover the total need no system method (the mirror of chooseMethod's rule).
-  return { selection: { method: coversTotal(cards, total) ? null : selection.method, cards } };
+  return { selection: { method: coversTotal(cards, listTotal) ? null : selection.method, cards } };
 }
 
 /** The payModeChange value: cardpay for one card, composepay for several or a card plus a method, else empty. */
@@ -52,42 +62,39 @@ export const needsAuthCode = (selection: Selection) => selection.method?.isApi =
 
 /**
  * Builds the pay request, or answers the message that stops it: 请选择收款方式 when nothing is
- * chosen; cards alone must cover the total; a scan-code method needs its code.
+ * chosen; cards alone must cover the total; a scan-code method needs its code. Stored-value cards pay
+ * in the order chosen, each up to its balance at its own discount; the system method pays the rest at list price.
  */
 export function buildPayRequest(
   selection: Selection,
-  order: { orderId: number; memberId: number | null; total: Decimal.Value },
+  order: { orderId: number; memberId: number | null; listTotal: Decimal.Value },
   authCode: string,
   remark: string,
 ): { request?: PayRequest; error?: string } {
-  const total = new Decimal(order.total);
   if (!selection.method && selection.cards.length === 0) return { error: Msg.choosePayMode };
   if (needsAuthCode(selection) && !authCode.trim()) return { error: Msg.authCodeRequired };
   const base = { orderId: order.orderId, memberId: order.memberId, remark: remark || undefined };
+  const code = selection.method?.isApi === 'T' ? authCode.trim() : undefined;
   const mode = payModeOf(selection);
-  if (mode === '') {
-    const method = selection.method!;
-    return { request: { ...base, payMode: method.payMode, money: total.toNumber(), authCode: method.isApi === 'T' ? authCode.trim() : undefined } };
+  if (mode === '') return { request: { ...base, payMode: selection.method!.payMode, money: new Decimal(order.listTotal).toNumber(), authCode: code } };
+
+  const [first] = selection.cards;
+  if (!isStoredValue(first)) {
+    // A count or period card settles the order alone (it replaces every other choice).
+    const money = new Decimal(order.listTotal).toNumber();
+    return { request: { ...base, payMode: payment.CARD_PAY, payType: first.payType, authCode: String(first.cardId), money } };
   }
-  let remaining = total;
-  const parts: PayRequest['payDetails'] = [];
-  for (const card of selection.cards) {
-    if (remaining.lte(0)) break;
-    const money = card.payType === 'M' ? Decimal.min(card.balance, remaining) : remaining;
-    parts.push({ payMode: payment.CARD_PAY, payType: card.payType, authCode: String(card.cardId), money: money.toNumber() });
-    remaining = remaining.minus(money);
+  const split = splitCards(selection.cards, order.listTotal);
+  const parts: PayRequest['payDetails'] = selection.cards
+    .map((card, i) => ({ payMode: payment.CARD_PAY, payType: card.payType, authCode: String(card.cardId), money: fenToYuan(split.cardFen[i]) }))
+    .filter((_, i) => split.cardFen[i] > 0);
+  if (split.restFen > 0) {
+    if (!selection.method) return { error: '会员卡余额不足，请增加会员卡或选择其他收款方式' };
+    parts.push({ payMode: selection.method.payMode, authCode: code, money: fenToYuan(split.restFen) });
   }
-  if (selection.method) {
-    if (remaining.gt(0))
-      parts.push({ payMode: selection.method.payMode, authCode: selection.method.isApi === 'T' ? authCode.trim() : undefined, money: remaining.toNumber() });
-    remaining = new Decimal(0);
-  }
-  if (remaining.gt(0)) return { error: '会员卡余额不足，请增加会员卡或选择其他收款方式' };
-  if (mode === 'cardpay') {
-    const [part] = parts;
-    return { request: { ...base, payMode: payment.CARD_PAY, payType: part.payType, authCode: part.authCode, money: total.toNumber() } };
-  }
-  return { request: { ...base, payMode: payment.COMPOSE_PAY, money: total.toNumber(), payDetails: parts } };
+  const money = fenToYuan(split.dueFen);
+  if (parts.length === 1 && parts[0].payMode === payment.CARD_PAY) return { request: { ...base, ...parts[0], money } };
+  return { request: { ...base, payMode: payment.COMPOSE_PAY, money, payDetails: parts } };
 }
 
 /** Enter saves, unless the only choice is a non-API (cash-like) method. */

@@ -1,5 +1,6 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { member, payment, sale, type CallData } from '@venue/contract';
+import { sumLines } from '@/lib/money';
 import { useApiQuery } from '@/lib/query';
 import { payModeOf, type PayCard, type PayMethod, type Selection } from './pay-selection';
 import { defaultSelection } from './payment-state';
@@ -9,8 +10,8 @@ const NO_CARDS: PayCard[] = [];
 const NO_LINES: CallData<typeof sale.queryOrderForPay>['details'] = [];
 
 /**
- * What the payment dialog shows while open: the venue's methods, the member's cards, and the order's
- * lines priced for the chosen pay mode (a discountable card lowers pricePay).
+ * What the payment dialog shows while open: the venue's methods, the member's cards, the order's lines,
+ * their list total (what the cards split) and the amount due with the chosen cards (each discounts only its part).
  */
 export function usePaymentData({
   open,
@@ -35,5 +36,7 @@ export function usePaymentData({
   const payMode = payModeOf(selection) || selection.method?.payMode;
   const cardIds = selection.cards.map((c) => c.cardId).join(',') || undefined;
   const order = useApiQuery(sale.queryOrderForPay, { query: { orderId, payMode, cardIds } }, { enabled: open, placeholderData: keepPreviousData }).data;
-  return { methods, cards: (memberId && cards) || NO_CARDS, selection, total: order?.totalPrice ?? 0, details: order?.details ?? NO_LINES };
+  const details = order?.details ?? NO_LINES;
+  const listTotal = sumLines(details.map((l) => ({ price: l.pricePay, qty: l.quantity })));
+  return { methods, cards: (memberId && cards) || NO_CARDS, selection, total: order?.totalPrice ?? 0, listTotal, details };
 }

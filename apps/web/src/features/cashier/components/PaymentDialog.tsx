@@ -1,4 +1,5 @@
 import { useReducer } from 'react';
+import Decimal from 'decimal.js';
 import { Button, Input, Modal, Table, Typography } from 'antd';
 import { payment, type sale } from '@venue/contract';
 import type { z } from 'zod';
@@ -17,7 +18,7 @@ const COLUMNS = [
   { title: '商品', dataIndex: 'goodsName' },
   { title: '数量', dataIndex: 'quantity', width: 80 },
   { title: '单价（元）', dataIndex: 'price', width: 110, render: (p: number) => formatYuan(p) },
-  { title: '实收（元）', dataIndex: 'pricePay', width: 110, render: (p: number) => formatYuan(p) },
+  { title: '售价（元）', dataIndex: 'pricePay', width: 110, render: (p: number) => formatYuan(p) },
 ];
 
 export interface PaymentDialogProps {
@@ -35,11 +36,11 @@ export interface PaymentDialogProps {
 /** 收款 (900 px): lines with pricePay, the venue's methods, the member's cards, remark and auth code. */
 export function PaymentDialog({ open, orderId, memberId, venueId, payTypes = 'M', onPay, onClose }: PaymentDialogProps) {
   const [state, dispatch] = useReducer(paymentReducer, initialPayment);
-  const { methods, cards, selection, total, details } = usePaymentData({ open, orderId, memberId, venueId, payTypes, picked: state.selection });
+  const { methods, cards, selection, total, listTotal, details } = usePaymentData({ open, orderId, memberId, venueId, payTypes, picked: state.selection });
 
-  const pickMethod = (method: PayMethod) => dispatch({ type: 'select', selection: chooseMethod(selection, method, total) });
+  const pickMethod = (method: PayMethod) => dispatch({ type: 'select', selection: chooseMethod(selection, method, listTotal) });
   function pickCard(card: PayCard) {
-    const { selection: next, refused } = chooseCard(selection, card, total);
+    const { selection: next, refused } = chooseCard(selection, card, listTotal);
     if (refused) toast.warning(refused);
     dispatch({ type: 'select', selection: next });
   }
@@ -49,7 +50,7 @@ export function PaymentDialog({ open, orderId, memberId, venueId, payTypes = 'M'
   }
   async function save() {
     if (state.saving) return;
-    const { request, error } = buildPayRequest(selection, { orderId, memberId, total }, state.authCode, state.remark);
+    const { request, error } = buildPayRequest(selection, { orderId, memberId, listTotal }, state.authCode, state.remark);
     if (error) return toast.warning(error);
     dispatch({ type: 'saving' });
     try {
@@ -86,6 +87,11 @@ export function PaymentDialog({ open, orderId, memberId, venueId, payTypes = 'M'
         <Typography.Title level={4} style={{ textAlign: 'right', margin: '8px 0' }} data-testid="pay-total">
           应收：¥ {formatYuan(total)}
         </Typography.Title>
+        {new Decimal(listTotal).gt(total) && (
+          <Typography.Paragraph type="secondary" style={{ textAlign: 'right', margin: 0 }} data-testid="card-discount">
+            原价 ¥ {formatYuan(listTotal)}，会员卡折扣优惠 ¥ {formatYuan(new Decimal(listTotal).minus(total))}
+          </Typography.Paragraph>
+        )}
         <PayChoices methods={methods} cards={cards} selection={selection} hasMember={!!memberId} onMethod={pickMethod} onCard={pickCard} />
         <div className={styles.label}>备注</div>
         <Input
