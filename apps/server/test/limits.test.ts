@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { auth, goods, sale } from '@venue/contract';
+import { auth, goods, MAX_STOCK, sale } from '@venue/contract';
 import { setStock, stockOf, WAREHOUSE } from './goods.helpers.ts';
 import { describeEachEngine } from './harness.ts';
 import { goodsWithPrice, VENUE } from './sale.helpers.ts';
@@ -52,6 +52,23 @@ describeEachEngine('limits of input on %s', (server) => {
     const negative = await admin.call(goods.adjustStock, { body: { goodsId: 1, warehouseId: WAREHOUSE, change: -2_147_483_648, remark: '盘点' } });
     expect([negative.status, negative.body.msg]).toEqual([400, expect.stringContaining('调整数量不能小于-9999999')]);
     expect([await rows(), await stockOf(server.db, 1)]).toEqual(before);
+  });
+
+  it('a balance that would pass MAX_STOCK is refused, however it is reached, and changes nothing', async () => {
+    // Reached by a hundred stock-ins in real life; written directly here.
+    await setStock(server, 2, 1);
+    await server.db
+      .updateTable('goods_stock')
+      .set({ quantity: MAX_STOCK - 1 })
+      .where('goods_id', '=', 2)
+      .where('warehouse_id', '=', WAREHOUSE)
+      .execute();
+    const before = await rows();
+    const { body } = await admin.call(goods.adjustStock, { body: { goodsId: 2, warehouseId: WAREHOUSE, change: 2, remark: '盘点' } });
+    expect([body.code, body.msg]).toEqual([-9000, expect.stringContaining(`库存不能超过${MAX_STOCK}`)]);
+    expect([await rows(), await stockOf(server.db, 2)]).toEqual([before, MAX_STOCK - 1]);
+    expect((await admin.call(goods.adjustStock, { body: { goodsId: 2, warehouseId: WAREHOUSE, change: 1, remark: '盘点' } })).body.code).toBe(200);
+    await server.db.updateTable('goods_stock').set({ quantity: 10 }).where('goods_id', '=', 2).where('warehouse_id', '=', WAREHOUSE).execute();
   });
 
   it('a stock-in of 10^6 x 10^7 yuan, or lines summing past 2^31-1 fen, is refused and writes nothing', async () => {

@@ -15,6 +15,11 @@ export const MAX_TOTAL_FEN = 2_147_483_647;
 export const totalTooLarge = (label: string) => `${label}不能超过${fenToYuan(MAX_TOTAL_FEN)}元`;
 /** The largest quantity one line or one stock adjustment takes. */
 export const MAX_QUANTITY = 9_999_999;
+/**
+ * The most one goods may have in one warehouse. Many stock-ins below MAX_QUANTITY could otherwise add up
+ * past the PostgreSQL `integer` column (2^31-1); the balance is checked in the same statement that changes it.
+ */
+export const MAX_STOCK = 999_999_999;
 /** The largest count (times on a card and similar counters). */
 export const MAX_COUNT = 99_999;
 /** A yuan amount: not negative, at most two decimals, at most MAX_YUAN. */

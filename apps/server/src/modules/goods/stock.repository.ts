@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { MAX_STOCK } from '@venue/contract';
 import type { Executor } from '../../db/database.ts';
 import { pageQuery } from '../../db/page-query.ts';
 import type { Database, StockReason } from '../../db/tables.ts';
@@ -39,8 +40,8 @@ export class StockRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /**
-   * Applies one change inside `trx`: a conditional update that cannot take stock below zero,
-   * then the movement row saying why. Answers the new balance, or null when stock is short.
+   * Applies one change inside `trx`: a conditional update that cannot take stock below zero or past
+   * MAX_STOCK, then the movement row saying why. Answers the new balance, or null when the change does not fit.
    */
   async apply(trx: Executor, c: StockChange): Promise<number | null> {
     if (c.change > 0) {
@@ -57,6 +58,7 @@ export class StockRepository {
       .where('goods_id', '=', c.goodsId)
       .where('warehouse_id', '=', c.warehouseId)
       .where(sql<boolean>`quantity + ${c.change} >= 0`)
+      .where(sql<boolean>`quantity + ${c.change} <= ${MAX_STOCK}`)
       .returning('quantity')
       .executeTakeFirst();
     if (!updated) return null;

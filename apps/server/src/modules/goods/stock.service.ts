@@ -1,4 +1,4 @@
-import type { BodyOut, goods, QueryOut } from '@venue/contract';
+import { MAX_STOCK, type BodyOut, type goods, type QueryOut } from '@venue/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/tables.ts';
 import { iso, type Clock } from '../../lib/clock.ts';
@@ -45,7 +45,10 @@ export class StockService {
    */
   async applyStockChange(trx: Transaction<Database>, change: Omit<StockChange, 'nowIso'>): Promise<number> {
     const balance = await this.repo.apply(trx, { ...change, nowIso: iso(this.clock.now()) });
-    if (balance === null) throw refuse(`商品「${(await this.repo.goodsName(trx, change.goodsId)) ?? change.goodsId}」库存不足`);
+    if (balance === null) {
+      const name = (await this.repo.goodsName(trx, change.goodsId)) ?? change.goodsId;
+      throw refuse(change.change > 0 ? `商品「${name}」在该仓库的库存不能超过${MAX_STOCK}` : `商品「${name}」库存不足`);
+    }
     return balance;
   }
 
