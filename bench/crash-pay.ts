@@ -5,21 +5,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
 import { openDatabase, type Db } from '../apps/server/src/db/database.ts';
 import { childServer, loginToken, throwAwayPg } from './lib.ts';
+import { booksProblems, call, prepareGoods } from './till-traffic.ts';
 
 const WORKERS = 40;
 const KILL_AFTER_MS = [1500, 3000];
-
-async function call(url: string, token: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${url}/api/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return (await response.json()) as { code: number; msg: string; data: Record<string, unknown> };
-}
 
 /** One cashier: create an order of 1-3 goods and pay it, again and again, until the server is gone. */
 async function cashier(
@@ -122,13 +113,7 @@ async function check(db: Db, acked: Set<number>): Promise<Check> {
       if (acked.has(o.id)) problems.push(`order ${o.id} was answered paid but is ${o.pay_state}`);
     }
   }
-  const { rows: stock } = await sql<{ n: number }>`select count(*) as n from goods_stock s where s.quantity <> (select coalesce(sum(m.change), 0)
-    from stock_movement m where m.goods_id = s.goods_id and m.warehouse_id = s.warehouse_id)`.execute(k);
-  if (Number(stock[0].n)) problems.push(`${stock[0].n} stock rows differ from their movements`);
-  const { rows: cards } = await sql<{
-    n: number;
-  }>`select count(*) as n from card c where c.balance <> (select coalesce(sum(cc.amount), 0) from card_consume cc where cc.card_id = c.id)`.execute(k);
-  if (Number(cards[0].n)) problems.push(`${cards[0].n} card balances differ from their ledger`);
+  problems.push(...(await booksProblems(db)));
   const count = (states: string[]) => orders.filter((o) => states.includes(o.pay_state)).length;
   return { orders: orders.length, paid: count(['P']), unpaid: count(['U', 'F']), pending: count(['N']), problems };
 }
@@ -140,40 +125,14 @@ async function run(label: string, baseUrl?: string): Promise<boolean> {
   let server = await childServer(env);
   const [admin, till] = [await loginToken(server.url, 'admin', 'admin123'), await loginToken(server.url, 'cashier', 'cashier123')];
   const db = openDatabase({ databaseUrl: pgDb?.url, sqliteFile: join(dataDir, 'venue.db') });
-  const stocked = await db.kysely
-    .selectFrom('goods_stock as s')
-    .innerJoin('goods as g', 'g.id', 's.goods_id')
-    .select(['g.id', 's.quantity'])
-    .where('s.warehouse_id', '=', 1)
-    .where('g.is_on_sale', '=', '1')
-    .where('g.state', '=', 'A')
-    .orderBy('g.id')
-    .limit(6)
-    .execute();
   // One goods item runs short during the load; the others have plenty.
-  for (const [i, g] of stocked.entries())
-    await call(server.url, admin, 'POST', 'goods/stock/adjust', {
-      goodsId: g.id,
-      warehouseId: 1,
-      change: (i === 0 ? 40 : 100_000) - g.quantity,
-      remark: '压测',
-    });
+  const goods = await prepareGoods(db, server.url, admin, 100_000, 40);
   const card = (await call(server.url, till, 'GET', 'member/card/getByCardId?cardId=VIP0001')).data as { cardId: number; memberId: number };
 
   const acked = new Set<number>();
   const stats = new Map<string, number>();
   let alive = true;
-  const workers = Array.from({ length: WORKERS }, (_, i) =>
-    cashier(
-      server.url,
-      i % 2 ? till : admin,
-      stocked.map((g) => g.id),
-      card,
-      acked,
-      stats,
-      () => alive,
-    ),
-  );
+  const workers = Array.from({ length: WORKERS }, (_, i) => cashier(server.url, i % 2 ? till : admin, goods, card, acked, stats, () => alive));
   const killAfter = KILL_AFTER_MS[0] + Math.random() * (KILL_AFTER_MS[1] - KILL_AFTER_MS[0]);
   await new Promise((done) => setTimeout(done, killAfter));
   server.child.kill('SIGKILL');
