@@ -1,14 +1,14 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
+import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import zlib from 'node:zlib';
 import { join } from 'node:path';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { Code, Msg } from '@venue/contract';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
@@ -18,6 +18,7 @@ import { registerErrorHandler } from './plugins/errors.ts';
 import { createLogger, logCallers } from './plugins/logging.ts';
 import type { Guard } from './plugins/route.ts';
 import { bearerToken } from './plugins/session.ts';
+import { serveWebApp } from './plugins/web-app.ts';
 import { createServices, registerRoutes } from './modules.ts';
 
 export interface AppOptions {
@@ -52,6 +53,8 @@ export async function buildApp({ db, config, clock = systemClock, logger }: AppO
       },
     },
   });
+  // API answers above 1 KB compressed per request (brotli at a quick level); built assets come precompressed.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
   await app.register(swagger, {
     openapi: { info: { title: '智慧体育场馆 API', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
     transform: jsonSchemaTransform,
@@ -67,15 +70,6 @@ export async function buildApp({ db, config, clock = systemClock, logger }: AppO
   const guard: Guard = (req, access) => services.auth.authorize(bearerToken(req), access);
   registerRoutes(app, guard, services);
 
-  app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || !existsSync(join(config.webDist, 'index.html'))) {
-      return reply.status(404).send({ code: Code.NOT_EXISTENT, msg: Msg.notFound, data: null });
-    }
-    // The web app routes in the browser (history mode): every other path is its index page.
-    return reply.type('text/html').sendFile('index.html', config.webDist, { maxAge: 0 });
-  });
-  if (existsSync(config.webDist)) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: ['index.html'], maxAge: '1h' });
-  }
+  await serveWebApp(app, config.webDist);
   return app;
 }
