@@ -155,9 +155,12 @@ describe('cashier: goods sale, payment, receipt (issue 6)', () => {
     expect(parts).toEqual(['cardpay:15', 'cardpay:20', 'wechatpay:10']);
   });
 
-  it('keeps the dialog open on 605 and completes on the second click without charging twice', async () => {
+  it('keeps the dialog, the method and the code on 605 and completes on the second click without charging twice', async () => {
     await tile('红牛').click();
-    await submit('6.00');
+    await tile('红牛').click();
+    await submit('12.00');
+    // 实收 is the line's amount: 红牛 6.00 × 2.
+    await expect.poll(() => payDialog().locator('.ant-table-row', { hasText: '红牛' }).textContent()).toContain('12.00');
     await method('现金').click(); // deselects the default
     await method('支付宝').click();
     await payDialog().getByTestId('auth-code').fill('28000000000605');
@@ -165,29 +168,41 @@ describe('cashier: goods sale, payment, receipt (issue 6)', () => {
     await expect.poll(() => notice(Msg.payUnknown).count()).toBeGreaterThan(0);
     expect(await payDialog().count()).toBe(1);
     await screenshot(page, 'cashier-pay-unknown');
-    await payDialog().getByTestId('auth-code').fill('28000000000605');
+    // Spec 8: the code and the method stay until the result is known; the next click asks again.
+    expect(await payDialog().getByTestId('auth-code').inputValue()).toBe('28000000000605');
     await confirmPay();
     await expect.poll(() => payDialog().count()).toBe(0);
     const orders = await api<{ records: { payState: string; pricePay: number; payRecords: { payMode: string; state: string }[] }[] }>(
       'goods/goodsSaleOrder/query?size=1',
     );
-    expect(orders.records[0]).toMatchObject({ payState: 'P', pricePay: 6 });
+    expect(orders.records[0]).toMatchObject({ payState: 'P', pricePay: 12 });
     expect(orders.records[0].payRecords.filter((r) => r.state === 'P')).toHaveLength(1);
   });
 
-  it('closes the payment on 606 and asks for a method when none is chosen', async () => {
+  it('closes the payment on 606, asks for a method when none is chosen, and opens the next payment afresh', async () => {
     await tile('佳得乐').click();
     await submit('6.50');
     await method('现金').click();
     await confirmPay();
     await expect.poll(() => notice(Msg.choosePayMode).count()).toBeGreaterThan(0);
     await method('微信').click();
+    await payDialog().getByPlaceholder('选填').fill('挂账备注');
     await payDialog().getByTestId('auth-code').fill('13000000000606');
     await confirmPay();
     await expect.poll(() => notice(Msg.payFailed).count()).toBeGreaterThan(0);
     await expect.poll(() => payDialog().count()).toBe(0);
-    // The cart stays, so the cashier can pay again another way.
+    // The cart stays, so the cashier can pay again another way; the dialog has forgotten the remark and the method.
     expect(await cartRow('佳得乐').count()).toBe(1);
+    await saleDialog()
+      .getByRole('button', { name: /提交订单/ })
+      .click();
+    await payDialog().waitFor();
+    expect(await payDialog().getByPlaceholder('选填').inputValue()).toBe('');
+    await expect.poll(() => payDialog().locator('[aria-pressed="true"]').textContent()).toContain('现金');
+    await payDialog()
+      .getByRole('button', { name: /取\s*消/ })
+      .click();
+    await expect.poll(() => payDialog().count()).toBe(0);
   });
 
   it('lists the sales in 销售订单 with their states', async () => {

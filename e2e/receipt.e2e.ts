@@ -61,4 +61,36 @@ describe('receipts and price override (issue 6)', () => {
       .click();
     await expect.poll(() => receipts().count()).toBe(3);
   });
+
+  it('prints nothing and offers no 重打小票 when 收款后打印 is 不打印 (spec 2.6)', async () => {
+    await page.goto(`${server.url}/system/payment`);
+    await page.getByRole('button', { name: /小票打印设置/ }).click();
+    const dialog = page.locator('.ant-modal-wrap:visible', { hasText: '小票打印设置' });
+    await expect.poll(() => dialog.getByRole('spinbutton').inputValue()).toBe('2');
+    await dialog.getByLabel('不打印').check();
+    await dialog.getByRole('button', { name: /确\s*定|保\s*存/ }).click();
+    await expect.poll(() => page.getByText('操作成功').count()).toBeGreaterThan(0);
+
+    const printedBefore = await receipts().count();
+    await page.getByRole('button', { name: '收银台' }).click();
+    await page.getByRole('button', { name: /商品销售/ }).click();
+    await saleDialog().getByTestId('goods-tile').filter({ hasText: '脉动' }).first().click();
+    await saleDialog()
+      .getByRole('button', { name: /提交订单/ })
+      .click();
+    await payDialog()
+      .getByRole('button', { name: /确认收款/ })
+      .click();
+    await expect.poll(() => page.getByText('收款成功').count()).toBeGreaterThan(0);
+    await expect.poll(() => payDialog().count()).toBe(0);
+    // The previous sale's 重打小票 is gone with this payment, and this one printed nothing.
+    await expect
+      .poll(() =>
+        saleDialog()
+          .getByRole('button', { name: /重打小票/ })
+          .count(),
+      )
+      .toBe(0);
+    expect(await receipts().count()).toBe(printedBefore);
+  });
 });

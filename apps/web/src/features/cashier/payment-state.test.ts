@@ -21,14 +21,16 @@ describe('payment dialog state (spec 4)', () => {
     expect(defaultSelection(methods)).toEqual({ method: methods[1], cards: [] });
     expect(defaultSelection([methods[0]])).toEqual({ method: null, cards: [] });
     const chosen = paymentReducer({ ...initialPayment, remark: '挂账' }, { type: 'select', selection: { method: methods[0], cards: [] } });
-    expect(paymentReducer(chosen, { type: 'closed' })).toEqual({ ...initialPayment, remark: '挂账' });
     expect(paymentReducer(chosen, { type: 'reset' })).toEqual(initialPayment);
   });
 
-  it('uses a payment code once: saved clears it whatever the answer', () => {
-    let state = paymentReducer(initialPayment, { type: 'authCode', value: '134567890123' });
+  it('keeps the payment code and the choice for the retry of a 605, and forgets both when the dialog closes', () => {
+    let state = paymentReducer(initialPayment, { type: 'select', selection: { method: method(2, 'wechatpay'), cards: [] } });
+    state = paymentReducer(state, { type: 'authCode', value: '134567890123' });
     state = paymentReducer(state, { type: 'saving' });
     expect(state).toMatchObject({ saving: true, authCode: '134567890123' });
-    expect(paymentReducer(state, { type: 'saved' })).toMatchObject({ saving: false, authCode: '' });
+    const answered = paymentReducer(state, { type: 'saved' });
+    expect(answered).toMatchObject({ saving: false, authCode: '134567890123', selection: { method: { payMode: 'wechatpay' } } });
+    expect(paymentReducer({ ...answered, remark: '挂账' }, { type: 'reset' })).toEqual(initialPayment);
   });
 });

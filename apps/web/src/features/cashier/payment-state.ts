@@ -15,7 +15,6 @@ export type PaymentAction =
   | { type: 'remark'; value: string }
   | { type: 'saving' }
   | { type: 'saved' }
-  | { type: 'closed' }
   | { type: 'reset' };
 
 export const initialPayment: PaymentState = { selection: null, authCode: '', remark: '', saving: false };
@@ -37,12 +36,11 @@ export function paymentReducer(state: PaymentState, action: PaymentAction): Paym
     case 'saving':
       return { ...state, saving: true };
     case 'saved':
-      // A payment code is used once, whatever the answer.
-      return { ...state, saving: false, authCode: '' };
-    case 'closed':
-      // Each opening starts from the default method again; the remark stays for another try.
-      return { ...state, selection: null };
+      // The dialog stays open only while the result is unknown (605): the next click asks about the same
+      // payment, so the code and the choice stay until the dialog closes.
+      return { ...state, saving: false };
     case 'reset':
+      // Spec 4: closing resets the dialog, however it closes (cancel, paid, failed): nothing reaches the next order.
       return initialPayment;
   }
 }

@@ -28,9 +28,11 @@ describe('goods sale state (spec 4)', () => {
     expect(orderNeeded(saleReducer(state, { type: 'add', item: water }))).not.toBeNull();
   });
 
-  it('a payment clears the sale and remembers the order for 重打小票', () => {
-    const state = saleReducer(withOrder(run({ type: 'add', item: water }, { type: 'member', card: member })), { type: 'paid', orderId: 7 });
-    expect(state).toEqual({ lines: [], card: null, order: null, paying: false, printedIds: [7] });
+  it('a payment clears the sale and remembers the orders it printed for 重打小票, none when it printed nothing', () => {
+    const paying = withOrder(run({ type: 'add', item: water }, { type: 'member', card: member }));
+    const paid = saleReducer({ ...paying, printedIds: [6] }, { type: 'paid' });
+    expect(paid).toEqual({ lines: [], card: null, order: null, paying: false, printedIds: [] });
+    expect(saleReducer(paid, { type: 'printed', printedIds: [7] }).printedIds).toEqual([7]);
   });
 
   it('605 keeps the dialog, 606 closes it keeping the cart, any other answer clears the sale', () => {

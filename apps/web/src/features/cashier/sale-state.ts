@@ -9,7 +9,7 @@ export interface SaleState {
   /** The order last created, with the cart it was made from (a changed cart needs a new order). */
   order: { orderId: number; signature: string } | null;
   paying: boolean;
-  /** Orders of the last payment, for 重打小票. */
+  /** Orders the last payment printed, for 重打小票 (empty when it printed nothing, spec 2.6). */
   printedIds: number[];
 }
 
@@ -20,7 +20,8 @@ export type SaleAction =
   | { type: 'member'; card: Card | null }
   | { type: 'pay'; order?: { orderId: number; signature: string } }
   | { type: 'closePayment' }
-  | { type: 'paid'; orderId: number }
+  | { type: 'paid' }
+  | { type: 'printed'; printedIds: number[] }
   | { type: 'payFailed'; outcome: PayFailure['outcome'] };
 
 export const initialSale: SaleState = { lines: [], card: null, order: null, paying: false, printedIds: [] };
@@ -42,7 +43,9 @@ export function saleReducer(state: SaleState, action: SaleAction): SaleState {
     case 'closePayment':
       return { ...state, paying: false };
     case 'paid':
-      return { ...cleared(state), printedIds: [action.orderId] };
+      return { ...cleared(state), printedIds: [] };
+    case 'printed':
+      return { ...state, printedIds: action.printedIds };
     case 'payFailed':
       if (action.outcome === 'keep') return state;
       return action.outcome === 'close' ? { ...state, paying: false } : cleared(state);

@@ -77,10 +77,11 @@ export function useGoodsSale(warehouseId: number | null, scanning: boolean) {
   async function pay(request: payment.PayRequest) {
     try {
       const result = await payOrder.mutateAsync({ body: request });
-      dispatch({ type: 'paid', orderId: result.orderId });
+      dispatch({ type: 'paid' });
       toast.success('收款成功');
       const cardPart = result.payRecords.find((p) => p.cardId);
-      await printer.printAfterPayment([result.orderId], request.payMode, cardPart?.payType ?? request.payType);
+      const printedIds = await printer.printAfterPayment([result.orderId], request.payMode, cardPart?.payType ?? request.payType);
+      dispatch({ type: 'printed', printedIds });
     } catch (error) {
       const failure = payFailure(error);
       dispatch({ type: 'payFailed', outcome: failure.outcome });

@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import { Button, Input, Modal, Table, Typography } from 'antd';
 import { payment, type sale } from '@venue/contract';
 import type { z } from 'zod';
-import { formatYuan } from '@/lib/money';
+import { formatYuan, lineAmount } from '@/lib/money';
 import { toast } from '@/lib/notify';
 import { buildPayRequest, chooseCard, chooseMethod, enterSaves, needsAuthCode, type PayCard, type PayMethod } from '../pay-selection';
 import { initialPayment, paymentReducer } from '../payment-state';
@@ -18,7 +18,7 @@ const COLUMNS = [
   { title: '商品', dataIndex: 'goodsName' },
   { title: '数量', dataIndex: 'quantity', width: 80 },
   { title: '单价（元）', dataIndex: 'price', width: 110, render: (p: number) => formatYuan(p) },
-  { title: '售价（元）', dataIndex: 'pricePay', width: 110, render: (p: number) => formatYuan(p) },
+  { title: '实收（元）', key: 'amount', width: 110, render: (_: unknown, l: Line) => lineAmount(l.pricePay, l.quantity) },
 ];
 
 export interface PaymentDialogProps {
@@ -66,7 +66,7 @@ export function PaymentDialog({ open, orderId, memberId, venueId, payTypes = 'M'
       title="收款"
       width={900}
       onCancel={close}
-      afterClose={() => dispatch({ type: 'closed' })}
+      afterClose={() => dispatch({ type: 'reset' })}
       maskClosable={false}
       destroyOnHidden
       footer={[

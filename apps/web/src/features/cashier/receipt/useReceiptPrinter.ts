@@ -41,14 +41,16 @@ export function useReceiptPrinter(venueId: number | null | undefined) {
   }
 
   /** After a payment: prints printNum copies unless the skip rules say not to. */
-  async function printAfterPayment(orderIds: number[], payMode: string, payType?: string | null): Promise<SaleOrder[]> {
-    const [orders, cfg] = await Promise.all([callApi(sale.getPrint, { query: { orderIds: orderIds.join(',') } }), config()]);
-    if (!shouldPrint(cfg, payMode, payType)) return orders;
+  /** Prints after a payment when the venue's 小票打印设置 says so; answers the ids of the orders printed (none when it did not print). */
+  async function printAfterPayment(orderIds: number[], payMode: string, payType?: string | null): Promise<number[]> {
+    const cfg = await config();
+    if (!shouldPrint(cfg, payMode, payType)) return [];
+    const orders = await callApi(sale.getPrint, { query: { orderIds: orderIds.join(',') } });
     counter.current = new PrintCounter(cfg.printNum);
     for (let copy = 1; copy <= cfg.printNum; copy += 1) {
       if (!(await printCopy(orders))) break;
     }
-    return orders;
+    return orders.map((o) => o.orderId);
   }
 
   /** 重打: one more copy of orders already printed. */
