@@ -205,6 +205,41 @@ describe('cashier: goods sale, payment, receipt (issue 6)', () => {
     await expect.poll(() => payDialog().count()).toBe(0);
   });
 
+  it('adds a scanned barcode wherever focus is in the dialog, exactly once, and says when a code is unknown (issue 13)', async () => {
+    const barcodeOf = async (name: string) =>
+      (await api<{ records: { barcode: string }[] }>(`goods/goodsArchive/query?goodsName=${encodeURIComponent(name)}`)).records[0].barcode;
+    const [water, drink] = [await barcodeOf('怡宝纯净水'), await barcodeOf('脉动')];
+    const quantity = (name: string) => saleDialog().getByLabel(`${name}数量`).inputValue();
+    const scanBox = saleDialog().getByPlaceholder('扫码/商品名称/助记码');
+    const memberBox = saleDialog().getByPlaceholder('请输入会员卡号/姓名/手机号');
+
+    await scanBox.click();
+    await scan(page, water);
+    await expect.poll(() => quantity('怡宝纯净水')).toBe('1');
+    expect(await scanBox.inputValue()).toBe('');
+
+    await memberBox.click();
+    const memberText = await memberBox.inputValue();
+    await scan(page, drink);
+    await expect.poll(() => cartRow('脉动').count()).toBe(1);
+    expect(await quantity('脉动')).toBe('1');
+    expect(await memberBox.inputValue()).toBe(memberText);
+    expect(await page.locator('.ant-modal-wrap:visible', { hasText: '选择会员卡' }).count()).toBe(0);
+
+    await scanBox.click();
+    await scan(page, '6999999999999');
+    await expect.poll(() => notice('未找到条码为 6999999999999 的商品或会员卡').count()).toBeGreaterThan(0);
+    expect(await notice('找不到会员信息').count()).toBe(0);
+    expect(await quantity('怡宝纯净水')).toBe('1');
+
+    // Enter on a keyword with exactly one match adds it.
+    await scanBox.fill('红牛');
+    await scanBox.press('Enter');
+    await expect.poll(() => cartRow('红牛').count()).toBe(1);
+    await expect.poll(() => scanBox.inputValue()).toBe('');
+    await screenshot(page, 'cashier-scan-anywhere');
+  });
+
   it('lists the sales in 销售订单 with their states', async () => {
     await saleDialog().getByRole('button', { name: 'Close' }).click();
     await page.goto(`${server.url}/goods/saleOrder`);

@@ -118,4 +118,42 @@ describe('useScannerInput (spec 4)', () => {
     vi.advanceTimersByTime(50);
     expect(onScan).not.toHaveBeenCalled();
   });
+
+  it('gives a text field back its text after a scan typed into it, and keeps the closing Enter from its handlers', () => {
+    const input = document.createElement('input');
+    document.body.append(input);
+    input.value = '红';
+    const enters = vi.fn();
+    input.addEventListener('keydown', (e) => e.key === 'Enter' && enters());
+    const typed: string[] = [];
+    input.addEventListener('input', () => typed.push(input.value));
+    const { onScan } = setup();
+    for (const [i, key] of [...'69012345', 'Enter'].entries()) {
+      if (i > 0) vi.advanceTimersByTime(5);
+      input.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+      // What the browser does after a keydown nobody prevented: the character lands in the field.
+      if (key.length === 1) input.value += key;
+    }
+    expect(onScan).toHaveBeenCalledExactlyOnceWith('69012345');
+    expect(input.value).toBe('红');
+    expect(typed).toEqual(['红']);
+    expect(enters).not.toHaveBeenCalled();
+    input.remove();
+  });
+
+  it('leaves slow typing in a field alone, Enter included', () => {
+    const input = document.createElement('input');
+    document.body.append(input);
+    const enters = vi.fn();
+    input.addEventListener('keydown', (e) => e.key === 'Enter' && enters());
+    setup();
+    for (const key of [...'abc', 'Enter']) {
+      vi.advanceTimersByTime(120);
+      input.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+      if (key.length === 1) input.value += key;
+    }
+    expect(input.value).toBe('abc');
+    expect(enters).toHaveBeenCalledTimes(1);
+    input.remove();
+  });
 });

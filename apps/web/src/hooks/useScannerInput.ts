@@ -14,7 +14,24 @@ export interface ScannerInputOptions {
 
 const isRef = (target: unknown): target is RefObject<EventTarget | null> => typeof target === 'object' && target !== null && 'current' in target;
 
-/** Calls `onScan(code)` when a card reader or barcode gun types a code (spec 4 "Scanner input"). */
+type TextField = HTMLInputElement | HTMLTextAreaElement;
+const textFieldOf = (target: EventTarget | null): TextField | null =>
+  target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement ? target : null;
+
+/** Sets a field's value the way typing does, so React's onChange sees it (its value setter alone would be ignored). */
+function restoreField(field: TextField, value: string) {
+  if (field.value === value) return;
+  const proto = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(field, value);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/**
+ * Calls `onScan(code)` when a card reader or barcode gun types a code (spec 4 "Scanner input").
+ * Keys are timed by when they reached the browser (event.timeStamp), so a slow render between two keys
+ * does not split a scan. It listens before the page does: a scan's closing Enter goes no further (no
+ * search box reacts to it), and a text field the scan typed into gets back the text it had before.
+ */
 export function useScannerInput(onScan: (code: string) => void, options: ScannerInputOptions = {}): void {
   const { enabled = true, minLength = SCAN_MIN_LENGTH, gapMs = SCAN_GAP_MS, target } = options;
   const onScanRef = useRef(onScan);
@@ -27,22 +44,35 @@ export function useScannerInput(onScan: (code: string) => void, options: Scanner
     if (!enabled || !node) return;
     const scanner = createScanner({ minLength, gapMs });
     let timer: ReturnType<typeof setTimeout> | undefined;
+    /** The field the current burst of keys types into, and its text before the burst. */
+    let burst: { field: TextField; before: string } | null = null;
     const emit = (code: string | null) => {
-      if (code) onScanRef.current(code);
+      if (!code) return;
+      if (burst) restoreField(burst.field, burst.before);
+      burst = null;
+      onScanRef.current(code);
     };
 
     const onKeyDown = (event: Event) => {
       const key = event as KeyboardEvent;
       if (key.ctrlKey || key.altKey || key.metaKey) return; // shortcuts, not scanner output
-      emit(scanner.feed(key.key, key.shiftKey, Date.now()));
+      const field = textFieldOf(key.target);
+      const before = field?.value ?? '';
+      const code = scanner.feed(key.key, key.shiftKey, key.timeStamp);
+      if (scanner.buffer.length === 1) burst = field ? { field, before } : null;
       clearTimeout(timer);
-      if (scanner.buffer) timer = setTimeout(() => emit(scanner.settle(Date.now())), gapMs);
+      if (code) {
+        key.preventDefault();
+        key.stopPropagation();
+        return emit(code);
+      }
+      if (scanner.buffer) timer = setTimeout(() => emit(scanner.settle(Number.POSITIVE_INFINITY)), gapMs);
     };
 
-    node.addEventListener('keydown', onKeyDown);
+    node.addEventListener('keydown', onKeyDown, true);
     return () => {
       clearTimeout(timer);
-      node.removeEventListener('keydown', onKeyDown);
+      node.removeEventListener('keydown', onKeyDown, true);
     };
   }, [enabled, minLength, gapMs, target]);
 }

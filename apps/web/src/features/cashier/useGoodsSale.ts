@@ -23,6 +23,8 @@ const PAYMENT_CHANGES = [
   member.getCardSummary,
 ];
 
+export const unknownCode = (code: string) => `未找到条码为 ${code} 的商品或会员卡`;
+
 /**
  * The till's work behind the goods sale dialog: the cart, a scan (goods barcode or member card),
  * creating the order, paying it and printing the receipt.
@@ -45,14 +47,15 @@ export function useGoodsSale(warehouseId: number | null, scanning: boolean) {
     });
   }
 
-  // A scan is a barcode of this warehouse's goods, otherwise a member card.
+  // A scan, wherever focus is in the dialog: a barcode of this warehouse's goods, otherwise a member card.
   useScannerInput(
     (code) => {
       void (async () => {
         const tile = warehouseId ? await findByBarcode(warehouseId, code).catch(() => undefined) : undefined;
         if (tile) return add(tile);
-        const found = await lookupCard(code);
-        const usable = found && (await handleCard(found));
+        const found = await lookupCard(code, { quiet: true });
+        if (!found) return notify.warning(unknownCode(code));
+        const usable = await handleCard(found);
         if (usable) dispatch({ type: 'member', card: usable });
       })();
     },

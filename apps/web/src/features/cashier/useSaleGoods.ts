@@ -25,8 +25,14 @@ export function useSaleGoods(warehouseId: number | null, keyword: string) {
   return { tiles: answer.data ?? [], loading: answer.isFetching };
 }
 
+/** On-sale goods of a warehouse matching `keyword` (name, barcode or shorthand), asked now rather than after the typing pause. */
+export async function findGoods(warehouseId: number, keyword: string): Promise<Tile[]> {
+  return tilesOf(
+    await callApi(goods.allByClassification, { query: { warehouseIds: String(warehouseId), goodsQuery: keyword, isOnSale: '1' } }, { quiet: true }),
+  );
+}
+
 /** Finds the goods item whose barcode is exactly `code` in a warehouse. */
 export async function findByBarcode(warehouseId: number, code: string): Promise<Tile | undefined> {
-  const answer = await callApi(goods.allByClassification, { query: { warehouseIds: String(warehouseId), goodsQuery: code, isOnSale: '1' } }, { quiet: true });
-  return tilesOf(answer).find((t) => t.barcode === code);
+  return (await findGoods(warehouseId, code)).find((t) => t.barcode === code);
 }

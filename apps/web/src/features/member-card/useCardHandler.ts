@@ -4,13 +4,14 @@ import { ApiError, callApi } from '@/lib/http';
 import { notify } from '@/lib/notify';
 import { CARD_LOOKUP_FAILED, CARD_NOT_FOUND, judgeCard, OPEN_CARD_QUESTION } from './card-rules';
 
-/** Looks a card up by number, id or physical id; shows 438's msg, or 会员卡信息查询失败. */
-export async function lookupCard(code: string): Promise<Card | null> {
+/** Looks a card up by number, id or physical id; shows 438's msg (unless `quiet`: the caller says what was not found), or 会员卡信息查询失败. */
+export async function lookupCard(code: string, { quiet = false } = {}): Promise<Card | null> {
   try {
     return await callApi(member.getByCardId, { query: { cardId: code } }, { quiet: true });
   } catch (error) {
-    if (error instanceof ApiError && error.code === Code.CARD_LOOKUP_FAILED) notify.warning(error.message || CARD_NOT_FOUND);
-    else notify.warning(CARD_LOOKUP_FAILED);
+    if (error instanceof ApiError && error.code === Code.CARD_LOOKUP_FAILED) {
+      if (!quiet) notify.warning(error.message || CARD_NOT_FOUND);
+    } else notify.warning(CARD_LOOKUP_FAILED);
     return null;
   }
 }

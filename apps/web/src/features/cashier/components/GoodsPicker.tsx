@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Input, Select, Space, Typography } from 'antd';
 import type { Option } from '@/features/goods';
-import { useSaleGoods } from '../useSaleGoods';
+import { findGoods, useSaleGoods } from '../useSaleGoods';
 import { GoodsTiles, type Tile } from './GoodsTiles';
 
 const ALL = 0;
@@ -24,6 +24,14 @@ export function GoodsPicker({
   const { tiles, loading } = useSaleGoods(warehouseId, keyword);
   const classes = [...new Map(tiles.map((t) => [t.classificationId, t.classificationName])).entries()];
   const shown = classId === ALL ? tiles : tiles.filter((t) => t.classificationId === classId);
+  // Enter on a keyword that leaves exactly one goods item (in the class shown) adds it, and the box is ready for the next.
+  async function addTheOnlyMatch(value: string) {
+    if (!value.trim() || !warehouseId) return;
+    const matches = (await findGoods(warehouseId, value.trim()).catch(() => [])).filter((t) => classId === ALL || t.classificationId === classId);
+    if (matches.length !== 1) return;
+    onAdd(matches[0]);
+    setKeyword('');
+  }
 
   return (
     <>
@@ -38,7 +46,15 @@ export function GoodsPicker({
           options={[{ value: ALL, label: '全部分类' }, ...classes.map(([value, label]) => ({ value, label }))]}
           aria-label="商品分类"
         />
-        <Input.Search value={keyword} onChange={(e) => setKeyword(e.target.value)} placeholder="扫码/商品名称/助记码" allowClear style={{ width: 200 }} />
+        <Input.Search
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          onSearch={(value) => void addTheOnlyMatch(value)}
+          placeholder="扫码/商品名称/助记码"
+          aria-label="扫码/商品名称/助记码"
+          allowClear
+          style={{ width: 200 }}
+        />
       </Space>
       {warehouses && warehouses.length === 0 ? (
         <Typography.Text type="warning">当前场馆没有可用的商品仓库</Typography.Text>
