@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { closeProduct, login, openProduct, type RunningServer, screenshot } from './harness';
 
 const stamp = Date.now().toString().slice(-5);
@@ -43,6 +43,25 @@ describe('goods: classification, warehouse, goods with picture, stock-in, stock 
     await page.keyboard.press('Escape');
     await ok();
     await expect.poll(() => page.getByRole('cell', { name: warehouseName }).count()).toBe(1);
+  });
+
+  it('moves a state switch at once with 操作成功, and the second click sends the other state (issue 13)', async () => {
+    const row = page.locator('.ant-table-row', { hasText: warehouseName });
+    const toggle = row.getByRole('switch');
+    const states: string[] = [];
+    const onRequest = (request: Request) => {
+      if (request.url().includes('/api/goods/warehouse') && request.method() === 'PUT') states.push(JSON.parse(request.postData() ?? '{}').state);
+    };
+    page.on('request', onRequest);
+    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
+    await expect.poll(() => page.getByText('操作成功').count()).toBeGreaterThan(0);
+    await expect.poll(() => toggle.locator('.ant-switch-loading-icon').count()).toBe(0);
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => states).toEqual(['S', 'A']);
+    page.off('request', onRequest);
   });
 
   it('creates a goods item with a picture', async () => {

@@ -1,9 +1,13 @@
 import { useState } from 'react';
 import { Switch, Tag } from 'antd';
 import type { Permission } from '@venue/contract';
+import { toast } from '@/lib/notify';
 import { usePermission } from './Permission';
 
-/** An enabled/disabled switch in a list row; read-only text for a user without `permission`. */
+/**
+ * An enabled/disabled switch in a list row; read-only text for a user without `permission`. It follows the
+ * saved state at once with 操作成功 (the row's data catches up when the list reloads) and stays put on an error.
+ */
 export function StateSwitch({
   checked,
   onChange,
@@ -18,11 +22,14 @@ export function StateSwitch({
   off?: string;
 }) {
   const [busy, setBusy] = useState(false);
+  // What this switch saved, while the row still shows the state from before (`from`).
+  const [saved, setSaved] = useState<{ from: boolean; to: boolean } | null>(null);
+  const value = saved && saved.from === checked ? saved.to : checked;
   const allowed = usePermission(permission ? [permission] : []) || !permission;
-  if (!allowed) return checked ? <Tag color="success">{on}</Tag> : <Tag>{off}</Tag>;
+  if (!allowed) return value ? <Tag color="success">{on}</Tag> : <Tag>{off}</Tag>;
   return (
     <Switch
-      checked={checked}
+      checked={value}
       loading={busy}
       checkedChildren={on}
       unCheckedChildren={off}
@@ -30,6 +37,8 @@ export function StateSwitch({
         setBusy(true);
         try {
           await onChange(next);
+          setSaved({ from: checked, to: next });
+          toast.success('操作成功');
         } catch {
           // shown by the HTTP client
         } finally {
