@@ -115,4 +115,19 @@ describe('goods: classification, warehouse, goods with picture, stock-in, stock 
     expect(await stock.textContent()).toContain(warehouseName);
     await screenshot(page, 'goods-stock');
   });
+
+  it('refuses a stock adjustment of 2.5 with 调整数量必须是整数 and records nothing (issue 13)', async () => {
+    const stock = page.locator('tr', { hasText: goodsName });
+    await stock.getByRole('button', { name: /调\s*整/ }).click();
+    await dialog().getByLabel('调整数量').fill('2.5');
+    await dialog().getByLabel('调整原因').fill('盘点');
+    await ok();
+    await expect.poll(() => dialog().getByText('调整数量必须是整数').count()).toBe(1);
+    await dialog()
+      .getByRole('button', { name: /取\s*消/ })
+      .click();
+    await page.getByRole('button', { name: /搜\s*索/ }).click();
+    await expect.poll(() => stock.textContent()).toContain('24');
+    expect(await stock.textContent()).not.toContain('27');
+  });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { goods, member, payment } from '@venue/contract';
-import { fieldsOf, maxLen, maxLenRule, textRules } from './schema-rules';
+import { fieldsOf, maxLen, maxLenRule, schemaRule, textRules } from './schema-rules';
 
 describe('form rules from the contract schemas', () => {
   const goodsFields = fieldsOf(goods.goodsAdd.body);
@@ -30,5 +30,18 @@ describe('form rules from the contract schemas', () => {
     expect(() => maxLen(z.string())).toThrow('no maximum length');
     expect(() => maxLen(z.number())).toThrow('not a string schema');
     expect(() => fieldsOf(goods.goodsAdd.query)).toThrow('no such schema');
+  });
+
+  it('checks a value with the schema itself and shows its message (an integer quantity, two decimals)', async () => {
+    const check = (schema: z.ZodType, value: unknown) =>
+      (schemaRule(schema) as { validator: (rule: unknown, value: unknown) => Promise<void> }).validator({}, value).then(
+        () => 'ok',
+        (error: Error) => error.message,
+      );
+    const change = z.number().int('调整数量必须是整数').max(10, '调整数量不能超过10');
+    expect(await check(change, 2.5)).toBe('调整数量必须是整数');
+    expect(await check(change, 11)).toBe('调整数量不能超过10');
+    expect(await check(change, 3)).toBe('ok');
+    expect(await check(change, null)).toBe('ok');
   });
 });

@@ -52,3 +52,17 @@ export function textRules(schema: z.ZodType): FormRule[] {
   const required: FormRule[] = schema.safeParse('').success ? [] : [{ required: true, whitespace: true, message: messageOf(schema, '', 'too_small') }];
   return [...required, maxLenRule(schema)];
 }
+
+/**
+ * A rule that checks a value with the contract's schema itself (an integer quantity, a yuan amount with two
+ * decimals, a range) and shows the schema's Chinese message; an empty value is left to a required rule.
+ */
+export function schemaRule(schema: z.ZodType): FormRule {
+  return {
+    validator: async (_, value: unknown) => {
+      if (value === undefined || value === null || value === '') return;
+      const result = schema.safeParse(value);
+      if (!result.success) throw new Error(result.error.issues[0].message);
+    },
+  };
+}

@@ -6,7 +6,10 @@ import { sumLines } from '@/lib/money';
 import { useApiQuery } from '@/lib/query';
 import { useSession } from '@/lib/session';
 import { useVenueWarehouseOptions } from '../api/options';
-import { fieldsOf, textRules } from '@/lib/schema-rules';
+import { fieldsOf, schemaRule, textRules } from '@/lib/schema-rules';
+
+/** A stock-in line's fields, as the server checks them. */
+const LINE = fieldsOf(goods.stockInCreate.body).details.element.shape;
 
 export type StockInValues = CallBody<typeof goods.stockInCreate>;
 type Goods = z.infer<typeof goods.goods>;
@@ -55,11 +58,11 @@ export function StockInForm({ form }: { form: FormInstance<StockInValues> }) {
                       options={choices.goods.map((g) => ({ value: g.goodsId, label: `${g.goodsName}${g.specs ? ` ${g.specs}` : ''}` }))}
                     />
                   </Form.Item>
-                  <Form.Item name={[field.name, 'quantity']} rules={[{ required: true, message: '请输入数量' }]}>
-                    <InputNumber min={1} max={1000000} precision={0} placeholder="数量" />
+                  <Form.Item name={[field.name, 'quantity']} rules={[{ required: true, message: '请输入数量' }, schemaRule(LINE.quantity)]}>
+                    <InputNumber placeholder="数量" />
                   </Form.Item>
-                  <Form.Item name={[field.name, 'price']} rules={[{ required: true, message: '请输入进货价' }]}>
-                    <InputNumber min={0} precision={2} placeholder="进货价（元）" style={{ width: 130 }} />
+                  <Form.Item name={[field.name, 'price']} rules={[{ required: true, message: '请输入进货价' }, schemaRule(LINE.price)]}>
+                    <InputNumber placeholder="进货价（元）" style={{ width: 130 }} />
                   </Form.Item>
                   <DeleteOutlined onClick={() => remove(field.name)} aria-label="删除该行" />
                 </Space>

@@ -8,7 +8,7 @@ import { Permission } from '@/components/Permission';
 import { callApi } from '@/lib/http';
 import { useAllWarehouseOptions, useClassificationOptions } from '../api/options';
 import { StockMovementsDialog } from '../components/StockMovementsDialog';
-import { fieldsOf, textRules } from '@/lib/schema-rules';
+import { fieldsOf, schemaRule, textRules } from '@/lib/schema-rules';
 
 type Row = z.infer<typeof goods.stockRow>;
 interface Filters {
@@ -94,8 +94,13 @@ export default function StockPage() {
           await adjusting!.reload();
         }}
       >
-        <Form.Item name="change" label="调整数量" extra="正数为盘盈，负数为盘亏；调整后库存不能小于0" rules={[{ required: true, message: '请输入调整数量' }]}>
-          <InputNumber precision={0} style={{ width: '100%' }} />
+        <Form.Item
+          name="change"
+          label="调整数量"
+          extra="正数为盘盈，负数为盘亏；调整后库存不能小于0"
+          rules={[{ required: true, message: '请输入调整数量' }, schemaRule(fieldsOf(goods.adjustStock.body).change)]}
+        >
+          <InputNumber style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item name="remark" label="调整原因" rules={textRules(fieldsOf(goods.adjustStock.body).remark)}>
           <Input />
