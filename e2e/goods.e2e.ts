@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
-import { closeProduct, login, openProduct, type RunningServer, screenshot } from './harness';
+import { closeProduct, login, openProduct, pickOption, type RunningServer, screenshot } from './harness';
 
 const stamp = Date.now().toString().slice(-5);
 const className = `测试分类${stamp}`;
@@ -68,8 +68,7 @@ describe('goods: classification, warehouse, goods with picture, stock-in, stock 
     await page.goto(`${server.url}/goods/archive`);
     await page.getByRole('button', { name: /新\s*增/ }).click();
     await dialog().getByLabel('商品名称').fill(goodsName);
-    await dialog().getByLabel('商品分类').click();
-    await page.locator('.ant-select-item-option', { hasText: className }).click();
+    await pickOption(page, dialog().getByLabel('商品分类'), className);
     await dialog().getByLabel('售价（元）').fill('3.50');
     await dialog().getByLabel('条码').fill(`69${stamp}00001`);
     await dialog()
@@ -89,8 +88,7 @@ describe('goods: classification, warehouse, goods with picture, stock-in, stock 
   it('passes a stock-in and finds the stock in 库存查询', async () => {
     await page.goto(`${server.url}/goods/stockIn`);
     await page.getByRole('button', { name: /新\s*增/ }).click();
-    await dialog().getByLabel('入库仓库').click();
-    await page.locator('.ant-select-item-option', { hasText: warehouseName }).click();
+    await pickOption(page, dialog().getByLabel('入库仓库'), warehouseName);
     await dialog().getByLabel('供应商').click();
     await page.locator('.ant-select-item-option[title="杭州体育用品批发有限公司"]').click();
     await dialog()
@@ -129,5 +127,8 @@ describe('goods: classification, warehouse, goods with picture, stock-in, stock 
     await page.getByRole('button', { name: /搜\s*索/ }).click();
     await expect.poll(() => stock.textContent()).toContain('24');
     expect(await stock.textContent()).not.toContain('27');
+    // Spec 9: the movements list pages by 20 like every list.
+    await stock.getByRole('button', { name: /明\s*细/ }).click();
+    await expect.poll(() => dialog().locator('.ant-pagination-options').textContent()).toContain('20 条/页');
   });
 });

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { repoRoot as root, spawnProduct } from '../apps/server/test/process.ts';
 
 export const shotsDir = join(root, 'test-results', 'e2e');
@@ -124,4 +124,21 @@ export async function screenshot(page: Page, name: string): Promise<void> {
  */
 export async function scan(page: Page, code: string): Promise<void> {
   await Promise.all([...code, 'Enter'].map((key) => page.keyboard.press(key)));
+}
+
+/**
+ * Chooses `option` in the antd Select whose input is `field`, and checks that the Select shows it: on a
+ * loaded machine a click can land while the dropdown is still opening, so it tries again (three times).
+ */
+export async function pickOption(page: Page, field: Locator, option: string): Promise<void> {
+  const shown = () => field.evaluate((el, text) => !!el.closest('.ant-select')?.textContent?.includes(text), option);
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    await field.click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+    for (let waited = 0; waited < 2000; waited += 100) {
+      if (await shown()) return;
+      await page.waitForTimeout(100);
+    }
+  }
+  throw new Error(`the select did not take 「${option}」`);
 }

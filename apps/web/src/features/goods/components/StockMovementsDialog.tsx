@@ -9,7 +9,7 @@ export const REASON_LABELS: Record<Movement['reason'], string> = { STOCK_IN: '�
 
 /** Every change of one goods item's stock in one warehouse, newest first. */
 export function StockMovementsDialog({ goodsId, warehouseId, title, onClose }: { goodsId: number; warehouseId: number; title: string; onClose: () => void }) {
-  const list = usePagedList<Movement, { goodsId: number; warehouseId: number }>(goods.stockMovements, { goodsId, warehouseId }, 10);
+  const list = usePagedList<Movement, { goodsId: number; warehouseId: number }>(goods.stockMovements, { goodsId, warehouseId });
   return (
     <Modal open title={`库存明细：${title}`} width={900} footer={null} onCancel={onClose}>
       <Table<Movement>

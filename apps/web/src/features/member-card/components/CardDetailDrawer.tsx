@@ -20,7 +20,7 @@ export function CardDetailDrawer({ card, onClose }: { card: Card; onClose: () =>
   const unit = card.payType === 'T' ? '次' : '元';
   /** Times as whole numbers, money with two decimals (spec 9). */
   const amount = (n: number) => (card.payType === 'T' ? String(n) : formatYuan(n));
-  const records = usePagedList<Consume, { cardId: number }>(member.queryOrderConsume, { cardId: card.cardId }, 10);
+  const records = usePagedList<Consume, { cardId: number }>(member.queryOrderConsume, { cardId: card.cardId });
   const { data: summary } = useApiQuery(member.getCardSummary, { query: { cardId: card.cardId } });
   const refundConsume = useApiMutation(member.refundCardConsume, { invalidates: REFUND_CHANGES });
 

@@ -27,7 +27,7 @@ export default function DictPage() {
   const { modal } = App.useApp();
   const [chosen, setChosen] = useState<DictRow | null>(null);
   const [editing, setEditing] = useState<DictEntry | 'new' | null>(null);
-  const dicts = usePagedList<DictRow, { blurry?: string }>(system.dictList, {}, 10);
+  const dicts = usePagedList<DictRow, { blurry?: string }>(system.dictList, {});
   const details = usePagedList<DictEntry, { dictName: string }>(DETAILS, { dictName: '' });
 
   function choose(row: DictRow) {
