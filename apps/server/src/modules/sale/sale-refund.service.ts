@@ -156,13 +156,12 @@ export class SaleRefundService {
       if (!known) throw error;
       held = { refundId: known.id, remote: false };
     }
-    if (held.remote) {
-      const answer = await this.askChannel(s.tenantId, held.refundId, 'refund');
-      const done = await this.finish(s, order, held.refundId, answer);
-      if (done.state === 'F') throw new BizError(Code.PAY_FAILED, sale.refundMsg.failed(done.message));
-      return done;
-    }
-    return this.dto(s.tenantId, held.refundId);
+    const done = held.remote
+      ? await this.finish(s, order, held.refundId, await this.askChannel(s.tenantId, held.refundId, 'refund'))
+      : await this.dto(s.tenantId, held.refundId);
+    // A failed refund answers 606, also to a retry of its request.
+    if (done.state === 'F') throw new BizError(Code.PAY_FAILED, sale.refundMsg.failed(done.message));
+    return done;
   }
 
   private part(s: UserSession, order: Order, moneyFen: number): NewRefundPart {
