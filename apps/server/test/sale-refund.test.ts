@@ -1,5 +1,9 @@
 import { expect, it } from 'vitest';
-import { sale, type CallBody } from '@venue/contract';
+import { PERMISSIONS, sale, type CallBody } from '@venue/contract';
+import { createServices } from '../src/modules.ts';
+import { hashPassword } from '../src/lib/secrets.ts';
+import type { PaymentChannel } from '../src/modules/payment/channel.ts';
+import type { UserSession } from '../src/plugins/session.ts';
 import type { Client } from './client.ts';
 import { describeEachEngine, type Server } from './harness.ts';
 import { cardByNo, DEMO, ledgerMismatches } from './member-card.helpers.ts';
@@ -215,6 +219,11 @@ describeEachEngine('sale refunds (退款) on %s', (server) => {
     expect((await orders.get(admin, orderId)).body.data).toMatchObject({ payState: 'P', refundType: 'U', refundState: 'F', refundedAmount: 0 });
     expect(await stockOf(server.db, a.id)).toBe(49);
     expect((await refundsOf(admin, orderId))[0]).toMatchObject({ state: 'F', parts: [{ state: 'F' }] });
+    // A retry of a failed request answers the same failure and refunds nothing.
+    const body: RefundBody = { orderId, route: 'T', requestId: 'failed-0001-abcd' };
+    expect((await refund(admin, body)).body.code).toBe(606);
+    expect((await refund(admin, body)).body).toEqual({ code: 606, msg: '退款失败：渠道拒绝退款', data: null });
+    expect(await refundsOf(admin, orderId)).toHaveLength(2);
     expect((await refund(admin, { orderId, route: 'F' })).body.data.state).toBe('R');
     expect((await orders.get(admin, orderId)).body.data).toMatchObject({ payState: 'FR', refundState: 'R', refundedAmount: 3.5 });
     expect(await stockOf(server.db, a.id)).toBe(50);
@@ -257,6 +266,12 @@ describeEachEngine('sale refunds (退款) on %s', (server) => {
     expect(new Set(answers.map((r) => r.body.data.refundId)).size).toBe(1);
     expect(await refundsOf(admin, orderId)).toHaveLength(1);
     expect(await stockOf(server.db, a.id)).toBe(47);
+    // A whole refund retried after it emptied the order still answers that refund, not 该订单已全额退款.
+    const whole: RefundBody = { orderId, route: 'T', requestId: 'retry-0002-abcd' };
+    const first = await refund(admin, whole);
+    expect(first.body.data).toMatchObject({ state: 'R', amount: 10.5 });
+    expect((await refund(admin, whole)).body.data.refundId).toBe(first.body.data.refundId);
+    expect(await stockOf(server.db, a.id)).toBe(50);
   });
 
   it('concurrent refunds of one order never pass what was paid', async () => {
@@ -303,7 +318,7 @@ describeEachEngine('sale refunds (退款) on %s', (server) => {
   });
 
   it('asks for goods:saleOrder:refund (403, 510) and keeps other tenants out', async () => {
-    const { a } = await twoGoods(server, 40);
+    const { a } = await twoGoods(server, 0);
     const orderId = await orders.createId(cashier, [{ goodsId: a.id, quantity: 1 }]);
     await orders.cash(cashier, orderId, 3.5);
     const denied = await refund(cashier, { orderId, route: 'T' });
@@ -319,5 +334,91 @@ describeEachEngine('sale refunds (退款) on %s', (server) => {
     const done = (await refund(admin, { orderId, route: 'T' })).body.data;
     expect((await other.call(sale.queryRefund, { body: { refundId: done.refundId } })).body).toMatchObject({ code: -1100, msg: '退款单不存在' });
     expect(await stockOf(server.db, a.id)).toBe(50);
+  });
+
+  it('a channel that throws leaves the refund U; asked again, a refund the channel never saw is let go and the units are free', async () => {
+    const { a } = await twoGoods(server, 2);
+    const orderId = await orders.createId(admin, [{ goodsId: a.id, quantity: 2 }]);
+    await orders.pay(admin, { orderId, payMode: 'wechatpay', authCode: PAYS, money: 7 });
+    const lost: PaymentChannel = {
+      remote: true,
+      needsAuthCode: true,
+      pay: async () => ({ state: 'FAILED', channelTradeNo: null, message: '' }),
+      query: async () => ({ state: 'FAILED', channelTradeNo: null, message: '' }),
+      refund: () => Promise.reject(new Error('connection reset')),
+      queryRefund: async () => ({ state: 'FAILED', channelTradeNo: null, message: '退款不存在' }),
+    };
+    const services = createServices(server.database.db, server.clock, server.database.dataDir, { wechatpay: lost });
+    const user = await server.db.selectFrom('users').select('id').where('username', '=', 'admin').where('tenant_id', '=', 1).executeTakeFirstOrThrow();
+    const session: UserSession = {
+      kind: 'user',
+      sessionId: 0,
+      tenantId: 1,
+      userId: user.id,
+      username: 'admin',
+      roles: ['ROLE_admin'],
+      permissions: ['ROLE_admin'],
+      isAdmin: true,
+    };
+    const pending = await services.sale.refunds.refund(session, { orderId, route: 'T', reason: '' });
+    expect(pending).toMatchObject({ state: 'U', amount: 7, message: '支付渠道无响应' });
+    expect(await stockOf(server.db, a.id)).toBe(48);
+    const settled = services.sale.refunds.query(session, pending.refundId);
+    await expect(settled).resolves.toMatchObject({ state: 'F', parts: [{ state: 'F' }] });
+    expect((await orders.get(admin, orderId)).body.data).toMatchObject({ payState: 'P', refundState: 'F', refundedAmount: 0 });
+    expect((await orders.get(admin, orderId)).body.data.details[0].refundedQuantity).toBe(0);
+    // The simulator (the server's own channel) refunds it now.
+    expect((await refund(admin, { orderId, route: 'T' })).body.data).toMatchObject({ state: 'R', amount: 7 });
+    expect(await stockOf(server.db, a.id)).toBe(50);
+    await expect(services.sale.refunds.query(session, pending.refundId)).resolves.toMatchObject({ state: 'F' });
+  });
+
+  it('refuses a refund of an order in a venue the user does not have (403, 510)', async () => {
+    const goods = await server.db
+      .selectFrom('goods_stock')
+      .select('goods_id')
+      .where('warehouse_id', '=', 3)
+      .where('quantity', '>', 0)
+      .orderBy('goods_id')
+      .executeTakeFirstOrThrow();
+    const orderId = await orders.createId(admin, [{ goodsId: goods.goods_id, quantity: 1 }], { venueId: 3, warehouseId: 3 });
+    const money = (await orders.forPay(admin, { orderId })).body.data.totalPrice;
+    await orders.cash(admin, orderId, money);
+    const role = await server.db
+      .insertInto('role')
+      .values({ tenant_id: 1, code: 'refunder', name: '退款员', level: 5, description: '' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const menus = await server.db
+      .selectFrom('menu')
+      .select('id')
+      .where('tenant_id', '=', 1)
+      .where('permission', 'in', [PERMISSIONS.goods.saleOrder.refund, PERMISSIONS.goods.saleOrder.list])
+      .execute();
+    await server.db
+      .insertInto('role_menu')
+      .values(menus.map((m) => ({ tenant_id: 1, role_id: role.id, menu_id: m.id })))
+      .execute();
+    const user = await server.db
+      .insertInto('users')
+      .values({
+        tenant_id: 1,
+        username: 'refunder',
+        real_name: '退款员',
+        password_hash: await hashPassword('secret123'),
+        phone: null,
+        state: 'A',
+        current_venue_id: 1,
+        member_type_flag: 'F',
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await server.db.insertInto('user_role').values({ tenant_id: 1, user_id: user.id, role_id: role.id }).execute();
+    await server.db.insertInto('user_venue').values({ tenant_id: 1, user_id: user.id, venue_id: 1 }).execute();
+    const refunder = server.api.as(await server.api.login('refunder', 'secret123'));
+    const refused = await refund(refunder, { orderId, route: 'T' });
+    expect([refused.status, refused.body]).toEqual([403, { code: 510, msg: '您没有该场馆的权限', data: null }]);
+    expect((await orders.get(admin, orderId)).body.data).toMatchObject({ payState: 'P', refundedAmount: 0 });
   });
 });

@@ -92,6 +92,8 @@ export class SaleRefundService {
   async refund(s: UserSession, body: RefundBody): Promise<SaleRefund> {
     const { db, refunds, orders, clock } = this.deps;
     const order = await this.orderOfUser(s, body.orderId);
+    const retried = body.requestId ? await refunds.byRequest(s.tenantId, order.id, body.requestId) : undefined;
+    if (retried) return this.answer(s, order, { refundId: retried.id, remote: false });
     if (!sale.REFUNDABLE_PAY_STATES.includes(order.pay_state)) throw badRefund(order.pay_state === 'FR' ? sale.refundMsg.nothingLeft : sale.refundMsg.notPaid);
     const other = body.route === 'F' ? await this.otherRoute(s, order, body) : null;
     const now = clock.now();
@@ -156,10 +158,14 @@ export class SaleRefundService {
       if (!known) throw error;
       held = { refundId: known.id, remote: false };
     }
+    return this.answer(s, order, held);
+  }
+
+  /** A held refund is sent to its channel; a failed refund answers 606, also to a retry of its request. */
+  private async answer(s: UserSession, order: Order, held: { refundId: number; remote: boolean }) {
     const done = held.remote
       ? await this.finish(s, order, held.refundId, await this.askChannel(s.tenantId, held.refundId, 'refund'))
       : await this.dto(s.tenantId, held.refundId);
-    // A failed refund answers 606, also to a retry of its request.
     if (done.state === 'F') throw new BizError(Code.PAY_FAILED, sale.refundMsg.failed(done.message));
     return done;
   }
