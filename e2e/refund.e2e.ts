@@ -75,6 +75,8 @@ describe('sale refund from 销售订单 (issue 12)', () => {
     await confirm.getByRole('button', { name: /确\s*定/ }).click();
     await expect.poll(() => notice('退款成功').count()).toBeGreaterThan(0);
     await expect.poll(() => refundDialog().count()).toBe(0);
+    // The confirmation's closing layer takes clicks until it is gone.
+    await expect.poll(() => page.locator('.ant-modal-confirm').count()).toBe(0);
 
     const slip = page.frameLocator('iframe[data-refund-slip]').last();
     await expect.poll(() => slip.locator('body').textContent()).toContain('退款单');
