@@ -133,6 +133,7 @@ describeEachEngine('scan-code payments and composepay on %s', (server) => {
       },
       query: async () => ({ state: 'UNKNOWN', channelTradeNo: null, message: '' }),
       refund: async ({ orderNo }) => (refunds.push(orderNo), { state: 'PAID', channelTradeNo: 'T1', message: '已退款' }),
+      queryRefund: async () => ({ state: 'FAILED', channelTradeNo: null, message: '退款不存在' }),
     };
     const services = createServices(server.database.db, server.clock, server.database.dataDir, {
       wechatpay: slow,

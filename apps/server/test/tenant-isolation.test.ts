@@ -108,6 +108,9 @@ const PROBES: Record<string, Probe> = {
   'GET /api/goods/goodsSaleOrder/id/{id}': { path: 'goods/goodsSaleOrder/id/1', refuse: true },
   'GET /api/goods/goodsSaleOrder/query': {},
   'GET /api/goods/goodsSaleOrder/getPrintGoodsSaleOrder': { query: { orderIds: '1,2,3' } },
+  'POST /api/goods/goodsSaleOrder/refundOrder': { body: { orderId: 1, route: 'F' }, refuse: true },
+  'GET /api/goods/goodsSaleOrder/refunds': { query: { orderId: 1 }, refuse: true },
+  'POST /api/goods/goodsSaleOrder/queryRefund': { body: { refundId: 1 }, refuse: true },
   // The sale export is an .xlsx; test/sale.test.ts checks it and test/sale-access.test.ts the tenant scoping of the orders.
   'GET /api/goods/goodsSaleOrder/export': 'self',
 };

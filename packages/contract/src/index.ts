@@ -15,6 +15,6 @@ export * as member from './member.ts';
 export type { Card } from './member.ts';
 export * as payment from './payment.ts';
 export * as sale from './sale.ts';
-export type { SaleOrder } from './sale.ts';
+export type { SaleOrder, SaleRefund } from './sale.ts';
 export { SCREENS, type ScreenKey } from './screens.ts';
 export * as cardDiscount from './card-discount.ts';

@@ -32,9 +32,10 @@ export const payRecordName = (r: { payName?: string | null; payMode: string }) =
 /**
  * The payment simulator (demo and tests) decides by the auth code's last digits:
  * ...0606 fails (606), ...0605 leaves the result unknown (605) and settles as paid when asked again,
- * anything else of 6-32 digits succeeds.
+ * anything else of 6-32 digits succeeds. Refunds of a trade paid with ...0616 fail, of one paid with
+ * ...0615 stay unknown until asked again (then they are refunded); other refunds succeed.
  */
-export const SIMULATOR_SUFFIX = { fail: '0606', unknown: '0605' } as const;
+export const SIMULATOR_SUFFIX = { fail: '0606', unknown: '0605', refundFail: '0616', refundUnknown: '0615' } as const;
 
 export const payMethod = z.object({
   id: z.number(),

@@ -7,6 +7,8 @@ import { yuan } from './common/money.ts';
 import { Msg } from './common/codes.ts';
 import { payRecord, payRequest, payResult } from './payment.ts';
 
+export * from './sale-refund.ts';
+
 export const SALE_ORDER_TYPE = 'GOODS_SALE';
 /** Order states (code table "Order state") and pay states ("Pay state") a sale order passes through. */
 export const ORDER_STATE_LABELS: Record<string, string> = { P: '已创建未支付', A: '可使用', U: '已使用', E: '已完成', C: '已取消' };
@@ -32,6 +34,8 @@ export const saleLine = z.object({
   price: z.number(),
   priceOrig: z.number(),
   pricePay: z.number(),
+  /** Units refunded, or being refunded (a refund whose channel result is unknown). */
+  refundedQuantity: z.number(),
 });
 export const saleOrder = z.object({
   orderId: z.number(),
@@ -54,6 +58,12 @@ export const saleOrder = z.object({
   remark: z.string(),
   details: z.array(saleLine),
   payRecords: z.array(payRecord),
+  /** Code table "Refund type": U none, P partial, A full (what has been refunded). */
+  refundType: z.string(),
+  /** Code table "Refund state" of the order's refunds: P none, U one is unknown, else the last one's (R, F). */
+  refundState: z.string(),
+  /** Yuan refunded or being refunded; what is left to refund is pricePay minus this. */
+  refundedAmount: z.number(),
 });
 export type SaleOrder = z.infer<typeof saleOrder>;
 

@@ -30,6 +30,14 @@ export type PayState = 'U' | 'P' | 'C' | 'N' | 'F' | 'FR' | 'PR';
 export type PayRecordState = 'N' | 'P' | 'F' | 'R';
 /** A trade of the payment simulator. */
 export type SimulatorTradeState = 'PAID' | 'FAILED' | 'UNKNOWN' | 'REFUNDED';
+/** A refund of the payment simulator. */
+export type SimulatorRefundState = 'SUCCESS' | 'FAILED' | 'UNKNOWN';
+/** Code table "Refund type" of an order: U none, P partial, A full. */
+export type RefundType = 'U' | 'P' | 'A';
+/** A sale refund: U waiting for the channel's answer, R refunded, F failed. */
+export type RefundState = 'U' | 'R' | 'F';
+/** A part of a refund: N waiting for the channel, R given back, F not given back. */
+export type RefundPartState = 'N' | 'R' | 'F';
 
 export interface TenantTable {
   id: Id;
@@ -408,6 +416,9 @@ export interface SaleOrderTable {
   remark: string;
   created_at: string;
   paid_at: string | null;
+  refund_type: Generated<RefundType>;
+  /** Refunded or being refunded (a refund waiting for its channel). */
+  refunded_fen: Generated<number>;
 }
 export interface SaleOrderLineTable {
   id: Id;
@@ -421,6 +432,59 @@ export interface SaleOrderLineTable {
   price_fen: number;
   price_orig_fen: number;
   price_pay_fen: number;
+  refunded_quantity: Generated<number>;
+}
+export interface SaleRefundTable {
+  id: Id;
+  tenant_id: number;
+  venue_id: number;
+  order_id: number;
+  request_id: string | null;
+  route: 'T' | 'F';
+  amount_fen: number;
+  state: RefundState;
+  reason: string;
+  message: string;
+  lock_until: string | null;
+  created_by: number;
+  created_at: string;
+  finished_at: string | null;
+}
+export interface SaleRefundLineTable {
+  id: Id;
+  tenant_id: number;
+  refund_id: number;
+  order_id: number;
+  line_id: number;
+  goods_id: number;
+  quantity: number;
+  amount_fen: number;
+}
+export interface SaleRefundPayTable {
+  id: Id;
+  tenant_id: number;
+  refund_id: number;
+  order_id: number;
+  pay_record_id: number | null;
+  pay_mode: string;
+  pay_name: string;
+  card_id: number | null;
+  consume_id: number | null;
+  money_fen: number;
+  out_refund_no: string | null;
+  channel_refund_no: string | null;
+  state: RefundPartState;
+  message: string;
+}
+export interface PaySimRefundTable {
+  out_refund_no: string;
+  out_trade_no: string;
+  tenant_id: number;
+  amount_fen: number;
+  state: SimulatorRefundState;
+  channel_refund_no: string;
+  created_at: string;
+  updated_at: string;
 }
 /** One part of a payment attempt. */
 export interface PayRecordTable {
@@ -501,6 +565,10 @@ export interface Database {
   sale_order_line: SaleOrderLineTable;
   pay_record: PayRecordTable;
   pay_sim_trade: PaySimTradeTable;
+  sale_refund: SaleRefundTable;
+  sale_refund_line: SaleRefundLineTable;
+  sale_refund_pay: SaleRefundPayTable;
+  pay_sim_refund: PaySimRefundTable;
 }
 
 export type MenuRecord = Selectable<MenuTable>;

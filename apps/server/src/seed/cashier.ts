@@ -14,6 +14,8 @@ export const SALE_ORDER_MENU: MenuSeed = {
   buttons: [
     ['商品销售收款', PERMISSIONS.goods.saleOrder.add, ['cashier']],
     ['修改实收价', PERMISSIONS.goods.saleOrder.editPrice],
+    // Refunds give money back: the back office's (admin), not the till's, like 修改实收价 and card refunds.
+    ['销售退款', PERMISSIONS.goods.saleOrder.refund],
   ],
 };
 

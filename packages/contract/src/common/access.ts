@@ -17,8 +17,11 @@ export const PERMISSIONS = {
     stock: { list: 'goods:stock:list', adjust: 'goods:stock:adjust' },
     supplier: { list: 'goods:supplier:list', add: 'goods:supplier:add', edit: 'goods:supplier:edit' },
     stockIn: { list: 'goods:stockIn:list', add: 'goods:stockIn:add', review: 'goods:stockIn:review' },
-    /** The demo cashier holds list and add (sell at the till), not editPrice (change a line's paid price). */
-    saleOrder: { list: 'goods:saleOrder:list', add: 'goods:saleOrder:add', editPrice: 'goods:saleOrder:editPrice' },
+    /**
+     * The demo cashier holds list and add (sell at the till), not editPrice (change a line's paid price)
+     * nor refund (give a paid sale's money back: the back office's, like member:card:refund).
+     */
+    saleOrder: { list: 'goods:saleOrder:list', add: 'goods:saleOrder:add', editPrice: 'goods:saleOrder:editPrice', refund: 'goods:saleOrder:refund' },
   },
   member: {
     /** The demo cashier holds list and open (the till's card reads and 开卡). */

@@ -1,4 +1,4 @@
-import { fenToYuan, member, type Card } from '@venue/contract';
+import { fenToYuan, member, sale, type Card } from '@venue/contract';
 import type { z } from 'zod';
 import type { CardConsumeTable, CardPayType, CardState, CardTable } from '../../db/tables.ts';
 
@@ -68,6 +68,14 @@ export function toCard(r: CardRow, nowIso: string): Card {
   };
 }
 
+/**
+ * Orders that refund their own card payments (with their goods and other parts): a consume row of one
+ * of them is refunded only through its order. The name is the screen where that is done.
+ */
+export const ORDER_REFUNDED: Record<string, string> = { [sale.SALE_ORDER_TYPE]: '销售订单' };
+/** Whether a ledger row belongs to an order that refunds it itself (so the card screens offer no refund of it). */
+export const refundedByOrder = (row: Pick<ConsumeRow, 'order_type' | 'order_id'>) => row.order_id !== null && !!ORDER_REFUNDED[row.order_type ?? ''];
+
 export function toConsume(r: ConsumeRow): Consume {
   return {
     consumeId: r.id,
@@ -79,7 +87,7 @@ export function toConsume(r: ConsumeRow): Consume {
     balanceAfter: unitsOut(r.pay_type, r.balance_after),
     orderType: r.order_type,
     orderId: r.order_id,
-    refundable: r.kind === 'CONSUME' && r.refunded_by === null,
+    refundable: r.kind === 'CONSUME' && r.refunded_by === null && !refundedByOrder(r),
     refundedBy: r.refunded_by,
     remark: r.remark,
     createTime: r.created_at,

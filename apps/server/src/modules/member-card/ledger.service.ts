@@ -5,7 +5,18 @@ import { iso, shanghaiText, shanghaiToIso, type Clock } from '../../lib/clock.ts
 import { BizError, isUniqueViolation, notFound, refuse } from '../../lib/errors.ts';
 import { mapPage, pageWindow } from '../../lib/paging.ts';
 import type { VenueService } from '../venue/venue.service.ts';
-import { effectiveState, STATE_MESSAGES, STATE_UNUSABLE, toCard, toConsume, unitsOut, type CardRow, type ConsumeRow } from './card.mapper.ts';
+import {
+  effectiveState,
+  ORDER_REFUNDED,
+  refundedByOrder,
+  STATE_MESSAGES,
+  STATE_UNUSABLE,
+  toCard,
+  toConsume,
+  unitsOut,
+  type CardRow,
+  type ConsumeRow,
+} from './card.mapper.ts';
 import type { CardRepository } from './card.repository.ts';
 import { cardNotFound } from './card.service.ts';
 import type { ConsumeFilter, LedgerRepository } from './ledger.repository.ts';
@@ -31,7 +42,18 @@ export interface RefundInput {
   remark?: string;
 }
 
+export interface OrderRefundInput {
+  tenantId: number;
+  /** The CONSUME row of the order's card payment that the money goes back against. */
+  consumeId: number;
+  /** Fen (M cards) or times (T cards) going back, at most what the row charged. */
+  amount: number;
+  userId: number | null;
+  remark?: string;
+}
+
 const payFailed = (msg: string) => new BizError(Code.PAY_FAILED, msg);
+const CLOSED_CARD = '该卡已退卡或已换卡，不能退回卡内';
 const DEPOSITS: ReadonlySet<ConsumeKind> = new Set(['OPEN', 'RECHARGE', 'IMPORT']);
 
 /** Card balances and times: charges, refunds, the ledger and its summaries. */
@@ -97,9 +119,17 @@ export class LedgerService {
     const consume = await this.ledger.find(input.tenantId, input.consumeId, trx);
     if (!consume) throw notFound('消费记录不存在');
     if (consume.kind !== 'CONSUME') throw refuse('只有消费记录可以退款');
+    if (refundedByOrder(consume)) {
+      // Money never moves without its order: the order's refund also returns the goods and updates its pay state.
+      throw new BizError(
+        400,
+        `该消费记录属于${ORDER_REFUNDED[consume.order_type!]} ${consume.order_id}，请在${ORDER_REFUNDED[consume.order_type!]}中退款`,
+        400,
+      );
+    }
     if (consume.refunded_by !== null) throw new BizError(Code.REPEAT, '该消费记录已退款');
     const card = await this.cards.find(input.tenantId, consume.card_id, trx);
-    if (card?.state === 'R' || card?.state === 'C') throw refuse('该卡已退卡或已换卡，不能退回卡内');
+    if (card?.state === 'R' || card?.state === 'C') throw refuse(CLOSED_CARD);
     const id = await this.ledger
       .apply(trx, {
         tenantId: input.tenantId,
@@ -118,6 +148,35 @@ export class LedgerService {
         if (isUniqueViolation(error)) throw new BizError(Code.REPEAT, '该消费记录已退款');
         throw error;
       });
+    return (await this.ledger.find(input.tenantId, id!, trx))!;
+  }
+
+  /**
+   * An order's refund of (part of) its card payment, inside the order's refund transaction: puts
+   * `amount` back on the card as a REFUND row against the order (the ledger still sums to the
+   * balance). The order keeps count of how much of each consume it has given back; this refuses more
+   * than the row charged, and a card returned or replaced (400). Answers the REFUND row.
+   */
+  async refundOrderCharge(trx: Transaction<Database>, input: OrderRefundInput): Promise<ConsumeRow> {
+    const consume = await this.ledger.find(input.tenantId, input.consumeId, trx);
+    if (!consume || consume.kind !== 'CONSUME') throw notFound('消费记录不存在');
+    if (consume.refunded_by !== null) throw new BizError(Code.REPEAT, '该消费记录已退款');
+    if (!Number.isInteger(input.amount) || input.amount <= 0 || input.amount > -consume.amount)
+      throw new BizError(400, '退回卡内的金额超过该卡的消费金额', 400);
+    const card = await this.cards.find(input.tenantId, consume.card_id, trx);
+    if (card?.state === 'R' || card?.state === 'C') throw new BizError(400, `${CLOSED_CARD}（卡号 ${card.card_no}），请选择其他方式退款`, 400);
+    const id = await this.ledger.apply(trx, {
+      tenantId: input.tenantId,
+      cardId: consume.card_id,
+      amount: input.amount,
+      kind: 'REFUND',
+      orderType: consume.order_type,
+      orderId: consume.order_id,
+      venueId: consume.venue_id,
+      remark: input.remark,
+      userId: input.userId,
+      nowIso: iso(this.clock.now()),
+    });
     return (await this.ledger.find(input.tenantId, id!, trx))!;
   }
 

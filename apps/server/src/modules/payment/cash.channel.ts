@@ -12,4 +12,5 @@ export const cashLikeChannel: PaymentChannel = {
   pay: async () => PAID,
   query: async () => PAID,
   refund: async () => PAID,
+  queryRefund: async () => PAID,
 };

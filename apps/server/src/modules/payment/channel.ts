@@ -37,8 +37,16 @@ export interface PaymentChannel {
   /** The state of an earlier trade (settles an UNKNOWN one). A trade the channel never saw answers FAILED. */
   query(ref: TradeRef): Promise<ChannelAnswer>;
   /**
-   * Gives a paid trade's money back (a sale that could not be completed after the channel took the money).
-   * PAID means the refund went through.
+   * Gives (part of) a paid trade's money back: a sale refund, or a sale that could not be completed after
+   * the channel took the money. PAID means the refund went through, FAILED that nothing was given back,
+   * UNKNOWN that `queryRefund` must be asked later. Repeating a refund number answers the first refund.
    */
-  refund(ref: TradeRef & { amountFen: number }): Promise<ChannelAnswer>;
+  refund(ref: RefundRef & { amountFen: number }): Promise<ChannelAnswer>;
+  /** The state of an earlier refund (settles an UNKNOWN one). A refund the channel never saw answers FAILED. */
+  queryRefund(ref: RefundRef): Promise<ChannelAnswer>;
+}
+
+export interface RefundRef extends TradeRef {
+  /** Our refund number (unique; the channel's out_refund_no). */
+  refundNo: string;
 }

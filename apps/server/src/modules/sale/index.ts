@@ -8,6 +8,8 @@ import type { VenueService } from '../venue/index.ts';
 import { SaleFulfilment } from './sale-fulfil.ts';
 import { SaleOrderService } from './sale-order.service.ts';
 import { SalePayService } from './sale-pay.service.ts';
+import { SaleRefundRepository } from './sale-refund.repository.ts';
+import { SaleRefundService } from './sale-refund.service.ts';
 import { SaleRepository } from './sale.repository.ts';
 import { saleRoutes, type SaleServices } from './sale.routes.ts';
 
@@ -21,13 +23,14 @@ interface SaleNeeds {
   payment: PaymentModuleServices;
 }
 
-/** The till: sale orders, paying them through any channel or member cards, and handing the goods over. */
+/** The till: sale orders, paying them through any channel or member cards, handing the goods over, and refunds (退款). */
 export const saleModule = defineModule({
   key: 'sale',
   services: ({ db, clock }, { venues, users, goods, memberCards, payment }: SaleNeeds): SaleServices => {
     const k = db.kysely;
     const saleRepo = new SaleRepository(k);
-    const saleOrders = new SaleOrderService(saleRepo, venues, users, memberCards.cards, clock);
+    const refundRepo = new SaleRefundRepository(k);
+    const saleOrders = new SaleOrderService(saleRepo, venues, users, memberCards.cards, clock, refundRepo);
     return {
       orders: saleOrders,
       payments: new SalePayService({
@@ -38,6 +41,17 @@ export const saleModule = defineModule({
         methods: payment.methods,
         channels: payment.channels,
         fulfil: new SaleFulfilment(goods.stock, memberCards.ledger),
+        clock,
+      }),
+      refunds: new SaleRefundService({
+        db: k,
+        orders: saleRepo,
+        refunds: refundRepo,
+        venues,
+        methods: payment.methods,
+        channels: payment.channels,
+        stock: goods.stock,
+        ledger: memberCards.ledger,
         clock,
       }),
     };

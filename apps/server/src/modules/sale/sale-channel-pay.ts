@@ -29,7 +29,7 @@ interface Attempt {
 }
 
 /** A channel call that throws or does not answer in time has an unknown result. */
-async function ask(call: () => Promise<ChannelAnswer>): Promise<ChannelAnswer> {
+export async function ask(call: () => Promise<ChannelAnswer>): Promise<ChannelAnswer> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<ChannelAnswer>((done) => {
     timer = setTimeout(() => done({ state: 'UNKNOWN', channelTradeNo: null, message: '支付渠道无响应' }), CHANNEL_TIMEOUT_MS);
@@ -173,7 +173,9 @@ export class ChannelPayFlow {
   private async giveBack(a: Attempt, error: BizError): Promise<never> {
     const r = a.channelRecord;
     const channel = this.deps.channels.get(r.pay_mode);
-    const refund = channel ? await ask(() => channel.refund({ tenantId: a.ctx.tenantId, orderNo: r.out_trade_no!, amountFen: r.money_fen })) : undefined;
+    const refund = channel
+      ? await ask(() => channel.refund({ tenantId: a.ctx.tenantId, orderNo: r.out_trade_no!, refundNo: `${r.out_trade_no}B`, amountFen: r.money_fen }))
+      : undefined;
     const back = refund?.state === 'PAID';
     // Refunded: R; the refund failed: the channel record stays paid (money held) for the staff to refund by hand.
     await this.close(a, error.message, undefined, back ? 'R' : 'P');

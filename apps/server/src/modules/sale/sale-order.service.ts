@@ -22,6 +22,7 @@ import type { VenueService } from '../venue/venue.service.ts';
 import { toLine, toPayRecord, toSaleOrder } from './sale.mapper.ts';
 import type { OrderState, PayState } from '../../db/tables.ts';
 import type { OrderRow, SaleFilter, SaleRepository } from './sale.repository.ts';
+import type { SaleRefundRepository } from './sale-refund.repository.ts';
 import { CARD_MODES, listTotalFen } from './sale-pricing.ts';
 
 /** The search fields of a list or an export (the list's paging aside). */
@@ -38,6 +39,7 @@ export class SaleOrderService {
     private readonly users: UserService,
     private readonly cards: CardService,
     private readonly clock: Clock,
+    private readonly refunds: Pick<SaleRefundRepository, 'statesOf'>,
   ) {}
 
   /** The order, if it is the tenant's and its venue is one of the user's. */
@@ -130,8 +132,12 @@ export class SaleOrderService {
   /** Orders with their lines and pay records, in the order of `rows`. */
   private async withDetails(tenantId: number, rows: OrderRow[]): Promise<SaleOrder[]> {
     const ids = rows.map((r) => r.id);
-    const [lines, records] = await Promise.all([this.repo.lines(tenantId, ids), this.repo.records(tenantId, ids)]);
-    return rows.map((r) => toSaleOrder(r, lines, records));
+    const [lines, records, refunds] = await Promise.all([
+      this.repo.lines(tenantId, ids),
+      this.repo.records(tenantId, ids),
+      this.refunds.statesOf(tenantId, ids),
+    ]);
+    return rows.map((r) => toSaleOrder(r, lines, records, refunds));
   }
 
   /** The tenant's orders of `ids` (receipts), in the order asked; others are skipped. */

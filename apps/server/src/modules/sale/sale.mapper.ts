@@ -7,7 +7,7 @@ type PayRecord = z.infer<typeof payment.payRecord>;
 type SaleLine = z.infer<typeof sale.saleLine>;
 
 export const toLine = (
-  l: Pick<LineRow, 'id' | 'goods_id' | 'goods_name' | 'specs' | 'unit' | 'quantity' | 'price_fen' | 'price_orig_fen' | 'price_pay_fen'>,
+  l: Pick<LineRow, 'id' | 'goods_id' | 'goods_name' | 'specs' | 'unit' | 'quantity' | 'price_fen' | 'price_orig_fen' | 'price_pay_fen' | 'refunded_quantity'>,
 ): SaleLine => ({
   detailId: l.id,
   goodsId: l.goods_id,
@@ -18,6 +18,7 @@ export const toLine = (
   price: fenToYuan(l.price_fen),
   priceOrig: fenToYuan(l.price_orig_fen),
   pricePay: fenToYuan(l.price_pay_fen),
+  refundedQuantity: l.refunded_quantity,
 });
 
 export const toPayRecord = (r: RecordRow): PayRecord => ({
@@ -36,7 +37,13 @@ export const toPayRecord = (r: RecordRow): PayRecord => ({
 /** The records an order shows: the parts paid, or those still waiting for the channel (not failed or refunded attempts). */
 const shown = (r: RecordRow) => r.state === 'P' || r.state === 'N';
 
-export function toSaleOrder(o: OrderRow, lines: LineRow[], records: RecordRow[]): SaleOrder {
+/** An order's refunds as the order shows them, oldest first: P none, U while one waits for its channel, else the last one's state. */
+export function refundStateOf(refunds: { state: string }[]): string {
+  if (!refunds.length) return 'P';
+  return refunds.some((r) => r.state === 'U') ? 'U' : refunds[refunds.length - 1].state;
+}
+
+export function toSaleOrder(o: OrderRow, lines: LineRow[], records: RecordRow[], refunds: { order_id: number; state: string }[] = []): SaleOrder {
   const mine = records.filter((r) => r.order_id === o.id && shown(r));
   return {
     orderId: o.id,
@@ -59,5 +66,8 @@ export function toSaleOrder(o: OrderRow, lines: LineRow[], records: RecordRow[])
     remark: o.remark,
     details: lines.filter((l) => l.order_id === o.id).map(toLine),
     payRecords: mine.map(toPayRecord),
+    refundType: o.refund_type,
+    refundState: refundStateOf(refunds.filter((r) => r.order_id === o.id)),
+    refundedAmount: fenToYuan(o.refunded_fen),
   };
 }

@@ -3,11 +3,13 @@ import { sale } from '@venue/contract';
 import { fileRoute, route, type Guard } from '../../plugins/route.ts';
 import type { SaleOrderService } from './sale-order.service.ts';
 import type { SalePayService } from './sale-pay.service.ts';
+import type { SaleRefundService } from './sale-refund.service.ts';
 import { saleOrdersXlsx } from './sale-xlsx.ts';
 
 export interface SaleServices {
   orders: SaleOrderService;
   payments: SalePayService;
+  refunds: SaleRefundService;
 }
 
 export function saleRoutes(app: FastifyInstance, guard: Guard, s: SaleServices): void {
@@ -17,6 +19,9 @@ export function saleRoutes(app: FastifyInstance, guard: Guard, s: SaleServices):
   route(app, guard, sale.payWithOrder, ({ session, body }) => s.payments.payWithCards(session, body));
   route(app, guard, sale.orderById, ({ session, params }) => s.orders.get(session.tenantId, params.id));
   route(app, guard, sale.query, ({ session, query }) => s.orders.page(session, query));
+  route(app, guard, sale.refundOrder, ({ session, body }) => s.refunds.refund(session, body));
+  route(app, guard, sale.orderRefunds, ({ session, query }) => s.refunds.list(session, query.orderId));
+  route(app, guard, sale.queryRefund, ({ session, body }) => s.refunds.query(session, body.refundId));
   route(app, guard, sale.getPrint, ({ session, query }) => s.orders.orders(session.tenantId, query.orderIds));
 
   fileRoute(app, guard, sale.exportOrders, async ({ session, query }) => {

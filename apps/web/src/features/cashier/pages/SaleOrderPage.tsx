@@ -11,15 +11,24 @@ import { formatYuan, lineAmount } from '@/lib/money';
 import { useSession } from '@/lib/session';
 import { dateRange } from '@/lib/time';
 import { useReceiptPrinter } from '../receipt/useReceiptPrinter';
+import { canRefund } from '../refund';
+import { OrderRefunds } from '../components/OrderRefunds';
+import { RefundDialog } from '../components/RefundDialog';
+import { usePermission } from '@/components/Permission';
 
 type Filters = Omit<CallQuery<typeof sale.query>, 'current' | 'size'>;
 const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
+const PAY_STATE_COLORS: Record<string, string> = { P: 'success', N: 'warning', PR: 'orange', FR: 'purple', F: 'error' };
+/** Receipts reprint for orders that were paid, refunded or not. */
+const PRINTABLE = new Set(['P', 'PR', 'FR']);
 
 /** 销售订单: the venue's goods sales by date, state, member and seller; details, reprint, export. */
 export default function SaleOrderPage() {
   const venueId = useSession((s) => s.user?.currentVenueId);
   const printer = useReceiptPrinter(venueId);
   const [viewing, setViewing] = useState<SaleOrder | null>(null);
+  const [refunding, setRefunding] = useState<SaleOrder | null>(null);
+  const mayRefund = usePermission([PERMISSIONS.goods.saleOrder.refund]);
   return (
     <>
       <CrudPage<SaleOrder, Filters, object>
@@ -51,11 +60,12 @@ export default function SaleOrderPage() {
           { title: '单号', dataIndex: 'orderId', width: 80 },
           { title: '商品', key: 'goods', render: (_, o) => o.details.map((d) => `${d.goodsName}×${d.quantity}`).join('，') },
           { title: '实收（元）', dataIndex: 'pricePay', align: 'right', render: (p: number) => formatYuan(p) },
+          { title: '已退（元）', dataIndex: 'refundedAmount', align: 'right', render: (r: number) => (r > 0 ? formatYuan(r) : '—') },
           { title: '支付方式', key: 'pay', render: (_, o) => [...new Set(o.payRecords.map(payment.payRecordName))].join('+') || '—' },
           {
             title: '支付状态',
             dataIndex: 'payState',
-            render: (s: string) => <Tag color={s === 'P' ? 'success' : s === 'N' ? 'warning' : 'default'}>{sale.PAY_STATE_LABELS[s] ?? s}</Tag>,
+            render: (s: string) => <Tag color={PAY_STATE_COLORS[s] ?? 'default'}>{sale.PAY_STATE_LABELS[s] ?? s}</Tag>,
           },
           { title: '会员', dataIndex: 'memberName', render: (n: string | null) => n ?? '—' },
           { title: '收银员', dataIndex: 'createName' },
@@ -66,9 +76,14 @@ export default function SaleOrderPage() {
             <Button size="small" type="link" onClick={() => setViewing(o)}>
               详情
             </Button>
-            {o.payState === 'P' && (
+            {PRINTABLE.has(o.payState) && (
               <Button size="small" type="link" onClick={() => void printer.reprint([o.orderId])}>
                 重打
+              </Button>
+            )}
+            {mayRefund && canRefund(o) && (
+              <Button size="small" type="link" danger onClick={() => setRefunding(o)}>
+                退款
               </Button>
             )}
           </>
@@ -95,6 +110,10 @@ export default function SaleOrderPage() {
               <Descriptions.Item label="收银员">{viewing.createName}</Descriptions.Item>
               <Descriptions.Item label="原价">¥{formatYuan(viewing.priceOrig)}</Descriptions.Item>
               <Descriptions.Item label="实收">¥{formatYuan(viewing.pricePay)}</Descriptions.Item>
+              <Descriptions.Item label="退款类型">{sale.REFUND_TYPE_LABELS[viewing.refundType] ?? viewing.refundType}</Descriptions.Item>
+              <Descriptions.Item label="已退">
+                ¥{formatYuan(viewing.refundedAmount)} {sale.REFUND_STATE_LABELS[viewing.refundState] ?? ''}
+              </Descriptions.Item>
             </Descriptions>
             <Table
               rowKey="detailId"
@@ -107,6 +126,7 @@ export default function SaleOrderPage() {
                 { title: '单价', dataIndex: 'price', render: (p: number) => formatYuan(p) },
                 { title: '实收单价', dataIndex: 'pricePay', render: (p: number) => formatYuan(p) },
                 { title: '金额', key: 'a', render: (_, d) => lineAmount(d.pricePay, d.quantity) },
+                { title: '已退数量', dataIndex: 'refundedQuantity' },
               ]}
             />
             <Table
@@ -122,9 +142,21 @@ export default function SaleOrderPage() {
                 { title: '时间', dataIndex: 'payTime', render: formatTime },
               ]}
             />
+            <OrderRefunds orderId={viewing.orderId} onPrint={printer.printRefund} />
           </>
         )}
       </Modal>
+      {refunding && (
+        <RefundDialog
+          key={refunding.orderId}
+          order={refunding}
+          onClose={() => setRefunding(null)}
+          onDone={(refund) => {
+            setRefunding(null);
+            if (refund.state === 'R') printer.printRefund(refund);
+          }}
+        />
+      )}
     </>
   );
 }

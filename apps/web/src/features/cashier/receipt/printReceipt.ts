@@ -1,24 +1,33 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { createElement } from 'react';
-import type { SaleOrder } from '@venue/contract';
+import { createElement, type ReactElement } from 'react';
+import type { SaleOrder, SaleRefund } from '@venue/contract';
 import { Receipt, RECEIPT_CSS, type PaperWidth } from './Receipt';
+import { RefundSlip } from './RefundSlip';
 
-/** Prints a receipt through a hidden frame, so the back office page itself is not printed. */
-export function printReceipt(order: SaleOrder, seller: string, width: PaperWidth, copy: number): void {
-  const html = renderToStaticMarkup(createElement(Receipt, { order, seller, width, copy }));
+/** Prints a slip through a hidden frame, so the back office page itself is not printed; `mark` names the frame for tests. */
+function printInFrame(element: ReactElement, title: string, mark: Record<string, string>): void {
+  const html = renderToStaticMarkup(element);
   const frame = document.createElement('iframe');
   frame.setAttribute('aria-hidden', 'true');
-  frame.dataset.receipt = String(order.orderId);
+  Object.assign(frame.dataset, mark);
   Object.assign(frame.style, { position: 'fixed', right: '0', bottom: '0', width: '0', height: '0', border: '0' });
   document.body.appendChild(frame);
   const doc = frame.contentDocument!;
   doc.open();
-  doc.write(
-    `<!doctype html><html><head><meta charset="utf-8"><title>小票 ${order.orderId}</title><style>${RECEIPT_CSS}</style></head><body>${html}</body></html>`,
-  );
+  doc.write(`<!doctype html><html><head><meta charset="utf-8"><title>${title}</title><style>${RECEIPT_CSS}</style></head><body>${html}</body></html>`);
   doc.close();
   frame.contentWindow!.focus();
   frame.contentWindow!.print();
   // Keep the frame a while: some browsers print asynchronously; tests read it too.
   window.setTimeout(() => frame.remove(), 60_000);
+}
+
+/** Prints a sales receipt. */
+export function printReceipt(order: SaleOrder, seller: string, width: PaperWidth, copy: number): void {
+  printInFrame(createElement(Receipt, { order, seller, width, copy }), `小票 ${order.orderId}`, { receipt: String(order.orderId) });
+}
+
+/** Prints a refund slip (退款单). */
+export function printRefundSlip(refund: SaleRefund, width: PaperWidth): void {
+  printInFrame(createElement(RefundSlip, { refund, width }), `退款单 ${refund.refundId}`, { refundSlip: String(refund.refundId) });
 }

@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react';
 import { App } from 'antd';
-import { payment, sale, type SaleOrder } from '@venue/contract';
+import { payment, sale, type SaleOrder, type SaleRefund } from '@venue/contract';
 import { callApi } from '@/lib/http';
 import { useSession } from '@/lib/session';
 import { readLocal, writeLocal } from '@/lib/storage';
 import { copyQuestion, DEFAULT_PRINT_CONFIG, PrintCounter, salesperson, shouldPrint } from './print-rules';
-import { printReceipt } from './printReceipt';
+import { printReceipt, printRefundSlip } from './printReceipt';
 import type { PaperWidth } from './Receipt';
 
 const WIDTH_KEY = 'receiptPaperWidth';
@@ -60,5 +60,8 @@ export function useReceiptPrinter(venueId: number | null | undefined) {
     await printCopy(orders);
   }
 
-  return { printAfterPayment, reprint, width, setWidth };
+  /** A refund slip (退款单), one copy on the till's paper after each refund, and again on demand. */
+  const printRefund = (refund: SaleRefund) => printRefundSlip(refund, width);
+
+  return { printAfterPayment, reprint, printRefund, width, setWidth };
 }

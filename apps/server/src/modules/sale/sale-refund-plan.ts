@@ -1,0 +1,88 @@
+import { sale } from '@venue/contract';
+import { BizError } from '../../lib/errors.ts';
+
+/** A refusal of the request itself (what to refund): HTTP 400 with the Chinese reason, nothing changes. */
+export const badRefund = (msg: string) => new BizError(400, msg, 400);
+
+export interface RefundableLine {
+  id: number;
+  goods_id: number;
+  goods_name: string;
+  quantity: number;
+  refunded_quantity: number;
+  price_pay_fen: number;
+}
+export interface PlannedLine {
+  line_id: number;
+  goods_id: number;
+  quantity: number;
+  amount_fen: number;
+}
+
+/**
+ * Which units a refund takes back and what they cost: the lines asked for (merged by line), or every
+ * unit not yet refunded. A line gives back its share of what the order was paid: its price times the
+ * units, scaled by paid / lines' total (a card discount is on the order's paid parts, not on its lines),
+ * rounded down to the fen; a refund that leaves
+ * nothing of the order takes exactly what is left of the paid amount (its last line takes the
+ * remainder), so all refunds of an order add up to what was paid: no fen is created or lost.
+ */
+export function planRefundLines(
+  lines: RefundableLine[],
+  wanted: { detailId: number; quantity: number }[] | undefined,
+  order: { price_pay_fen: number; refunded_fen: number },
+): { lines: PlannedLine[]; amountFen: number } {
+  const left = (l: RefundableLine) => l.quantity - l.refunded_quantity;
+  const asked = new Map<number, number>();
+  if (wanted) {
+    for (const w of wanted) asked.set(w.detailId, (asked.get(w.detailId) ?? 0) + w.quantity);
+  } else {
+    for (const l of lines) if (left(l) > 0) asked.set(l.id, left(l));
+  }
+  if (!asked.size) throw badRefund(lines.every((l) => left(l) === 0) ? sale.refundMsg.nothingLeft : sale.refundMsg.nothingChosen);
+
+  const linesFen = lines.reduce((sum, l) => sum + l.price_pay_fen * l.quantity, 0);
+  // amount × paid may pass 2^53: whole-number arithmetic in BigInt.
+  const paidShare = (amount: number) => (linesFen === 0 ? 0 : Number((BigInt(amount) * BigInt(order.price_pay_fen)) / BigInt(linesFen)));
+  const planned: PlannedLine[] = [];
+  for (const [lineId, quantity] of asked) {
+    const line = lines.find((l) => l.id === lineId);
+    if (!line) throw badRefund(sale.refundMsg.lineNotInOrder);
+    if (quantity > left(line)) throw badRefund(sale.refundMsg.tooMany(line.goods_name, left(line)));
+    planned.push({ line_id: line.id, goods_id: line.goods_id, quantity, amount_fen: paidShare(line.price_pay_fen * quantity) });
+  }
+  planned.sort((a, b) => a.line_id - b.line_id);
+  let amountFen = planned.reduce((sum, l) => sum + l.amount_fen, 0);
+  const takesAll = lines.every((l) => left(l) === (asked.get(l.id) ?? 0));
+  const rest = order.price_pay_fen - order.refunded_fen;
+  if (takesAll || amountFen > rest) {
+    const last = planned[planned.length - 1];
+    last.amount_fen = Math.max(0, last.amount_fen + rest - amountFen);
+    amountFen = planned.reduce((sum, l) => sum + l.amount_fen, 0);
+  }
+  return { lines: planned, amountFen };
+}
+
+/**
+ * Splits a refund over the parts of the payment by what is left of each (largest remainder, whole
+ * fen): the shares add up to the amount exactly, none exceeds its part's rest, and a refund of
+ * everything left gives every part all of its rest.
+ */
+export function splitOverParts(amountFen: number, rests: number[]): number[] {
+  const total = rests.reduce((sum, r) => sum + r, 0);
+  if (amountFen > total) throw badRefund('退款金额超过订单可退金额');
+  if (amountFen === total) return [...rests];
+  // amount × rest may pass 2^53: whole-number arithmetic in BigInt.
+  const products = rests.map((r) => BigInt(amountFen) * BigInt(r));
+  const shares = products.map((p) => Number(p / BigInt(total)));
+  let left = amountFen - shares.reduce((sum, s) => sum + s, 0);
+  const byFraction = products.map((p, i) => ({ i, f: p % BigInt(total) })).sort((a, b) => (b.f > a.f ? 1 : b.f < a.f ? -1 : a.i - b.i));
+  for (const { i } of byFraction) {
+    if (left === 0) break;
+    if (shares[i] < rests[i]) {
+      shares[i] += 1;
+      left -= 1;
+    }
+  }
+  return shares;
+}

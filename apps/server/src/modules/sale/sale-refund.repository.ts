@@ -1,0 +1,225 @@
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { Executor } from '../../db/database.ts';
+import type {
+  Database,
+  PayState,
+  RefundPartState,
+  RefundState,
+  RefundType,
+  SaleRefundLineTable,
+  SaleRefundPayTable,
+  SaleRefundTable,
+} from '../../db/tables.ts';
+
+export type NewRefund = Omit<Insertable<SaleRefundTable>, 'id'>;
+export type NewRefundLine = Omit<Insertable<SaleRefundLineTable>, 'id' | 'refund_id'>;
+/** A part to insert; `remote` parts (a scan-code channel's) get a refund number the channel knows them by. */
+export type NewRefundPart = Omit<Insertable<SaleRefundPayTable>, 'id' | 'refund_id' | 'out_refund_no'> & { remote?: boolean };
+export type RefundRow = NonNullable<Awaited<ReturnType<SaleRefundRepository['find']>>>;
+export type RefundPartRow = Awaited<ReturnType<SaleRefundRepository['parts']>>[number];
+export type RefundLineRow = Awaited<ReturnType<SaleRefundRepository['lines']>>[number];
+export type PaidRecordRow = Awaited<ReturnType<SaleRefundRepository['paidRecords']>>[number];
+
+/** The only place with sale refund queries: refunds, their lines and parts, and what an order has refunded. */
+export class SaleRefundRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * The first statement of every refund transaction: a no-op update that takes the order's row lock
+   * (PostgreSQL) or the write lock (SQLite), so refunds of one order run one after another and each
+   * reads what the previous one committed. Answers the order's amounts and states.
+   */
+  lockOrder(trx: Executor, tenantId: number, orderId: number) {
+    return trx
+      .updateTable('sale_order')
+      .set({ refunded_fen: sql<number>`refunded_fen` })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', orderId)
+      .returning(['id', 'venue_id', 'warehouse_id', 'pay_state', 'price_pay_fen', 'refunded_fen'])
+      .executeTakeFirst();
+  }
+
+  private refunds(db: Executor, tenantId: number) {
+    return db
+      .selectFrom('sale_refund as r')
+      .innerJoin('venue as v', 'v.id', 'r.venue_id')
+      .innerJoin('users as u', 'u.id', 'r.created_by')
+      .selectAll('r')
+      .select(['v.name as venue_name', 'u.real_name as create_name'])
+      .where('r.tenant_id', '=', tenantId);
+  }
+
+  find(tenantId: number, refundId: number, db: Executor = this.db) {
+    return this.refunds(db, tenantId).where('r.id', '=', refundId).executeTakeFirst();
+  }
+
+  byRequest(tenantId: number, orderId: number, requestId: string, db: Executor = this.db) {
+    return this.refunds(db, tenantId).where('r.order_id', '=', orderId).where('r.request_id', '=', requestId).executeTakeFirst();
+  }
+
+  ofOrder(tenantId: number, orderId: number) {
+    return this.refunds(this.db, tenantId).where('r.order_id', '=', orderId).orderBy('r.id').execute();
+  }
+
+  /** The refunds' states of orders, oldest first (the order lists show them). */
+  statesOf(tenantId: number, orderIds: number[]) {
+    if (!orderIds.length) return Promise.resolve([]);
+    return this.db
+      .selectFrom('sale_refund')
+      .select(['order_id', 'state'])
+      .where('tenant_id', '=', tenantId)
+      .where('order_id', 'in', orderIds)
+      .orderBy('id')
+      .execute();
+  }
+
+  lines(refundIds: number[], db: Executor = this.db) {
+    if (!refundIds.length) return Promise.resolve([]);
+    return db
+      .selectFrom('sale_refund_line as rl')
+      .innerJoin('sale_order_line as l', 'l.id', 'rl.line_id')
+      .selectAll('rl')
+      .select(['l.goods_name', 'l.specs', 'l.unit', 'l.price_pay_fen'])
+      .where('rl.refund_id', 'in', refundIds)
+      .orderBy('rl.refund_id')
+      .orderBy('rl.line_id')
+      .execute();
+  }
+
+  /** The parts of refunds, with the card number, the card balance after the money went back, and the consume row they go back against. */
+  parts(refundIds: number[], db: Executor = this.db) {
+    if (!refundIds.length) return Promise.resolve([]);
+    return db
+      .selectFrom('sale_refund_pay as p')
+      .leftJoin('pay_record as pr', 'pr.id', 'p.pay_record_id')
+      .leftJoin('card as c', 'c.id', 'p.card_id')
+      .leftJoin('card_consume as cc', 'cc.id', 'p.consume_id')
+      .selectAll('p')
+      .select(['pr.consume_id as charge_id', 'pr.out_trade_no', 'c.card_no', 'cc.balance_after'])
+      .where('p.refund_id', 'in', refundIds)
+      .orderBy('p.refund_id')
+      .orderBy('p.id')
+      .execute();
+  }
+
+  /** The order's paid pay records, each with how much of it is refunded or being refunded. */
+  paidRecords(trx: Executor, tenantId: number, orderId: number, orderType: string) {
+    return trx
+      .selectFrom('pay_record as r')
+      .select(['r.id', 'r.pay_mode', 'r.pay_name', 'r.card_id', 'r.consume_id', 'r.money_fen', 'r.out_trade_no'])
+      .select(sql<number>`coalesce((select sum(p.money_fen) from sale_refund_pay p where p.pay_record_id = r.id and p.state <> 'F'), 0)`.as('refunded_fen'))
+      .where('r.tenant_id', '=', tenantId)
+      .where('r.order_type', '=', orderType)
+      .where('r.order_id', '=', orderId)
+      .where('r.state', '=', 'P')
+      .orderBy('r.id')
+      .execute();
+  }
+
+  async insert(trx: Executor, refund: NewRefund, lines: NewRefundLine[], parts: NewRefundPart[]) {
+    const { id } = await trx.insertInto('sale_refund').values(refund).returning('id').executeTakeFirstOrThrow();
+    if (lines.length)
+      await trx
+        .insertInto('sale_refund_line')
+        .values(lines.map((l) => ({ ...l, refund_id: id })))
+        .execute();
+    for (const [i, { remote, ...p }] of parts.entries()) {
+      // A channel part's refund number names the refund, so asking the channel again names the same refund.
+      const outRefundNo = remote ? `GS${refund.tenant_id}O${refund.order_id}R${id}P${i + 1}` : null;
+      await trx
+        .insertInto('sale_refund_pay')
+        .values({ ...p, out_refund_no: outRefundNo, refund_id: id })
+        .execute();
+    }
+    return id;
+  }
+
+  /**
+   * Adds (sign 1) or takes back (sign -1) what a refund holds of its order and lines. Adding is
+   * conditional: never past a line's quantity nor the order's paid amount. Answers whether it all held.
+   */
+  async hold(trx: Executor, tenantId: number, orderId: number, lines: { line_id: number; quantity: number }[], amountFen: number, sign: 1 | -1) {
+    for (const l of lines) {
+      const q = sign * l.quantity;
+      const done = await trx
+        .updateTable('sale_order_line')
+        .set({ refunded_quantity: sql<number>`refunded_quantity + ${q}` })
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', l.line_id)
+        .where('order_id', '=', orderId)
+        .where(sql<boolean>`refunded_quantity + ${q} <= quantity and refunded_quantity + ${q} >= 0`)
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) !== 1) return false;
+    }
+    const a = sign * amountFen;
+    const done = await trx
+      .updateTable('sale_order')
+      .set({ refunded_fen: sql<number>`refunded_fen + ${a}` })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', orderId)
+      .where(sql<boolean>`refunded_fen + ${a} <= price_pay_fen and refunded_fen + ${a} >= 0`)
+      .executeTakeFirst();
+    return Number(done.numUpdatedRows) === 1;
+  }
+
+  /** Moves a refund from U to `state`; answers false when another request moved it first. */
+  async settle(trx: Executor, refundId: number, state: Exclude<RefundState, 'U'>, set: { nowIso: string; message?: string }) {
+    const done = await trx
+      .updateTable('sale_refund')
+      .set({ state, lock_until: null, finished_at: set.nowIso, ...(set.message ? { message: set.message } : {}) })
+      .where('id', '=', refundId)
+      .where('state', '=', 'U')
+      .executeTakeFirst();
+    return Number(done.numUpdatedRows) === 1;
+  }
+
+  /** Claims a refund waiting for its channel, to ask the channel; none while another request holds it. */
+  async claim(tenantId: number, refundId: number, nowIso: string, untilIso: string) {
+    const done = await this.db
+      .updateTable('sale_refund')
+      .set({ lock_until: untilIso })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', refundId)
+      .where('state', '=', 'U')
+      .where((eb) => eb.or([eb('lock_until', 'is', null), eb('lock_until', '<', nowIso)]))
+      .executeTakeFirst();
+    return Number(done.numUpdatedRows) === 1;
+  }
+
+  /** The channel did not say: the refund stays U, free for the next query. */
+  async unlock(refundId: number, message: string) {
+    await this.db.updateTable('sale_refund').set({ lock_until: null, message }).where('id', '=', refundId).where('state', '=', 'U').execute();
+  }
+
+  async updatePart(trx: Executor, partId: number, set: { state: RefundPartState; consume_id?: number; channel_refund_no?: string | null; message?: string }) {
+    await trx.updateTable('sale_refund_pay').set(set).where('id', '=', partId).execute();
+  }
+
+  /** Units of the order refunded by completed refunds, and units sold. */
+  async committedUnits(trx: Executor, tenantId: number, orderId: number) {
+    const refunded = await trx
+      .selectFrom('sale_refund_line as rl')
+      .innerJoin('sale_refund as r', 'r.id', 'rl.refund_id')
+      .select(sql<number>`coalesce(sum(rl.quantity), 0)`.as('n'))
+      .where('rl.tenant_id', '=', tenantId)
+      .where('rl.order_id', '=', orderId)
+      .where('r.state', '=', 'R')
+      .executeTakeFirstOrThrow();
+    const sold = await trx
+      .selectFrom('sale_order_line')
+      .select(sql<number>`coalesce(sum(quantity), 0)`.as('n'))
+      .where('tenant_id', '=', tenantId)
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    return { refunded: Number(refunded.n), sold: Number(sold.n) };
+  }
+
+  async setOrderRefunded(trx: Executor, tenantId: number, orderId: number, payState: Extract<PayState, 'P' | 'PR' | 'FR'>, refundType: RefundType) {
+    await trx
+      .updateTable('sale_order')
+      .set({ pay_state: payState, refund_type: refundType })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', orderId)
+      .execute();
+  }
+}

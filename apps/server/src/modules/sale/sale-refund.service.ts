@@ -1,0 +1,280 @@
+import { Code, Msg, payment, sale, type BodyOut, type SaleRefund } from '@venue/contract';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/tables.ts';
+import { addMs, iso, type Clock } from '../../lib/clock.ts';
+import { BizError, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import type { UserSession } from '../../plugins/session.ts';
+import type { StockService } from '../goods/stock.service.ts';
+import type { LedgerService } from '../member-card/ledger.service.ts';
+import type { ChannelRegistry } from '../payment/channel-registry.ts';
+import type { ChannelAnswer } from '../payment/channel.ts';
+import type { PaymentMethodService } from '../payment/payment-method.service.ts';
+import type { VenueService } from '../venue/venue.service.ts';
+import { ask } from './sale-channel-pay.ts';
+import { orderNotFound } from './sale-order.service.ts';
+import { badRefund, planRefundLines, splitOverParts } from './sale-refund-plan.ts';
+import type { NewRefundPart, RefundRow, SaleRefundRepository } from './sale-refund.repository.ts';
+import { toSaleRefund } from './sale-refund.mapper.ts';
+import type { SaleRepository } from './sale.repository.ts';
+
+/** How long a request may hold a refund while it talks to the channel; a crashed holder's claim expires. */
+const LOCK_MS = 60_000;
+type RefundBody = BodyOut<typeof sale.refundOrder>;
+type Order = { id: number; venue_id: number; warehouse_id: number };
+
+export interface SaleRefundDeps {
+  db: Kysely<Database>;
+  orders: SaleRepository;
+  refunds: SaleRefundRepository;
+  venues: VenueService;
+  methods: PaymentMethodService;
+  channels: ChannelRegistry;
+  stock: Pick<StockService, 'applyStockChange'>;
+  ledger: Pick<LedgerService, 'refundOrderCharge'>;
+  clock: Clock;
+}
+
+/**
+ * Refunds (退款) of paid sale orders, whole or by line, by the original route (T: every paid part
+ * back by its own channel, card parts to the card) or another (F: all by cash or a cash-like method).
+ * Everything a refund changes in the database (the lines' and order's refunded counts, the stock back
+ * to the order's warehouse, the card ledger, the pay and refund states) is written in one transaction.
+ * A refund with a scan-code part is two-step, as the channel may not be waited for inside a
+ * transaction: 1. hold the units and the amount (refund U, so concurrent refunds cannot pass what is
+ * left); 2. ask the channel; 3. refunded: everything else in one transaction (R); failed: the hold is
+ * let go (F); unknown: the refund stays U and queryRefund asks the channel again later.
+ */
+export class SaleRefundService {
+  constructor(private readonly deps: SaleRefundDeps) {}
+
+  /** The order if it is the tenant's (else -1100) and its venue is one of the user's (else 403, 510). */
+  private async orderOfUser(s: UserSession, orderId: number) {
+    const [order, venues] = await Promise.all([
+      this.deps.orders.findOrder(s.tenantId, orderId),
+      this.deps.venues.venuesOfUser(s.tenantId, s.userId, s.isAdmin),
+    ]);
+    if (!order) throw orderNotFound();
+    if (!venues.some((v) => v.venueId === order.venue_id)) throw new BizError(Code.NO_AUTHORIZATION, Msg.venueNotAllowed, 403);
+    return order;
+  }
+
+  private async refundOfUser(s: UserSession, refundId: number) {
+    const refund = await this.deps.refunds.find(s.tenantId, refundId);
+    if (!refund) throw notFound('退款单不存在');
+    await this.orderOfUser(s, refund.order_id);
+    return refund;
+  }
+
+  async list(s: UserSession, orderId: number): Promise<SaleRefund[]> {
+    await this.orderOfUser(s, orderId);
+    return this.dtos(await this.deps.refunds.ofOrder(s.tenantId, orderId));
+  }
+
+  private async dtos(rows: RefundRow[]): Promise<SaleRefund[]> {
+    const ids = rows.map((r) => r.id);
+    const [lines, parts] = await Promise.all([this.deps.refunds.lines(ids), this.deps.refunds.parts(ids)]);
+    return rows.map((r) => toSaleRefund(r, lines, parts));
+  }
+
+  private async dto(tenantId: number, refundId: number): Promise<SaleRefund> {
+    const [refund] = await this.dtos([(await this.deps.refunds.find(tenantId, refundId))!]);
+    return refund;
+  }
+
+  /** Method of route F: cash unless said; enabled at the order's venue and settled by hand (no channel to ask). */
+  private async otherRoute(s: UserSession, order: Order, body: RefundBody) {
+    const payMode = body.payMode ?? payment.DEFAULT_PAY_MODE;
+    const [method, channel] = [await this.deps.methods.enabledMethod(s.tenantId, order.venue_id, payMode), this.deps.channels.get(payMode)];
+    if (!method || !channel || channel.remote) throw badRefund(`当前场馆未启用${payment.payModeName(payMode)}，请选择其他退款方式`);
+    return { payMode, payName: method.pay_name };
+  }
+
+  async refund(s: UserSession, body: RefundBody): Promise<SaleRefund> {
+    const { db, refunds, orders, clock } = this.deps;
+    const order = await this.orderOfUser(s, body.orderId);
+    const retried = body.requestId ? await refunds.byRequest(s.tenantId, order.id, body.requestId) : undefined;
+    if (retried) return this.answer(s, order, { refundId: retried.id, remote: false });
+    if (!sale.REFUNDABLE_PAY_STATES.includes(order.pay_state)) throw badRefund(order.pay_state === 'FR' ? sale.refundMsg.nothingLeft : sale.refundMsg.notPaid);
+    const other = body.route === 'F' ? await this.otherRoute(s, order, body) : null;
+    const now = clock.now();
+    let held: { refundId: number; remote: boolean };
+    try {
+      held = await db.transaction().execute(async (trx) => {
+        const locked = await refunds.lockOrder(trx, s.tenantId, order.id);
+        if (body.requestId) {
+          const known = await refunds.byRequest(s.tenantId, order.id, body.requestId, trx);
+          if (known) return { refundId: known.id, remote: false };
+        }
+        if (!locked || !sale.REFUNDABLE_PAY_STATES.includes(locked.pay_state))
+          throw badRefund(locked?.pay_state === 'FR' ? sale.refundMsg.nothingLeft : sale.refundMsg.notPaid);
+        const plan = planRefundLines(await orders.lines(s.tenantId, [order.id], trx), body.lines, locked);
+        let parts: NewRefundPart[];
+        if (other) {
+          parts = [{ ...this.part(s, order, plan.amountFen), pay_mode: other.payMode, pay_name: other.payName }];
+        } else {
+          const records = await refunds.paidRecords(trx, s.tenantId, order.id, sale.SALE_ORDER_TYPE);
+          const shares = splitOverParts(
+            plan.amountFen,
+            records.map((r) => r.money_fen - Number(r.refunded_fen)),
+          );
+          parts = records.map((r, i) => ({
+            ...this.part(s, order, shares[i]),
+            pay_record_id: r.id,
+            pay_mode: r.pay_mode,
+            pay_name: r.pay_name,
+            card_id: r.card_id,
+            remote: !!this.deps.channels.get(r.pay_mode)?.remote,
+          }));
+        }
+        parts = parts.filter((p) => p.money_fen > 0);
+        const remote = parts.some((p) => p.remote);
+        const refundId = await refunds.insert(
+          trx,
+          {
+            tenant_id: s.tenantId,
+            venue_id: order.venue_id,
+            order_id: order.id,
+            request_id: body.requestId ?? null,
+            route: body.route,
+            amount_fen: plan.amountFen,
+            state: remote ? 'U' : 'R',
+            reason: body.reason,
+            message: '',
+            lock_until: remote ? iso(addMs(now, LOCK_MS)) : null,
+            created_by: s.userId,
+            created_at: iso(now),
+            finished_at: remote ? null : iso(now),
+          },
+          plan.lines.map((l) => ({ ...l, tenant_id: s.tenantId, order_id: order.id })),
+          parts,
+        );
+        if (!(await refunds.hold(trx, s.tenantId, order.id, plan.lines, plan.amountFen, 1))) throw badRefund('退款数量或金额超过可退部分，请刷新后重试');
+        if (!remote) await this.giveBack(trx, s, order, refundId);
+        return { refundId, remote };
+      });
+    } catch (error) {
+      // Two requests with one request id raced: the loser answers the winner's refund.
+      const known = body.requestId && isUniqueViolation(error) ? await refunds.byRequest(s.tenantId, order.id, body.requestId) : undefined;
+      if (!known) throw error;
+      held = { refundId: known.id, remote: false };
+    }
+    return this.answer(s, order, held);
+  }
+
+  /** A held refund is sent to its channel; a failed refund answers 606, also to a retry of its request. */
+  private async answer(s: UserSession, order: Order, held: { refundId: number; remote: boolean }) {
+    const done = held.remote
+      ? await this.finish(s, order, held.refundId, await this.askChannel(s.tenantId, held.refundId, 'refund'))
+      : await this.dto(s.tenantId, held.refundId);
+    if (done.state === 'F') throw new BizError(Code.PAY_FAILED, sale.refundMsg.failed(done.message));
+    return done;
+  }
+
+  private part(s: UserSession, order: Order, moneyFen: number): NewRefundPart {
+    return {
+      tenant_id: s.tenantId,
+      order_id: order.id,
+      pay_record_id: null,
+      pay_mode: '',
+      pay_name: '',
+      card_id: null,
+      consume_id: null,
+      money_fen: moneyFen,
+      channel_refund_no: null,
+      state: 'N',
+      message: '',
+    };
+  }
+
+  /** Asks the channel of the refund's scan-code part to refund it, or what became of that refund. */
+  private async askChannel(tenantId: number, refundId: number, how: 'refund' | 'query'): Promise<ChannelAnswer> {
+    const parts = await this.deps.refunds.parts([refundId]);
+    const part = parts.find((p) => p.out_refund_no !== null);
+    const channel = part && this.deps.channels.get(part.pay_mode);
+    if (!part || !channel) return { state: 'FAILED', channelTradeNo: null, message: '退款记录不完整' };
+    const ref = { tenantId, orderNo: part.out_trade_no!, refundNo: part.out_refund_no! };
+    return ask(() => (how === 'refund' ? channel.refund({ ...ref, amountFen: part.money_fen }) : channel.queryRefund(ref)));
+  }
+
+  /** The channel's answer to a held refund: completed (R), let go (F), or still unknown (U). */
+  private async finish(s: UserSession, order: Order, refundId: number, answer: ChannelAnswer): Promise<SaleRefund> {
+    const { db, refunds } = this.deps;
+    const nowIso = iso(this.deps.clock.now());
+    if (answer.state === 'UNKNOWN') {
+      await refunds.unlock(refundId, answer.message || sale.refundMsg.unknown);
+      return this.dto(s.tenantId, refundId);
+    }
+    await db.transaction().execute(async (trx) => {
+      await refunds.lockOrder(trx, s.tenantId, order.id);
+      const state = answer.state === 'PAID' ? 'R' : 'F';
+      if (!(await refunds.settle(trx, refundId, state, { nowIso, message: answer.message }))) return;
+      const parts = await refunds.parts([refundId], trx);
+      const remote = parts.find((p) => p.out_refund_no !== null);
+      if (remote) await refunds.updatePart(trx, remote.id, { state, channel_refund_no: answer.channelTradeNo, message: answer.message });
+      if (state === 'R') {
+        await this.giveBack(trx, s, order, refundId);
+        return;
+      }
+      for (const p of parts) if (p !== remote) await refunds.updatePart(trx, p.id, { state: 'F', message: answer.message });
+      const lines = await refunds.lines([refundId], trx);
+      const refund = (await refunds.find(s.tenantId, refundId, trx))!;
+      await refunds.hold(trx, s.tenantId, order.id, lines, refund.amount_fen, -1);
+    });
+    return this.dto(s.tenantId, refundId);
+  }
+
+  /**
+   * The refund's effects, inside its transaction: card parts back to their cards (a REFUND ledger row
+   * each), cash-like parts settled, the goods back to the order's warehouse (last: the rows every till
+   * shares are locked the shortest), the order's pay state (FR when every unit is refunded, else PR)
+   * and refund type.
+   */
+  private async giveBack(trx: Transaction<Database>, s: UserSession, order: Order, refundId: number) {
+    const { refunds, ledger, stock, channels } = this.deps;
+    const parts = await refunds.parts([refundId], trx);
+    const remark = `销售订单 ${order.id} 退款（退款单 ${refundId}）`;
+    for (const p of [...parts].sort((a, b) => (a.card_id ?? 0) - (b.card_id ?? 0))) {
+      if (p.out_refund_no !== null) continue;
+      if (p.card_id !== null && p.charge_id !== null) {
+        const row = await ledger.refundOrderCharge(trx, { tenantId: s.tenantId, consumeId: p.charge_id, amount: p.money_fen, userId: s.userId, remark });
+        await refunds.updatePart(trx, p.id, { state: 'R', consume_id: row.id });
+        continue;
+      }
+      const answer = await channels
+        .get(p.pay_mode)
+        ?.refund({ tenantId: s.tenantId, orderNo: `GS${s.tenantId}O${order.id}`, refundNo: `R${refundId}P${p.id}`, amountFen: p.money_fen });
+      if (answer?.state !== 'PAID') throw badRefund(`${p.pay_name}退款失败，请选择其他退款方式`);
+      await refunds.updatePart(trx, p.id, { state: 'R' });
+    }
+    const lines = await refunds.lines([refundId], trx);
+    for (const l of [...lines].sort((a, b) => a.goods_id - b.goods_id)) {
+      await stock.applyStockChange(trx, {
+        tenantId: s.tenantId,
+        goodsId: l.goods_id,
+        warehouseId: order.warehouse_id,
+        change: l.quantity,
+        reason: 'REFUND',
+        refId: order.id,
+        userId: s.userId,
+        remark,
+      });
+    }
+    const units = await refunds.committedUnits(trx, s.tenantId, order.id);
+    const full = units.refunded >= units.sold;
+    await refunds.setOrderRefunded(trx, s.tenantId, order.id, full ? 'FR' : 'PR', full ? 'A' : 'P');
+  }
+
+  /**
+   * A refund whose channel result was unknown: asks the channel again. Refunded: completed, once,
+   * whoever asks. Failed (or never received): the held units and amount are let go and the order can
+   * be refunded again. A refund another request is talking to the channel about answers as it is.
+   */
+  async query(s: UserSession, refundId: number): Promise<SaleRefund> {
+    const refund = await this.refundOfUser(s, refundId);
+    if (refund.state !== 'U') return this.dto(s.tenantId, refundId);
+    const now = this.deps.clock.now();
+    if (!(await this.deps.refunds.claim(s.tenantId, refundId, iso(now), iso(addMs(now, LOCK_MS))))) return this.dto(s.tenantId, refundId);
+    const order = (await this.deps.orders.findOrder(s.tenantId, refund.order_id))!;
+    return this.finish(s, order, refundId, await this.askChannel(s.tenantId, refundId, 'query'));
+  }
+}

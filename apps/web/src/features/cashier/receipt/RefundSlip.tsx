@@ -1,0 +1,54 @@
+import { sale, type SaleRefund } from '@venue/contract';
+import { formatTime } from '@/lib/format';
+import { formatYuan } from '@/lib/money';
+import type { PaperWidth } from './Receipt';
+
+/** A refund slip (退款单) on the receipt paper: the order, the goods and units back, the amount, where it went, who and when. */
+export function RefundSlip({ refund, width }: { refund: SaleRefund; width: PaperWidth }) {
+  return (
+    <div className={`receipt receipt-${width}`} data-testid="refund-slip">
+      <h3>{refund.venueName}</h3>
+      <div className="center">退款单</div>
+      <div>退款单号：{refund.refundId}</div>
+      <div>销售单号：{refund.orderId}</div>
+      <div>退款时间：{formatTime(refund.finishTime ?? refund.createTime)}</div>
+      <div>操作员：{refund.createName}</div>
+      <div>退款方式：{sale.REFUND_ROUTE_LABELS[refund.route]}</div>
+      {refund.reason && <div>退款原因：{refund.reason}</div>}
+      <hr />
+      <table>
+        <thead>
+          <tr>
+            <th>商品</th>
+            <th>数量</th>
+            <th>金额</th>
+          </tr>
+        </thead>
+        <tbody>
+          {refund.lines.map((line) => (
+            <tr key={line.detailId}>
+              <td>
+                {line.goodsName}
+                {line.specs ? ` ${line.specs}` : ''}
+              </td>
+              <td>{line.quantity}</td>
+              <td>{formatYuan(line.amount)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <hr />
+      <div className="total">退款金额：¥{formatYuan(refund.amount)}</div>
+      {refund.parts.map((p, i) => (
+        <div key={i}>
+          退回{p.payName}
+          {p.cardNo ? `（${p.cardNo}）` : ''}：¥{formatYuan(p.money)}
+          {p.cardBalance !== null ? `（卡余额 ${formatYuan(p.cardBalance)}）` : ''}
+        </div>
+      ))}
+      <div>状态：{sale.REFUND_STATE_LABELS[refund.state] ?? refund.state}</div>
+      <hr />
+      <div className="center">请妥善保管退款凭证</div>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import Decimal from 'decimal.js';
+import { sale, type SaleOrder } from '@venue/contract';
+
+/** What the refund dialog edits: units to refund per line (0: the line is not refunded). */
+export type RefundQuantities = Record<number, number>;
+
+/** Units of a line not yet refunded (nor being refunded). */
+export const unitsLeft = (line: Pick<SaleOrder['details'][number], 'quantity' | 'refundedQuantity'>) => line.quantity - line.refundedQuantity;
+
+/** Whether the order has something to refund: paid or partly refunded, units and money left. */
+export const canRefund = (order: Pick<SaleOrder, 'payState' | 'details'>) =>
+  sale.REFUNDABLE_PAY_STATES.includes(order.payState) && order.details.some((l) => unitsLeft(l) > 0);
+
+/** The dialog's starting point: every unit left of every line. */
+export const allLeft = (order: Pick<SaleOrder, 'details'>): RefundQuantities =>
+  Object.fromEntries(order.details.filter((l) => unitsLeft(l) > 0).map((l) => [l.detailId, unitsLeft(l)]));
+
+/**
+ * The amount the server will give back for `quantities`, in yuan as '0.00' (decimal.js, no float sums):
+ * each line's paid unit price times its units; when that takes every unit left, exactly what is left
+ * of the paid amount (the server's rule, so a rounded total loses no fen).
+ */
+export function refundAmount(order: Pick<SaleOrder, 'details' | 'pricePay' | 'refundedAmount'>, quantities: RefundQuantities): string {
+  const chosen = order.details.filter((l) => (quantities[l.detailId] ?? 0) > 0);
+  const takesAll = order.details.every((l) => unitsLeft(l) === (quantities[l.detailId] ?? 0));
+  const sum = chosen.reduce((total, l) => total.plus(new Decimal(l.pricePay).times(quantities[l.detailId])), new Decimal(0));
+  const rest = new Decimal(order.pricePay).minus(order.refundedAmount);
+  return (chosen.length && (takesAll || sum.greaterThan(rest)) ? rest : sum).toFixed(2, Decimal.ROUND_HALF_UP);
+}
+
+/** The request lines (only lines with units), or undefined for a refund of everything left (a whole refund). */
+export function refundLines(order: Pick<SaleOrder, 'details'>, quantities: RefundQuantities) {
+  const lines = order.details.filter((l) => (quantities[l.detailId] ?? 0) > 0).map((l) => ({ detailId: l.detailId, quantity: quantities[l.detailId] }));
+  const whole = order.details.every((l) => unitsLeft(l) === (quantities[l.detailId] ?? 0));
+  return whole ? undefined : lines;
+}
