@@ -139,7 +139,7 @@ export const dictDetailAdd = defineCall({
   path: 'api/dictDetail',
   summary: '新增字典项',
   access: { permission: PERMISSIONS.system.dict.add },
-  body: z.object({ dictName: plainString('字典', { error: '请选择字典' }).min(1, '请选择字典'), ...dictDetailFields }),
+  body: z.object({ dictName: plainString('字典', { error: '请选择字典' }).min(1, '请选择字典').max(100, '字典名称不能超过100个字符'), ...dictDetailFields }),
   response: dictEntry,
 });
 export const dictDetailEdit = defineCall({
