@@ -35,6 +35,12 @@ export async function buildApp({ db, config, clock = systemClock, logger }: AppO
     loggerInstance,
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 10 * 1024 * 1024,
+    // Errors the router raises before any route (a path parameter past 100 characters, a broken %
+    // escape) answer the envelope in Chinese like every other bad input, not Fastify's English JSON.
+    frameworkErrors: (error, _req, reply) => {
+      const msg = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? '请求路径参数过长' : '请求地址格式错误';
+      return reply.status(400).send({ code: 400, msg, data: null });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
