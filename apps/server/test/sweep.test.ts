@@ -231,6 +231,14 @@ describeEachEngine('generated input sweep on %s', (server, engine) => {
     expect(problems).toEqual([]);
   });
 
+  it('answers a path the router cannot take (a broken % escape, a parameter past 100 characters) with a Chinese 400', async () => {
+    for (const path of ['goods/goodsArchive/id/%E0%A4%A', `goods/goodsArchive/id/${'1'.repeat(101)}`]) {
+      const response = await fetch(new URL(`/api/${path}`, server.api.url), { headers: { authorization: `Bearer ${server.admin.token}` } });
+      const body = (await response.json()) as { code: number; msg: string };
+      expect([response.status, body.code, CJK.test(body.msg)]).toEqual([400, 400, true]);
+    }
+  });
+
   it('refuses every permission-guarded call to a user without the permission (403, code 510) and changes nothing', async () => {
     const guarded = plans.filter((p) => typeof p.call.access === 'object');
     expect(guarded.length).toBeGreaterThan(50);

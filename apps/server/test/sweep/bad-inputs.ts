@@ -151,9 +151,9 @@ export function describeSchema(schema: z.ZodType): SchemaInfo {
     info.values = def.values as unknown[];
   } else if (def.type === 'boolean') info.core = 'boolean';
   else if (def.type === 'null') info.core = 'null';
+  // id(): a number, or digits as text
+  else if (types.includes('number') && types.includes('string')) info.core = 'numeric-text';
   else if (types[0] === 'number') info.core = 'number';
-  else if (types.includes('number'))
-    info.core = 'numeric-text'; // id(): a number, or digits as text
   else if (types[0] === 'string') {
     info.core = 'string';
     if (maxLength) info.maxLength = maxLength.maximum as number;
