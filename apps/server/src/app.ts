@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
@@ -7,7 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Code, Msg } from '@venue/contract';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
@@ -16,6 +16,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { limitJsonBodies } from './plugins/body-limits.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { createLogger, logCallers } from './plugins/logging.ts';
+import { openApiOptions } from './plugins/openapi.ts';
 import type { Guard } from './plugins/route.ts';
 import { bearerToken } from './plugins/session.ts';
 import { createServices, registerRoutes } from './modules.ts';
@@ -39,7 +40,7 @@ export async function buildApp({ db, config, clock = systemClock, logger }: AppO
     // escape) answer the envelope in Chinese like every other bad input, not Fastify's English JSON.
     frameworkErrors: (error, _req, reply) => {
       const msg = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? '请求路径参数过长' : '请求地址格式错误';
-      return reply.status(400).send({ code: 400, msg, data: null });
+      return (reply as FastifyReply).status(400).send({ code: 400, msg, data: null });
     },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -58,10 +59,7 @@ export async function buildApp({ db, config, clock = systemClock, logger }: AppO
       },
     },
   });
-  await app.register(swagger, {
-    openapi: { info: { title: '智慧体育场馆 API', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions);
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(multipart);
   registerErrorHandler(app);

@@ -17,18 +17,21 @@ export interface MenuNode {
   meta?: { title: string; icon?: string; noCache: boolean; link?: string };
   children?: MenuNode[];
 }
-export const menuNode: z.ZodType<MenuNode> = z.lazy(() =>
-  z.object({
-    path: z.string(),
-    name: z.string().optional(),
-    component: z.string().optional(),
-    hidden: z.boolean(),
-    alwaysShow: z.boolean().optional(),
-    redirect: z.string().optional(),
-    meta: z.object({ title: z.string(), icon: z.string().optional(), noCache: z.boolean(), link: z.string().optional() }).optional(),
-    children: z.array(menuNode).optional(),
-  }),
-);
+/** Registered under a name: the API document refers to the recursive tree as one component. */
+export const menuNode: z.ZodType<MenuNode> = z
+  .lazy(() =>
+    z.object({
+      path: z.string(),
+      name: z.string().optional(),
+      component: z.string().optional(),
+      hidden: z.boolean(),
+      alwaysShow: z.boolean().optional(),
+      redirect: z.string().optional(),
+      meta: z.object({ title: z.string(), icon: z.string().optional(), noCache: z.boolean(), link: z.string().optional() }).optional(),
+      children: z.array(menuNode).optional(),
+    }),
+  )
+  .register(z.globalRegistry, { id: 'MenuNode' });
 
 export const userMenus = defineCall({
   method: 'GET',
