@@ -141,9 +141,9 @@ describeEachEngine('generated input sweep on %s', (server, engine) => {
   async function culprits<T>(items: T[], run: (item: T) => Promise<unknown>, label: (item: T) => string): Promise<string[]> {
     const found: string[] = [];
     for (const item of items) {
-      const before = await fingerprint(server.db);
+      const before = await fingerprint(server.db, engine);
       await run(item);
-      const changed = changedTables(before, await fingerprint(server.db));
+      const changed = changedTables(before, await fingerprint(server.db, engine));
       if (changed.length) found.push(`${label(item)} changed ${changed.join(', ')}`);
     }
     return found;
@@ -151,9 +151,9 @@ describeEachEngine('generated input sweep on %s', (server, engine) => {
 
   /** Runs a batch between two fingerprints; when rows changed, finds the items that did it. */
   async function unchanged<T>(items: T[], run: (item: T) => Promise<unknown>, label: (item: T) => string): Promise<string[]> {
-    const before = await fingerprint(server.db);
+    const before = await fingerprint(server.db, engine);
     await pool(items, WIDTH, run);
-    const changed = changedTables(before, await fingerprint(server.db));
+    const changed = changedTables(before, await fingerprint(server.db, engine));
     if (!changed.length) return [];
     const found = await culprits(items, run, label);
     return found.length ? found : [`a batch changed ${changed.join(', ')} but no single input did again`];

@@ -1,26 +1,43 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../src/db/tables.ts';
+import type { Engine } from '../../src/db/database.ts';
 
 /** Row count and checksum of every table: two equal fingerprints mean no row changed anywhere. */
 export type Fingerprint = Record<string, string>;
 
-const cell = (value: unknown) => (value instanceof Date ? value.toISOString() : Buffer.isBuffer(value) ? value.toString('base64') : value);
+/** The tables of a database (found by introspection once, so a new feature's tables are in). */
+const tablesOf = new WeakMap<Kysely<Database>, Promise<string[]>>();
+function tables(db: Kysely<Database>): Promise<string[]> {
+  let found = tablesOf.get(db);
+  if (!found) {
+    found = db.introspection.getTables({ withInternalKyselyTables: true }).then((all) => all.map((t) => t.name).sort());
+    tablesOf.set(db, found);
+  }
+  return found;
+}
 
 /**
- * Every table the database has (found by introspection, so a new feature's tables are in), each as
- * "rows:sha1 of its rows". Rows are compared as sorted JSON, so the order a query returns them in does
- * not matter; the same on SQLite and PostgreSQL.
+ * Every table as "rows:checksum", the checksum independent of the order rows come back in.
+ * PostgreSQL computes it itself in one query (md5 of each row's text, aggregated in order); SQLite,
+ * in process, hands over the rows and they are hashed here as sorted JSON.
  */
-export async function fingerprint(db: Kysely<Database>): Promise<Fingerprint> {
-  const tables = (await db.introspection.getTables({ withInternalKyselyTables: true })).map((t) => t.name).sort();
-  const entries = await Promise.all(
-    tables.map(async (name) => {
-      const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(db);
-      const lines = rows.map((row) => JSON.stringify(Object.entries(row).map(([k, v]) => [k, cell(v)]))).sort();
-      return [name, `${rows.length}:${createHash('sha1').update(lines.join('\n')).digest('hex').slice(0, 16)}`] as const;
-    }),
-  );
+export async function fingerprint(db: Kysely<Database>, engine: Engine): Promise<Fingerprint> {
+  const names = await tables(db);
+  if (engine === 'postgres') {
+    const parts = names.map(
+      (name) =>
+        sql`select ${name}::text as name, count(*)::text || ':' || coalesce(md5(string_agg(md5(t::text), '' order by md5(t::text))), '') as sum from ${sql.table(name)} t`,
+    );
+    const { rows } = await sql<{ name: string; sum: string }>`${sql.join(parts, sql` union all `)}`.execute(db);
+    return Object.fromEntries(rows.map((r) => [r.name, r.sum]));
+  }
+  const entries: [string, string][] = [];
+  for (const name of names) {
+    const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(db);
+    const lines = rows.map((row) => JSON.stringify(Object.values(row))).sort();
+    entries.push([name, `${rows.length}:${createHash('sha1').update(lines.join('\n')).digest('hex')}`]);
+  }
   return Object.fromEntries(entries);
 }
 
