@@ -97,6 +97,7 @@ if (process.env.DATABASE_URL) {
 
 check('lint', 'lint');
 check('typecheck', 'typecheck');
+check('openapi', 'lint:openapi');
 
 vitest('contract', 'packages/contract');
 vitest('server', 'apps/server');

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import zlib from 'node:zlib';
 import { join } from 'node:path';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
@@ -16,6 +16,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { limitJsonBodies } from './plugins/body-limits.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { createLogger, logCallers } from './plugins/logging.ts';
+import { openApiOptions } from './plugins/openapi.ts';
 import type { Guard } from './plugins/route.ts';
 import { bearerToken } from './plugins/session.ts';
 import { serveWebApp } from './plugins/web-app.ts';
@@ -36,6 +37,12 @@ export async function buildApp({ db, config, clock = systemClock, logger }: AppO
     loggerInstance,
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 10 * 1024 * 1024,
+    // Errors the router raises before any route (a path parameter past 100 characters, a broken %
+    // escape) answer the envelope in Chinese like every other bad input, not Fastify's English JSON.
+    frameworkErrors: (error, _req, reply) => {
+      const msg = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? '请求路径参数过长' : '请求地址格式错误';
+      return (reply as FastifyReply).status(400).send({ code: 400, msg, data: null });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -55,10 +62,7 @@ export async function buildApp({ db, config, clock = systemClock, logger }: AppO
   });
   // API answers above 1 KB compressed per request (brotli at a quick level); built assets come precompressed.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
-  await app.register(swagger, {
-    openapi: { info: { title: '智慧体育场馆 API', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions);
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(multipart);
   registerErrorHandler(app);

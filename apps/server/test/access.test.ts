@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { ALL_PERMISSIONS, auth, goods, member, PERMISSIONS, sale, type Permission } from '@venue/contract';
+import { ALL_PERMISSIONS, auth, goods, member, PERMISSIONS, sale, system, type Permission } from '@venue/contract';
 import { hashPassword } from '../src/lib/secrets.ts';
 import { describeEachEngine } from './harness.ts';
 
@@ -65,15 +65,22 @@ describeEachEngine('access from the contract on %s', (server) => {
 
   it('documents access: bearer security on protected calls, the codes asked for, the file calls', async () => {
     const doc = (await (await fetch(new URL('/api/docs/json', api.url))).json()) as {
-      paths: Record<string, Record<string, { security?: unknown[]; description?: string; consumes?: string[] }>>;
+      paths: Record<string, Record<string, { security?: unknown[]; description?: string; consumes?: string[]; operationId?: string }>>;
+      components: { schemas: Record<string, unknown> };
+      servers: unknown[];
     };
     const op = (method: string, path: string) => doc.paths[`/api/${path}`]![method]!;
-    expect(op('post', auth.login.path).security).toBeUndefined();
+    expect(op('post', auth.login.path).security).toEqual([]);
     expect(op('get', auth.info.path).security).toEqual([{ bearer: [] }]);
     expect(op('get', member.all.path)).toMatchObject({ security: [{ bearer: [] }], description: `需要权限：${PERMISSIONS.member.card.list}` });
     expect(op('get', sale.getPrint.path).description).toBe(`需要权限：${PERMISSIONS.goods.saleOrder.add} 或 ${PERMISSIONS.goods.saleOrder.list}`);
     expect(op('get', sale.exportOrders.path).description).toContain(PERMISSIONS.goods.saleOrder.list);
     expect(op('post', goods.uploadPicture.path).security).toEqual([{ bearer: [] }]);
     expect(op('post', member.importCard.path).description).toContain(PERMISSIONS.member.card.import);
+    // each operation is named after its contract call; the recursive menu tree is one resolvable component
+    expect(op('get', auth.info.path).operationId).toBe('auth.info');
+    expect(JSON.stringify(op('get', system.userMenus.path))).toContain('"$ref":"#/components/schemas/MenuNode"');
+    expect(doc.components.schemas.MenuNode).toMatchObject({ type: 'object', properties: { children: { items: { $ref: '#/components/schemas/MenuNode' } } } });
+    expect(doc.servers).toHaveLength(1);
   });
 });

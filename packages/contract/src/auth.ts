@@ -114,7 +114,7 @@ export const updatePassword = defineCall({
   access: 'login',
   body: z.object({
     oldPass: required('旧密码').max(100),
-    newPass: z.string({ error: '请输入新密码' }).min(6, '新密码长度为6到20个字符').max(20, '新密码长度为6到20个字符'),
+    newPass: plainString('新密码', { error: '请输入新密码' }).min(6, '新密码长度为6到20个字符').max(20, '新密码长度为6到20个字符'),
   }),
   response: z.null(),
 });

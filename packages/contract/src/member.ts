@@ -275,7 +275,7 @@ export const bindCard = defineCall({
   path: 'member/card/bindCard',
   summary: '绑定实体卡',
   access: { permission: PERMISSIONS.member.card.bind },
-  body: z.object({ cardId: id('会员卡'), phyCardId: z.string({ error: '请刷实体卡' }).trim().min(5, '实体卡号至少5位').max(50) }),
+  body: z.object({ cardId: id('会员卡'), phyCardId: plainString('实体卡号', { error: '请刷实体卡' }).trim().min(5, '实体卡号至少5位').max(50) }),
   response: card,
 });
 export const updateRemark = defineCall({

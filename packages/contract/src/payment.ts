@@ -57,7 +57,7 @@ const payMethodFields = {
   icon: plainString('图标').max(30).default(''),
   state: stateAS.default('A'),
   sort: z.number().int().min(0).max(9999).default(999),
-  venueIds: z.array(idNumber(), { error: Msg.chooseVenues }).min(1, Msg.chooseVenues),
+  venueIds: z.array(idNumber(), { error: Msg.chooseVenues }).min(1, Msg.chooseVenues).max(100, '适用场馆最多100个'),
 };
 export const queryPayType = defineCall({
   method: 'GET',

@@ -17,18 +17,21 @@ export interface MenuNode {
   meta?: { title: string; icon?: string; noCache: boolean; link?: string };
   children?: MenuNode[];
 }
-export const menuNode: z.ZodType<MenuNode> = z.lazy(() =>
-  z.object({
-    path: z.string(),
-    name: z.string().optional(),
-    component: z.string().optional(),
-    hidden: z.boolean(),
-    alwaysShow: z.boolean().optional(),
-    redirect: z.string().optional(),
-    meta: z.object({ title: z.string(), icon: z.string().optional(), noCache: z.boolean(), link: z.string().optional() }).optional(),
-    children: z.array(menuNode).optional(),
-  }),
-);
+/** Registered under a name: the API document refers to the recursive tree as one component. */
+export const menuNode: z.ZodType<MenuNode> = z
+  .lazy(() =>
+    z.object({
+      path: z.string(),
+      name: z.string().optional(),
+      component: z.string().optional(),
+      hidden: z.boolean(),
+      alwaysShow: z.boolean().optional(),
+      redirect: z.string().optional(),
+      meta: z.object({ title: z.string(), icon: z.string().optional(), noCache: z.boolean(), link: z.string().optional() }).optional(),
+      children: z.array(menuNode).optional(),
+    }),
+  )
+  .register(z.globalRegistry, { id: 'MenuNode' });
 
 export const userMenus = defineCall({
   method: 'GET',
@@ -139,7 +142,7 @@ export const dictDetailAdd = defineCall({
   path: 'api/dictDetail',
   summary: '新增字典项',
   access: { permission: PERMISSIONS.system.dict.add },
-  body: z.object({ dictName: plainString('字典', { error: '请选择字典' }).min(1, '请选择字典'), ...dictDetailFields }),
+  body: z.object({ dictName: plainString('字典', { error: '请选择字典' }).min(1, '请选择字典').max(100, '字典名称不能超过100个字符'), ...dictDetailFields }),
   response: dictEntry,
 });
 export const dictDetailEdit = defineCall({

@@ -7,7 +7,7 @@ import { XLSX_TYPE } from '../lib/xlsx-stream.ts';
 
 export interface UploadLimits {
   maxBytes: number;
-  /** The refusal when the request carries no file (or is not multipart). */
+  /** The refusal (a 400) when the request carries no file (or is not multipart). */
   missing: string;
   tooLarge: string;
 }
@@ -22,7 +22,8 @@ export const UPLOAD_FIELD_ONLY = `只能通过字段 ${UPLOAD_FIELD} 上传文�
  * any other part: a second file, or a field or file under another name than `file` (a 400).
  */
 export async function readUploadedFile(req: FastifyRequest, limits: UploadLimits): Promise<Buffer> {
-  if (!req.isMultipart()) throw refuse(limits.missing);
+  // no file at all is bad input (400), like a missing field; a file that cannot be taken is a refusal
+  if (!req.isMultipart()) throw new BizError(400, limits.missing, 400);
   let bytes: Buffer | undefined;
   // a few parts at most are looked at: anything past them is refused unread
   for await (const part of req.parts({ limits: { fileSize: limits.maxBytes, files: 2, fields: 2, parts: 3 } })) {
@@ -34,7 +35,7 @@ export async function readUploadedFile(req: FastifyRequest, limits: UploadLimits
     });
     if (part.file.truncated) throw refuse(limits.tooLarge);
   }
-  if (!bytes) throw refuse(limits.missing);
+  if (!bytes) throw new BizError(400, limits.missing, 400);
   return bytes;
 }
 

@@ -16,8 +16,10 @@ import {
   type QueryOut,
   type UploadCall,
 } from '@venue/contract';
+import { ALL_CALLS } from '@venue/contract/all-calls';
 import { JSON_BODY_LIMIT, PUBLIC_BODY_LIMIT } from './body-limits.ts';
 import { readUploadedFile, sendXlsx } from './files.ts';
+import { XLSX_TYPE } from '../lib/xlsx-stream.ts';
 import type { AnonymousSession, Session, UserSession } from './session.ts';
 
 type SessionFor<A extends Access> = A extends 'public' ? Session | null : A extends 'board' ? Session : UserSession;
@@ -71,7 +73,8 @@ const ok = (data: unknown) => ({ code: 200, msg: Msg.ok, data: data ?? null });
 
 /** What the API document says about a call's access: the bearer token, and the codes it asks for. */
 function accessDocs(access: Access) {
-  if (access === 'public') return {};
+  // an empty list: this operation asks for no token (OpenAPI's way of saying public)
+  if (access === 'public') return { security: [] };
   const codes = typeof access === 'object' ? codesOf(access) : [];
   return { security: [{ bearer: [] }], ...(codes.length && { description: `需要权限：${codes.join(' 或 ')}` }) };
 }
@@ -84,7 +87,7 @@ function register(app: FastifyInstance, guard: Guard, call: AnyCall, schema: Fas
   app.withTypeProvider<ZodTypeProvider>().route({
     method: call.method,
     url: `/api/${call.path.replace(/\{(\w+)\}/g, ':$1')}`,
-    schema: { summary: call.summary, tags: [call.path.split('/')[0]], ...accessDocs(call.access), ...schema },
+    schema: { operationId: operationIdOf(call), summary: call.summary, tags: [call.path.split('/')[0]], ...accessDocs(call.access), ...schema },
     ...(!('kind' in call && call.kind === 'upload') && { bodyLimit: bodyLimitOf(call as Call | DownloadCall) }),
     onRequest: async (req) => {
       req.session = await guard(req, call.access);
@@ -92,6 +95,10 @@ function register(app: FastifyInstance, guard: Guard, call: AnyCall, schema: Fas
     handler: async (req, reply) => handler(req, reply),
   });
 }
+
+const CALL_NAMES = new Map<AnyCall, string>(ALL_CALLS.map(({ name, call }) => [call, name]));
+/** The document's operationId: the call's name in the contract (`goods.goodsById`), else its method and path. */
+const operationIdOf = (call: AnyCall) => CALL_NAMES.get(call) ?? `${call.method.toLowerCase()}.${call.path.replace(/[{}]/g, '').replace(/\//g, '.')}`;
 
 /** A call's body limit: its own, else small for a public call, else the JSON default. */
 const bodyLimitOf = (call: Call | DownloadCall) => ('bodyLimit' in call && call.bodyLimit) || (call.access === 'public' ? PUBLIC_BODY_LIMIT : JSON_BODY_LIMIT);
@@ -155,7 +162,7 @@ export function fileRoute(
   handler: (ctx: DownloadContext<DownloadCall> & UploadContext<UploadCall>) => Promise<unknown>,
 ): void {
   if (call.kind === 'download') {
-    register(app, guard, call, requestSchema(call), async (req, reply) => {
+    register(app, guard, call, { ...requestSchema(call), produces: [XLSX_TYPE] }, async (req, reply) => {
       const file = await handler({ query: req.query, body: req.body, session: req.session as UserSession, req, reply } as never);
       return sendXlsx(reply, call.fileName, file as Buffer | Readable, call.asciiName);
     });

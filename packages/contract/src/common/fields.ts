@@ -71,17 +71,20 @@ export const idNumber = (label?: string) =>
 export const wholeNumber = (min: number, max = MAX_ID) => decimalDigits().pipe(z.number().int().min(min).max(max));
 export const idParams = z.object({ id: id() });
 export const stateAS = z.enum(['A', 'S'], { error: '状态只能是启用或停用' });
-/** A comma-separated id list in a query string ("1,2,3"). */
+/**
+ * A comma-separated id list in a query string ("1,2,3"): each item decimal digits like `id()`
+ * (`Number()` alone would take "0x10" and "1e3").
+ */
 export const idList = (label: string) =>
   plainString(label)
     .max(2000)
     .transform((s, ctx) => {
-      const ids = s
+      const items = s
         .split(',')
         .map((x) => x.trim())
-        .filter(Boolean)
-        .map(Number);
-      if (ids.some((n) => !Number.isInteger(n) || n <= 0 || n > MAX_ID)) {
+        .filter(Boolean);
+      const ids = items.map(Number);
+      if (items.some((x) => !/^\d{1,10}$/.test(x)) || ids.some((n) => n <= 0 || n > MAX_ID)) {
         ctx.addIssue({ code: 'custom', message: `${label}格式错误` });
         return z.NEVER;
       }
