@@ -1,16 +1,19 @@
-// Crash safety of payments: the product server in a child process, many concurrent create+pay requests
-// (cash, stored-value card, scan codes that pay, fail or stay unknown), `kill -9` in the middle of the
-// load, a restart on the same database, then every order is checked: paid with its stock movements, pay
-// records and card ledger rows, or unpaid without any. SQLite, and PostgreSQL when DATABASE_URL is set.
+// Crash safety of money (issue 12): the product server in a child process, many concurrent cashiers
+// creating, paying (cash, stored-value card, scan codes that pay, fail or stay unknown) and refunding
+// (whole or one unit), `kill -9` at a random moment, a restart on the same database — KILLS times — then
+// every order is checked: paid with its stock movements, pay records and card ledger rows, or unpaid
+// without any; its refunds add up to what it records as refunded; stock and card balances equal their
+// ledgers. SQLite, and PostgreSQL when DATABASE_URL is set.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type Db } from '../apps/server/src/db/database.ts';
 import { childServer, loginToken, throwAwayPg } from './lib.ts';
-import { booksProblems, call, prepareGoods } from './till-traffic.ts';
+import { booksProblems, call, prepareGoods, rechargeCard } from './till-traffic.ts';
 
 const WORKERS = 40;
 const KILL_AFTER_MS = [1500, 3000];
+const KILLS = Number(process.env.KILLS ?? 3);
 
 /** One cashier: create an order of 1-3 goods and pay it, again and again, until the server is gone. */
 async function cashier(
@@ -18,6 +21,7 @@ async function cashier(
   token: string,
   goods: number[],
   card: { cardId: number; memberId: number },
+  adminToken: string,
   acked: Set<number>,
   stats: Map<string, number>,
   alive: () => boolean,
@@ -46,16 +50,26 @@ async function cashier(
       }
       const orderId = created.data.orderId as number;
       let body: Record<string, unknown> = { orderId, payMode: 'cashpay', money: created.data.pricePay };
-      if (byCard) {
-        const due = await call(url, token, 'GET', `goods/goodsSaleOrder/queryOrderForPay?orderId=${orderId}&payMode=cardpay&cardIds=${card.cardId}`);
-        body = { orderId, payMode: 'cardpay', payType: 'M', authCode: String(card.cardId), money: due.data.totalPrice };
-      } else if (roll < 0.45) {
+      if (roll < 0.45 && !byCard) {
         const code = roll < 0.35 ? '1345678901234567' : roll < 0.42 ? '1345678901230605' : '1345678901230606';
         body = { orderId, payMode: 'wechatpay', authCode: code, money: created.data.pricePay };
       }
-      const paid = await call(url, token, 'POST', 'goods/goodsSaleOrder/payOrder', body);
+      // By card: member/card/payWithOrder settles the order over the member's card at its discount.
+      const paid = byCard
+        ? await call(url, token, 'POST', 'member/card/payWithOrder', { orderId, cardIds: [card.cardId], memberId: card.memberId })
+        : await call(url, token, 'POST', 'goods/goodsSaleOrder/payOrder', body);
       count(paid.code === 200 ? 'pay 200' : `pay ${paid.code} ${paid.msg}`);
-      if (paid.code === 200) acked.add(orderId);
+      if (paid.code !== 200) continue;
+      acked.add(orderId);
+      if (Math.random() < 0.35) {
+        // A refund by the admin (the cashier holds no refund permission): the whole order, or one unit of its first line.
+        const partial = Math.random() < 0.5;
+        const order = partial ? await call(url, adminToken, 'GET', `goods/goodsSaleOrder/id/${orderId}`) : null;
+        const first = (order?.data.details as { detailId: number }[] | undefined)?.[0];
+        const lines = first ? [{ detailId: first.detailId, quantity: 1 }] : undefined;
+        const refunded = await call(url, adminToken, 'POST', 'goods/goodsSaleOrder/refundOrder', { orderId, route: 'T', lines });
+        count(`refund ${lines ? 'one unit' : 'whole'} ${refunded.code}${refunded.code === 200 ? '' : ` ${refunded.msg}`}`);
+      }
     } catch {
       count('request failed (server gone)');
       return;
@@ -63,12 +77,54 @@ async function cashier(
   }
 }
 
+const PAID = ['P', 'PR', 'FR'];
+
 interface Check {
   orders: number;
   paid: number;
+  refunded: number;
   unpaid: number;
   pending: number;
   problems: string[];
+}
+
+/**
+ * Refunds add up: an order's refunded amount is the sum of its refunds that are done or held (R, U), each line's
+ * refunded units the sum of those refunds' lines; the stock given back (REFUND movements) is the units of the
+ * finished refunds; a partly or fully refunded pay state matches what was refunded.
+ */
+async function refundProblems(db: Db): Promise<string[]> {
+  const k = db.kysely;
+  const [orders, lines, refunds, refundLines, moves] = await Promise.all([
+    k.selectFrom('sale_order').select(['id', 'pay_state', 'price_pay_fen', 'refunded_fen']).execute(),
+    k.selectFrom('sale_order_line').select(['id', 'order_id', 'quantity', 'refunded_quantity']).execute(),
+    k.selectFrom('sale_refund').select(['id', 'order_id', 'amount_fen', 'state']).execute(),
+    k.selectFrom('sale_refund_line').select(['refund_id', 'line_id', 'goods_id', 'quantity']).execute(),
+    k.selectFrom('stock_movement').select(['goods_id', 'change']).where('reason', '=', 'REFUND').execute(),
+  ]);
+  const problems: string[] = [];
+  const held = new Set(refunds.filter((r) => r.state !== 'F').map((r) => r.id));
+  for (const o of orders) {
+    const sum = refunds.filter((r) => r.order_id === o.id && held.has(r.id)).reduce((s, r) => s + r.amount_fen, 0);
+    if (sum !== o.refunded_fen) problems.push(`order ${o.id} records ${o.refunded_fen} refunded, its refunds add up to ${sum}`);
+    const done = refunds.filter((r) => r.order_id === o.id && r.state === 'R').reduce((s, r) => s + r.amount_fen, 0);
+    const expected = done === 0 ? o.pay_state : done >= o.price_pay_fen ? 'FR' : 'PR';
+    if (PAID.includes(o.pay_state) && o.pay_state !== expected) problems.push(`order ${o.id} is ${o.pay_state} after ${done} of ${o.price_pay_fen} refunded`);
+  }
+  for (const l of lines) {
+    const units = refundLines.filter((r) => r.line_id === l.id && held.has(r.refund_id)).reduce((s, r) => s + r.quantity, 0);
+    if (units !== l.refunded_quantity || units > l.quantity) problems.push(`line ${l.id} records ${l.refunded_quantity} refunded units, its refunds ${units}`);
+  }
+  const finished = new Set(refunds.filter((r) => r.state === 'R').map((r) => r.id));
+  const back = new Map<number, number>();
+  for (const r of refundLines.filter((line) => finished.has(line.refund_id))) back.set(r.goods_id, (back.get(r.goods_id) ?? 0) + r.quantity);
+  const moved = new Map<number, number>();
+  for (const m of moves) moved.set(m.goods_id, (moved.get(m.goods_id) ?? 0) + Number(m.change));
+  for (const goodsId of new Set([...back.keys(), ...moved.keys()])) {
+    if ((back.get(goodsId) ?? 0) !== (moved.get(goodsId) ?? 0))
+      problems.push(`goods ${goodsId}: ${moved.get(goodsId) ?? 0} units back in stock, refunds say ${back.get(goodsId) ?? 0}`);
+  }
+  return problems;
 }
 
 /** Every order paid with all its traces, or unpaid with none; stock and card ledgers sum to their balances. */
@@ -87,6 +143,7 @@ async function check(db: Db, acked: Set<number>): Promise<Check> {
       .selectFrom('card_consume')
       .select(['order_id', 'card_id', (eb) => eb.fn.sum<number>('amount').as('amount')])
       .where('order_type', '=', 'GOODS_SALE')
+      .where('kind', '=', 'CONSUME')
       .groupBy(['order_id', 'card_id'])
       .execute(),
     k.selectFrom('pay_record').select(['order_id', 'state', 'money_fen', 'card_id', 'consume_id']).execute(),
@@ -97,7 +154,7 @@ async function check(db: Db, acked: Set<number>): Promise<Check> {
     const myConsumes = consumes.filter((c) => c.order_id === o.id);
     const myRecords = records.filter((r) => r.order_id === o.id);
     const paidRecords = myRecords.filter((r) => r.state === 'P');
-    if (o.pay_state === 'P') {
+    if (PAID.includes(o.pay_state)) {
       for (const l of lines.filter((line) => line.order_id === o.id)) {
         if (Number(myMoves.find((m) => m.goods_id === l.goods_id)?.change) !== -l.quantity)
           problems.push(`order ${o.id} paid without the stock of goods ${l.goods_id}`);
@@ -113,9 +170,10 @@ async function check(db: Db, acked: Set<number>): Promise<Check> {
       if (acked.has(o.id)) problems.push(`order ${o.id} was answered paid but is ${o.pay_state}`);
     }
   }
+  problems.push(...(await refundProblems(db)));
   problems.push(...(await booksProblems(db)));
   const count = (states: string[]) => orders.filter((o) => states.includes(o.pay_state)).length;
-  return { orders: orders.length, paid: count(['P']), unpaid: count(['U', 'F']), pending: count(['N']), problems };
+  return { orders: orders.length, paid: count(PAID), refunded: count(['PR', 'FR']), unpaid: count(['U', 'F']), pending: count(['N']), problems };
 }
 
 async function run(label: string, baseUrl?: string): Promise<boolean> {
@@ -128,35 +186,40 @@ async function run(label: string, baseUrl?: string): Promise<boolean> {
   // One goods item runs short during the load; the others have plenty.
   const goods = await prepareGoods(db, server.url, admin, 100_000, 40);
   const card = (await call(server.url, till, 'GET', 'member/card/getByCardId?cardId=VIP0001')).data as { cardId: number; memberId: number };
+  await rechargeCard(db, card.cardId, 1_000_000_00);
 
   const acked = new Set<number>();
-  const stats = new Map<string, number>();
-  let alive = true;
-  const workers = Array.from({ length: WORKERS }, (_, i) => cashier(server.url, i % 2 ? till : admin, goods, card, acked, stats, () => alive));
-  const killAfter = KILL_AFTER_MS[0] + Math.random() * (KILL_AFTER_MS[1] - KILL_AFTER_MS[0]);
-  await new Promise((done) => setTimeout(done, killAfter));
-  server.child.kill('SIGKILL');
-  alive = false;
-  await Promise.all(workers);
-  console.log(`\n${label}: kill -9 after ${killAfter.toFixed(0)} ms of ${WORKERS} concurrent cashiers; answers before the kill:`);
-  for (const [key, n] of [...stats].sort()) console.log(`  ${key}: ${n}`);
+  let pass = true;
+  for (let kill = 1; kill <= KILLS; kill += 1) {
+    const stats = new Map<string, number>();
+    let alive = true;
+    const tokens = [await loginToken(server.url, 'admin', 'admin123'), await loginToken(server.url, 'cashier', 'cashier123')];
+    const workers = Array.from({ length: WORKERS }, (_, i) => cashier(server.url, tokens[i % 2], goods, card, tokens[0], acked, stats, () => alive));
+    const killAfter = KILL_AFTER_MS[0] + Math.random() * (KILL_AFTER_MS[1] - KILL_AFTER_MS[0]);
+    await new Promise((done) => setTimeout(done, killAfter));
+    server.child.kill('SIGKILL');
+    alive = false;
+    await Promise.all(workers);
+    console.log(`\n${label}, kill ${kill} of ${KILLS}: kill -9 after ${killAfter.toFixed(0)} ms of ${WORKERS} concurrent cashiers; answers before the kill:`);
+    for (const [key, n] of [...stats].sort()) console.log(`  ${key}: ${n}`);
 
-  server = await childServer(env);
-  // A cashier clicks pay again on the orders whose scan result was unknown: the channel is asked, the sale completes.
-  const pendingIds = await db.kysely.selectFrom('sale_order').select('id').where('pay_state', '=', 'N').execute();
-  const settled = new Map<number, number>();
-  for (const { id } of pendingIds) {
-    const answer = await call(server.url, admin, 'POST', 'goods/goodsSaleOrder/payOrder', { orderId: id, payMode: 'cashpay', money: 0 });
-    settled.set(answer.code, (settled.get(answer.code) ?? 0) + 1);
-    if (answer.code === 200) acked.add(id);
+    server = await childServer(env);
+    // A cashier clicks pay again on the orders whose scan result was unknown: the channel is asked, the sale completes.
+    const pendingIds = await db.kysely.selectFrom('sale_order').select('id').where('pay_state', '=', 'N').execute();
+    const settled = new Map<number, number>();
+    for (const { id } of pendingIds) {
+      const answer = await call(server.url, admin, 'POST', 'goods/goodsSaleOrder/payOrder', { orderId: id, payMode: 'cashpay', money: 0 });
+      settled.set(answer.code, (settled.get(answer.code) ?? 0) + 1);
+      if (answer.code === 200) acked.add(id);
+    }
+    const result = await check(db, acked);
+    console.log(
+      `  after restart: ${result.orders} orders: ${result.paid} paid (${result.refunded} of them refunded in part or whole; ${acked.size} answered paid), ${result.unpaid} unpaid, ${result.pending} result unknown`,
+    );
+    console.log(`  pending orders asked again after the restart: ${[...settled].map(([code, n]) => `${code}×${n}`).join(', ') || 'none'}`);
+    for (const problem of result.problems.slice(0, 20)) console.log(`  PROBLEM ${problem}`);
+    pass &&= result.problems.length === 0 && result.orders > 0;
   }
-  const result = await check(db, acked);
-  console.log(
-    `  after restart: ${result.orders} orders: ${result.paid} paid (${acked.size} answered paid), ${result.unpaid} unpaid, ${result.pending} result unknown`,
-  );
-  console.log(`  pending orders asked again after the restart: ${[...settled].map(([code, n]) => `${code}×${n}`).join(', ') || 'none'}`);
-  for (const problem of result.problems.slice(0, 20)) console.log(`  PROBLEM ${problem}`);
-  const pass = result.problems.length === 0 && result.orders > 0;
   console.log(`  ${label}: ${pass ? 'PASS' : 'FAIL'}`);
 
   await server.stop();
