@@ -153,6 +153,7 @@ export class AuthService {
       roles: grants.roles,
       permissions: grants.permissions,
       isAdmin: grants.isAdmin,
+      venueIds: grants.venueIds,
     };
   }
 }

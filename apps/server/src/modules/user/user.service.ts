@@ -1,7 +1,8 @@
-import { ADMIN_PERMISSION, DEFAULT_ROLE, Msg, type QueryOut, type system, type UserInfo } from '@venue/contract';
-import { BizError, notFound, refuse } from '../../lib/errors.ts';
+import { ADMIN_PERMISSION, DEFAULT_ROLE, type QueryOut, type system, type UserInfo } from '@venue/contract';
+import { notFound, refuse } from '../../lib/errors.ts';
 import { pageWindow } from '../../lib/paging.ts';
 import { hashPassword, verifyPassword } from '../../lib/secrets.ts';
+import { venueForbidden } from '../../plugins/session.ts';
 import type { TenantService } from '../tenant/tenant.service.ts';
 import type { VenueService } from '../venue/venue.service.ts';
 import { groupByCenter } from '../venue/venue.service.ts';
@@ -12,6 +13,8 @@ export interface Grants {
   permissions: string[];
   isAdmin: boolean;
   roleId: number | null;
+  /** The user's venues (user_venue); an admin works in every venue of the tenant whatever this holds. */
+  venueIds: number[];
 }
 
 const GRANTS_TTL_MS = 5_000;
@@ -42,10 +45,14 @@ export class UserService {
 
   /** Roles are `ROLE_<code>`; permissions are the roles plus the menu permission strings. */
   async grantsOf(tenantId: number, userId: number): Promise<Grants> {
-    const [roleRows, menuPermissions] = await Promise.all([this.users.rolesOf(tenantId, userId), this.users.menuPermissionsOf(tenantId, userId)]);
+    const [roleRows, menuPermissions, venueIds] = await Promise.all([
+      this.users.rolesOf(tenantId, userId),
+      this.users.menuPermissionsOf(tenantId, userId),
+      this.users.venueIdsOf(tenantId, userId),
+    ]);
     const roles = roleRows.length ? roleRows.map((r) => `ROLE_${r.code}`) : [DEFAULT_ROLE];
     const permissions = [...new Set([...roles, ...menuPermissions])];
-    return { roles, permissions, isAdmin: permissions.includes(ADMIN_PERMISSION), roleId: roleRows[0]?.id ?? null };
+    return { roles, permissions, isAdmin: permissions.includes(ADMIN_PERMISSION), roleId: roleRows[0]?.id ?? null, venueIds };
   }
 
   async info(tenantId: number, userId: number): Promise<UserInfo> {
@@ -74,7 +81,7 @@ export class UserService {
   async setCurrentVenue(tenantId: number, userId: number, isAdmin: boolean, venueId: number) {
     const allowed = await this.venues.venuesOfUser(tenantId, userId, isAdmin);
     const venue = allowed.find((v) => v.venueId === venueId);
-    if (!venue) throw new BizError(510, Msg.venueNotAllowed);
+    if (!venue) throw venueForbidden();
     await this.users.setCurrentVenue(tenantId, userId, venueId);
     return { currentVenueId: venue.venueId, currentVenueName: venue.venueName };
   }
