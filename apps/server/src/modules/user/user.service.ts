@@ -1,5 +1,5 @@
-import { ADMIN_PERMISSION, DEFAULT_ROLE, type QueryOut, type system, type UserInfo } from '@venue/contract';
-import { notFound, refuse } from '../../lib/errors.ts';
+import { ADMIN_PERMISSION, DEFAULT_ROLE, passwordProblem, type QueryOut, type system, type UserInfo } from '@venue/contract';
+import { BizError, notFound, refuse } from '../../lib/errors.ts';
 import { pageWindow } from '../../lib/paging.ts';
 import { hashPassword, verifyPassword } from '../../lib/secrets.ts';
 import { venueForbidden } from '../../plugins/session.ts';
@@ -93,15 +93,22 @@ export class UserService {
     return (allowed.find((v) => v.venueId === user?.current_venue_id) ?? allowed[0])?.venueId ?? null;
   }
 
-  async checkPassword(tenantId: number, userId: number, password: string) {
+  /** Whether `password` is the user's own (the caller throttles the attempts: AuthService). */
+  async checkPassword(tenantId: number, userId: number, password: string): Promise<boolean> {
     const user = await this.users.findById(tenantId, userId);
-    return { valid: !!user && (await verifyPassword(user.password_hash, password)) };
+    return !!user && (await verifyPassword(user.password_hash, password));
   }
 
-  /** Changes the user's own password after checking the old one on the server. */
+  /**
+   * Changes the user's own password after checking the old one on the server. The new one follows
+   * the contract's rule (length and common passwords, checked by the schema) and is not the user name.
+   * The caller throttles it and ends the user's other sessions (AuthService).
+   */
   async updatePassword(tenantId: number, userId: number, oldPass: string, newPass: string): Promise<null> {
     const user = await this.users.findById(tenantId, userId);
     if (!user || !(await verifyPassword(user.password_hash, oldPass))) throw refuse('旧密码错误');
+    const problem = passwordProblem(newPass, user.username);
+    if (problem) throw new BizError(400, problem, 400);
     if (oldPass === newPass) throw refuse('新密码不能与旧密码相同');
     await this.users.setPasswordHash(tenantId, userId, await hashPassword(newPass));
     return null;
