@@ -1,4 +1,9 @@
+import { join } from 'node:path';
 import { expect, it } from 'vitest';
+import { auth } from '@venue/contract';
+import { buildApp } from '../src/app.ts';
+import { hashPassword } from '../src/lib/secrets.ts';
+import { client } from './client.ts';
 import { describeEachEngine } from './harness.ts';
 
 const EXPIRED = { code: -100, msg: '登录已过期，请重新登录', data: null };
@@ -243,5 +248,175 @@ describeEachEngine('auth and session on %s', (server) => {
       expect(envelope.msg).toMatch(/[\u4e00-\u9fa5]/);
       expect(JSON.stringify(envelope)).not.toMatch(/stack|\.ts:\d+|node_modules|Error:/);
     }
+  });
+  /** A tenant-1 user with one venue and no role, made for a test that changes it. */
+  async function makeUser(username: string, password: string) {
+    const user = await server.db
+      .insertInto('users')
+      .values({
+        tenant_id: 1,
+        username,
+        real_name: username,
+        password_hash: await hashPassword(password),
+        phone: null,
+        state: 'A',
+        current_venue_id: 1,
+        member_type_flag: 'F',
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await server.db.insertInto('user_venue').values({ tenant_id: 1, user_id: user.id, venue_id: 1 }).execute();
+    return user.id;
+  }
+  const TOO_MANY = { status: 429, body: { code: -2000, msg: '登录尝试过于频繁，请稍后再试', data: null } };
+
+  it('checks the own password in a POST body, throttled in the database, never in a URL', async () => {
+    await makeUser('checker-one', 'Checker-Secret-1');
+    const token = await api.login('checker-one', 'Checker-Secret-1');
+    const check = (password: string) => api.call(auth.checkPassword, { token, body: { password } });
+    expect((await check('Checker-Secret-1')).body).toEqual({ code: 200, msg: '操作成功', data: { valid: true } });
+    // The GET of the spec is gone: a password in a query string is not taken.
+    expect((await api.call('GET', 'system/api/user/checkPassword', { token, query: { password: 'Checker-Secret-1' } })).status).toBe(404);
+    for (let i = 0; i < 5; i++) expect((await check(`wrong-${i}`)).body.data).toEqual({ valid: false });
+    expect(await check('Checker-Secret-1')).toMatchObject(TOO_MANY);
+    // The old-password check of a change counts against the same limit.
+    expect(await api.call(auth.updatePassword, { token, body: { oldPass: 'Checker-Secret-1', newPass: 'Fresh-Secret-9' } })).toMatchObject(TOO_MANY);
+    try {
+      server.clock.advance(16 * 60 * 1000);
+      expect((await check('Checker-Secret-1')).body.data).toEqual({ valid: true });
+    } finally {
+      server.clock.advance(-16 * 60 * 1000);
+    }
+  });
+
+  it('takes new passwords of 8 to 64 characters, not common and not the user name; a change ends the other sessions', async () => {
+    await makeUser('changer-one', 'Changer-Secret-1');
+    const mine = await api.login('changer-one', 'Changer-Secret-1');
+    const elsewhere = await api.login('changer-one', 'Changer-Secret-1');
+    const change = (newPass: string, oldPass = 'Changer-Secret-1') => api.call(auth.updatePassword, { token: mine, body: { oldPass, newPass } });
+    const bad = (msg: string) => ({ status: 400, body: { code: 400, msg, data: null } });
+    expect(await change('Ab3#xyz')).toMatchObject(bad('新密码长度为8到64个字符'));
+    expect(await change('K'.repeat(65))).toMatchObject(bad('新密码长度为8到64个字符'));
+    expect(await change('Password1')).toMatchObject(bad('新密码过于常见，请换一个更难猜的密码'));
+    expect(await change('admin123')).toMatchObject(bad('新密码过于常见，请换一个更难猜的密码'));
+    expect(await change('CHANGER-ONE')).toMatchObject(bad('新密码不能与用户名相同'));
+    expect((await change('Fresh-Secret-9', 'not-it')).body).toEqual({ code: -9000, msg: '旧密码错误', data: null });
+    // Nothing changed so far: both sessions live, the old password logs in.
+    expect((await api.call('GET', 'system/auth/info', { token: elsewhere })).status).toBe(200);
+
+    expect((await change('Fresh-Secret-9')).body).toEqual({ code: 200, msg: '操作成功', data: null });
+    expect((await api.call('GET', 'system/auth/info', { token: mine })).status).toBe(200);
+    expect(await api.call('GET', 'system/auth/info', { token: elsewhere })).toMatchObject({ status: 401, body: EXPIRED });
+    expect((await login('changer-one', 'Changer-Secret-1', {}, '10.5.0.1')).body.msg).toBe('用户名或密码错误');
+    expect((await login('changer-one', 'Fresh-Secret-9', {}, '10.5.0.2')).body.code).toBe(200);
+    // The demo accounts keep their short passwords for login.
+    expect((await login('admin', 'admin123', {}, '10.5.0.3')).body.code).toBe(200);
+  });
+
+  it("ends a disabled user's sessions for good", async () => {
+    const userId = await makeUser('disabled-one', 'Disabled-Secret-1');
+    const token = await api.login('disabled-one', 'Disabled-Secret-1');
+    await server.db.updateTable('users').set({ state: 'S' }).where('id', '=', userId).execute();
+    expect(await api.call('GET', 'system/auth/info', { token })).toMatchObject({ status: 401, body: EXPIRED });
+    expect((await login('disabled-one', 'Disabled-Secret-1', {}, '10.6.0.1')).body.msg).toBe('账号已停用，请联系管理员');
+    await server.db.updateTable('users').set({ state: 'A' }).where('id', '=', userId).execute();
+    expect(await api.call('GET', 'system/auth/info', { token })).toMatchObject({ status: 401, body: EXPIRED });
+    expect((await login('disabled-one', 'Disabled-Secret-1', {}, '10.6.0.2')).body.code).toBe(200);
+  });
+
+  it('throttles a user name in the database whatever the client address says: ten wrong passwords, then none is checked', async () => {
+    await makeUser('walker-one', 'Walker-Secret-1');
+    const withCaptcha = async () => {
+      const drawn = (await api.call('GET', 'system/auth/code')).body.data;
+      const { answer } = await server.db.selectFrom('captcha').select('answer').where('uuid', '=', drawn.uuid).executeTakeFirstOrThrow();
+      return { code: answer, uuid: drawn.uuid };
+    };
+    const answers = [];
+    for (let i = 0; i < 10; i++) answers.push(await login('walker-one', `guess-${i}`, i < 3 ? {} : await withCaptcha(), `10.7.${i}.1`));
+    expect(answers.map((a) => a.body.msg)).toEqual(Array(10).fill('用户名或密码错误'));
+    // Now every attempt is refused unchecked, with or without a captcha (attempts refused for want of a
+    // captcha never count here: see the parallel guesses above, after which the right password gets in).
+    expect(await login('walker-one', 'guess-x', {}, '10.7.10.1')).toMatchObject(TOO_MANY);
+    expect(await login('walker-one', 'Walker-Secret-1', await withCaptcha(), '10.7.11.1')).toMatchObject(TOO_MANY);
+    try {
+      server.clock.advance(16 * 60 * 1000);
+      expect((await login('walker-one', 'Walker-Secret-1', {}, '10.7.12.1')).body.code).toBe(200);
+    } finally {
+      server.clock.advance(-16 * 60 * 1000);
+    }
+  });
+
+  it('believes X-Forwarded-For only when TRUST_PROXY says so: rotating it does not walk past the client limit', async () => {
+    const app = await buildApp({
+      db: server.database.db,
+      config: { webDist: join(server.database.dataDir, 'no-web'), trustProxy: false },
+      clock: server.clock,
+    });
+    const direct = client(() => `http://127.0.0.1:${(app.server.address() as { port: number }).port}`);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const answers = [];
+      for (let i = 0; i < 31; i++) {
+        answers.push(await direct.call('POST', 'system/auth/login', { body: { username: `roamer${i}`, password: 'x' }, headers: from(`10.8.${i}.1`) }));
+      }
+      // One client (the socket's address): a captcha after three failures, then refused outright after 30 attempts.
+      expect(answers.slice(0, 3).map((a) => a.body.msg)).toEqual(Array(3).fill('用户名或密码错误'));
+      expect(answers[3]!.body.msg).toBe('请输入验证码');
+      expect(answers[30]).toMatchObject(TOO_MANY);
+      const keys = await server.db.selectFrom('login_failure').select('failure_key').where('failure_key', 'like', 'ip%').execute();
+      expect(keys.some((k) => k.failure_key.includes('10.8.'))).toBe(false);
+    } finally {
+      await app.close();
+      await server.db.deleteFrom('login_failure').where('failure_key', 'like', '%127.0.0.1').execute();
+    }
+  });
+
+  it('issues board tokens only for venues whose boards are public, signed (no row per call) and limited per client', async () => {
+    const sessions = async () =>
+      Number(
+        (
+          await server.db
+            .selectFrom('session')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const board = (venueId: number, ip: string) => api.call('POST', 'system/auth/getAnonymous', { body: { venueId }, headers: from(ip) });
+    await server.db.updateTable('venue').set({ board_public: 'F' }).where('id', '=', 2).execute();
+    expect(await board(2, '10.10.0.1')).toMatchObject({ status: 403, body: { code: 510, msg: '该场馆未开放公共看板', data: null } });
+
+    const before = await sessions();
+    const tokens = [];
+    for (let i = 0; i < 5; i++) tokens.push((await board(1, '10.10.0.2')).body.data.token as string);
+    expect(await sessions()).toBe(before);
+    for (const token of tokens) {
+      expect((await api.call('POST', 'system/auth/checkAnonymous', { body: { token } })).body.data).toMatchObject({ valid: true, venueId: 1 });
+      expect((await api.call('GET', 'system/tenant/info', { token })).body.data.tenantName).toBe('阳光体育运营集团');
+    }
+    const [token] = tokens as [string];
+    const forged = token.replace(/^b1\.1\.1\./, 'b1.1.2.');
+    expect(forged).not.toBe(token);
+    expect((await api.call('POST', 'system/auth/checkAnonymous', { body: { token: forged } })).body.data.valid).toBe(false);
+    expect((await api.call('GET', 'system/tenant/info', { token: forged })).status).toBe(401);
+
+    // Closing the venue's boards ends its tokens; opening them again brings them back until they expire.
+    await server.db.updateTable('venue').set({ board_public: 'F' }).where('id', '=', 1).execute();
+    expect((await api.call('GET', 'system/tenant/info', { token })).status).toBe(401);
+    expect((await api.call('POST', 'system/auth/checkAnonymous', { body: { token } })).body.data.valid).toBe(false);
+    await server.db.updateTable('venue').set({ board_public: 'T' }).where('id', 'in', [1, 2]).execute();
+    expect((await api.call('GET', 'system/tenant/info', { token })).status).toBe(200);
+    try {
+      server.clock.advance(DAY_MS + 1000);
+      expect((await api.call('GET', 'system/tenant/info', { token })).status).toBe(401);
+    } finally {
+      server.clock.advance(-(DAY_MS + 1000));
+    }
+
+    const answers = [];
+    for (let i = 0; i < 21; i++) answers.push(await board(1, '10.10.0.3'));
+    expect(answers.slice(0, 20).every((a) => a.body.code === 200)).toBe(true);
+    expect(answers[20]).toMatchObject({ status: 429, body: { code: -2000, msg: '请求过于频繁，请稍后再试', data: null } });
+    expect((await board(1, '10.10.0.4')).body.code).toBe(200);
   });
 });

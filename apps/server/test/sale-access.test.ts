@@ -106,7 +106,7 @@ describeEachEngine('sale orders, payment methods and print config: access on %s'
     expect(edited.body.data).toMatchObject({ payName: '转账', venueIds: [3] });
     expect((await admin.call('PUT', 'system/payment/setState', { body: { id, state: 'S' } })).body.data.state).toBe('S');
     const list = async (channel?: string) =>
-      (await cashier.call('GET', 'system/payment/queryPayType', { query: { venueId: 3, channel } })).body.data.map((m: { payMode: string }) => m.payMode);
+      (await admin.call('GET', 'system/payment/queryPayType', { query: { venueId: 3, channel } })).body.data.map((m: { payMode: string }) => m.payMode);
     expect(await list()).not.toContain('transferpay');
     expect(await list('ALL')).toContain('transferpay');
     const page = await admin.call('GET', 'system/payment/queryPage', { query: { payName: '转账', size: 10 } });

@@ -19,7 +19,7 @@ const PROBES: Record<string, Probe> = {
   'POST /api/system/auth/getAnonymous': 'public',
   'POST /api/system/auth/checkAnonymous': 'public',
   'DELETE /api/system/auth/logout': 'self',
-  'GET /api/system/api/user/checkPassword': 'self',
+  'POST /api/system/api/user/checkPassword': 'self',
   'PUT /api/system/api/user/updatePass': 'self',
   'GET /api/system/auth/info': {},
   'PUT /api/system/api/user/setCurrentVenue': { body: { venueId: 1 }, refuse: true },

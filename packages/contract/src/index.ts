@@ -10,6 +10,7 @@ export type { MenuNode, DictEntry } from './system.ts';
 export { DEFAULT_ROLE } from './auth.ts';
 export * as goods from './goods.ts';
 export * from './common/money.ts';
+export * from './common/password.ts';
 export * as fields from './common/fields.ts';
 export * as member from './member.ts';
 export type { Card } from './member.ts';

@@ -82,6 +82,8 @@ export interface VenueTable {
   state: EnabledState;
   sort: number;
   created_at: string;
+  /** T: the venue's boards open without a login (anonymous board tokens are issued for it). Default F. */
+  board_public: Generated<Flag>;
 }
 export interface SportItemTable {
   id: Id;
@@ -178,6 +180,11 @@ export interface LoginFailureTable {
   failures: number;
   first_failed_at: string;
   last_failed_at: string;
+}
+/** Server-wide secrets every process shares (the board token signing key), made on first use. */
+export interface ServerSecretTable {
+  name: string;
+  value: string;
 }
 export interface CaptchaTable {
   uuid: string;
@@ -539,6 +546,7 @@ export interface Database {
   session: SessionTable;
   login_failure: LoginFailureTable;
   captcha: CaptchaTable;
+  server_secret: ServerSecretTable;
   goods_classification: GoodsClassificationTable;
   warehouse: WarehouseTable;
   warehouse_venue: WarehouseVenueTable;

@@ -1,4 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import { sql, type RawBuilder } from 'kysely';
+import { Code, Msg } from '@venue/contract';
+import { BizError } from '../lib/errors.ts';
 
 /** Who may use a call: declared by each call in the contract. */
 export type { Access } from '@venue/contract';
@@ -12,6 +15,11 @@ export interface UserSession {
   roles: string[];
   permissions: string[];
   isAdmin: boolean;
+  /**
+   * The venues of the tenant the user may read and write (its user_venue rows). An admin holds every
+   * venue of the tenant whatever this says; a session without it holds none (fail closed).
+   */
+  venueIds?: readonly number[];
 }
 /** A read-only token for the public boards of one venue. */
 export interface AnonymousSession {
@@ -27,4 +35,44 @@ export function bearerToken(req: FastifyRequest): string | undefined {
   if (!header) return undefined;
   const token = header.startsWith('Bearer ') ? header.slice(7) : header;
   return token.trim() || undefined;
+}
+
+// ---- Venue scope: the one place that says which venues a caller may see ----
+
+/** The caller's venues: `all` (an admin: every venue of the session's tenant) or these ids. */
+export function venuesOf(s: Session): 'all' | readonly number[] {
+  if (s.kind === 'anonymous') return [s.venueId];
+  return s.isAdmin ? 'all' : (s.venueIds ?? []);
+}
+
+/** Whether the caller may read and write venue `venueId` of its tenant. */
+export function mayUseVenue(s: Session, venueId: number): boolean {
+  const venues = venuesOf(s);
+  return venues === 'all' || venues.includes(venueId);
+}
+
+/** The refusal for another venue's data: the same HTTP 403 with code 510 as the permission guard. */
+export const venueForbidden = () => new BizError(Code.NO_AUTHORIZATION, Msg.venueNotAllowed, 403);
+
+/**
+ * Refuses (403, 510) unless every given venue is one of the caller's. `null`/`undefined` is no venue
+ * (a row of the whole tenant, or a filter not given): nothing to check.
+ */
+export function assertVenue(s: Session, ...venueIds: (number | null | undefined)[]): void {
+  for (const venueId of venueIds) if (venueId != null && !mayUseVenue(s, venueId)) throw venueForbidden();
+}
+
+/**
+ * A WHERE condition keeping only rows of the caller's venues, for lists: `column in (...)`, always
+ * true for an admin (the tenant condition still applies), always false for a user with no venue.
+ * `orNull` also keeps rows that belong to no venue (tenant-wide rows, e.g. a recharge).
+ * `column` is a trusted identifier written in the code (`o.venue_id`), never input.
+ */
+export function inUserVenues(s: Session, column: string, { orNull = false } = {}): RawBuilder<boolean> {
+  const venues = venuesOf(s);
+  if (venues === 'all') return sql<boolean>`1 = 1`;
+  const ref = sql.ref(column);
+  const nullRows = orNull ? sql`${ref} is null or ` : sql``;
+  if (!venues.length) return orNull ? sql<boolean>`${ref} is null` : sql<boolean>`1 = 0`;
+  return sql<boolean>`(${nullRows}${ref} in (${sql.join([...venues])}))`;
 }

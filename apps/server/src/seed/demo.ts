@@ -73,6 +73,8 @@ export async function seedTenant(db: Kysely<Database>, seed: TenantSeed, nowIso:
           state: 'A',
           sort: ++venueSort,
           created_at: nowIso,
+          // The demo's boards (visitor flow, big screens) open without a login.
+          board_public: 'T',
         })
         .returning('id')
         .executeTakeFirstOrThrow();

@@ -58,6 +58,18 @@ export class AuthRepository {
     await this.db.updateTable('session').set({ revoked_at: nowIso }).where('id', '=', sessionId).execute();
   }
 
+  /** Ends every live session of the user but `keepSessionId` (the one that changed the password). */
+  async revokeUserSessions(tenantId: number, userId: number, nowIso: string, keepSessionId?: number): Promise<void> {
+    let q = this.db
+      .updateTable('session')
+      .set({ revoked_at: nowIso })
+      .where('tenant_id', '=', tenantId)
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null);
+    if (keepSessionId !== undefined) q = q.where('id', '<>', keepSessionId);
+    await q.execute();
+  }
+
   async failureCount(key: string, sinceIso: string): Promise<number> {
     const row = await this.db
       .selectFrom('login_failure')
@@ -90,6 +102,19 @@ export class AuthRepository {
 
   async clearFailures(keys: string[]): Promise<void> {
     await this.db.deleteFrom('login_failure').where('failure_key', 'in', keys).execute();
+  }
+
+  /**
+   * The server-wide secret `name`, made (random) by whichever process asks first; every process
+   * sharing the database reads the same one.
+   */
+  async serverSecret(name: string, fresh: string): Promise<string> {
+    await this.db
+      .insertInto('server_secret')
+      .values({ name, value: fresh })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+    return (await this.db.selectFrom('server_secret').select('value').where('name', '=', name).executeTakeFirstOrThrow()).value;
   }
 
   async saveCaptcha(uuid: string, answer: string, expiresAt: string): Promise<void> {

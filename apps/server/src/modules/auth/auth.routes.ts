@@ -15,6 +15,9 @@ export function authRoutes(app: FastifyInstance, guard: Guard, auths: AuthServic
     await auths.logout(session);
     return null;
   });
-  route(app, guard, auth.getAnonymous, ({ body }) => auths.anonymousToken(body.venueId));
+  route(app, guard, auth.getAnonymous, ({ body, req }) => auths.anonymousToken(body.venueId, req.ip));
   route(app, guard, auth.checkAnonymous, ({ body }) => auths.checkAnonymous(body.token));
+  // The user's own password: throttled like login, and a change ends the user's other sessions.
+  route(app, guard, auth.checkPassword, ({ session, body }) => auths.checkPassword(session, body.password));
+  route(app, guard, auth.updatePassword, ({ session, body }) => auths.updatePassword(session, body.oldPass, body.newPass));
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { goods } from '@venue/contract';
 import { route, type Guard } from '../../plugins/route.ts';
+import { assertVenue } from '../../plugins/session.ts';
 import type { ArchiveService } from './archive.service.ts';
 import type { ClassificationService } from './classification.service.ts';
 import type { StockInService } from './stock-in.service.ts';
@@ -25,8 +26,14 @@ export function goodsRoutes(app: FastifyInstance, guard: Guard, s: GoodsServices
   route(app, guard, goods.classificationAdd, ({ session, body }) => s.classifications.add(session.tenantId, body));
   route(app, guard, goods.classificationEdit, ({ session, body }) => s.classifications.edit(session.tenantId, body.classificationId, body));
 
-  route(app, guard, goods.warehouseQuery, ({ session, query }) => s.warehouses.page(session.tenantId, query));
-  route(app, guard, goods.warehouseAll, ({ session, query }) => s.warehouses.list(session.tenantId, { state: query.state, venueIds: query.venueIds }));
+  route(app, guard, goods.warehouseQuery, ({ session, query }) => {
+    assertVenue(session, query.venueId);
+    return s.warehouses.page(session.tenantId, query);
+  });
+  route(app, guard, goods.warehouseAll, ({ session, query }) => {
+    assertVenue(session, ...(query.venueIds ?? []));
+    return s.warehouses.list(session.tenantId, { state: query.state, venueIds: query.venueIds });
+  });
   route(app, guard, goods.warehouseById, ({ session, params }) => s.warehouses.get(session.tenantId, params.id));
   route(app, guard, goods.warehouseAdd, ({ session, body }) => s.warehouses.save(session.tenantId, null, body));
   route(app, guard, goods.warehouseEdit, ({ session, body }) => s.warehouses.save(session.tenantId, body.warehouseId, body));
@@ -36,11 +43,14 @@ export function goodsRoutes(app: FastifyInstance, guard: Guard, s: GoodsServices
   route(app, guard, goods.goodsAdd, ({ session, body }) => s.archive.add(session.tenantId, body));
   route(app, guard, goods.goodsEdit, ({ session, body }) => s.archive.edit(session.tenantId, body.goodsId, body));
   route(app, guard, goods.goodsState, ({ session, body }) => s.archive.setState(session.tenantId, body.goodsId, body));
-  route(app, guard, goods.allByClassification, ({ session, query }) => s.archive.cachedSaleList(session.tenantId, query));
+  route(app, guard, goods.allByClassification, async ({ session, query }) => {
+    await s.stock.assertWarehouses(session.tenantId, session, query.warehouseIds);
+    return s.archive.cachedSaleList(session.tenantId, query);
+  });
 
-  route(app, guard, goods.queryStock, ({ session, query }) => s.stock.page(session.tenantId, query));
-  route(app, guard, goods.stockMovements, ({ session, query }) => s.stock.movements(session.tenantId, query));
-  route(app, guard, goods.adjustStock, ({ session, body }) => s.stock.adjust(session.tenantId, session.userId, body));
+  route(app, guard, goods.queryStock, ({ session, query }) => s.stock.page(session.tenantId, query, session));
+  route(app, guard, goods.stockMovements, ({ session, query }) => s.stock.movements(session.tenantId, query, session));
+  route(app, guard, goods.adjustStock, ({ session, body }) => s.stock.adjust(session.tenantId, session.userId, body, session));
 
   route(app, guard, goods.querySupplier, ({ session, query }) => s.suppliers.page(session.tenantId, query));
   route(app, guard, goods.querySupplierAndGoods, async ({ session }) => ({

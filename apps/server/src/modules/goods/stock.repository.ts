@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { MAX_STOCK } from '@venue/contract';
 import type { Executor } from '../../db/database.ts';
 import { pageQuery } from '../../db/page-query.ts';
@@ -22,6 +22,8 @@ interface StockFilter {
   warehouseId?: number;
   classificationId?: number;
   goodsName?: string;
+  /** Only warehouses serving the viewer's venues (a condition on `s.warehouse_id`). */
+  within?: Expression<SqlBool>;
 }
 /** A stock row as the screens list it: the goods, its class, the warehouse and the quantity. */
 const STOCK_ROW = [
@@ -105,7 +107,19 @@ export class StockRepository {
     if (f.classificationId) q = q.where('g.classification_id', '=', f.classificationId);
     if (f.goodsName) q = q.where('g.name', 'like', `%${f.goodsName}%`);
     if (f.goodsId) q = q.where('g.id', '=', f.goodsId);
+    if (f.within) q = q.where(f.within);
     return q;
+  }
+
+  /** The venues each of the tenant's warehouses of `ids` serves (a warehouse serving none has one row with null). */
+  warehouseVenues(tenantId: number, ids: number[]) {
+    return this.db
+      .selectFrom('warehouse as w')
+      .leftJoin('warehouse_venue as wv', 'wv.warehouse_id', 'w.id')
+      .select(['w.id', 'wv.venue_id'])
+      .where('w.tenant_id', '=', tenantId)
+      .where('w.id', 'in', ids)
+      .execute();
   }
 
   page(tenantId: number, f: StockFilter, window: PageWindow) {

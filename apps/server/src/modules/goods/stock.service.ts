@@ -1,5 +1,6 @@
 import { MAX_STOCK, type BodyOut, type goods, type QueryOut } from '@venue/contract';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { inUserVenues, mayUseVenue, venueForbidden, venuesOf, type Session } from '../../plugins/session.ts';
 import type { Database } from '../../db/tables.ts';
 import { iso, type Clock } from '../../lib/clock.ts';
 import { notFound, refuse } from '../../lib/errors.ts';
@@ -52,17 +53,36 @@ export class StockService {
     return balance;
   }
 
-  async page(tenantId: number, q: QueryOut<typeof goods.queryStock>) {
-    const filter = { warehouseId: q.warehouseId, classificationId: q.classificationId, goodsName: q.goodsName };
+  /**
+   * Refuses (403, 510) a warehouse of the tenant that serves none of the viewer's venues. Warehouses
+   * that are not the tenant's are left to the caller's not-found answer.
+   */
+  async assertWarehouses(tenantId: number, viewer: Session, warehouseIds: number[]): Promise<void> {
+    if (venuesOf(viewer) === 'all' || !warehouseIds.length) return;
+    const rows = await this.repo.warehouseVenues(tenantId, [...new Set(warehouseIds)]);
+    const served = new Set(rows.filter((r) => r.venue_id !== null && mayUseVenue(viewer, r.venue_id)).map((r) => r.id));
+    if (rows.some((r) => !served.has(r.id))) throw venueForbidden();
+  }
+
+  /** Stock rows; with `viewer`, of the warehouses serving its venues only (a warehouse filter is checked). */
+  async page(tenantId: number, q: QueryOut<typeof goods.queryStock>, viewer?: Session) {
+    if (viewer && q.warehouseId) await this.assertWarehouses(tenantId, viewer, [q.warehouseId]);
+    const within =
+      viewer && venuesOf(viewer) !== 'all'
+        ? sql<boolean>`s.warehouse_id in (select wv.warehouse_id from warehouse_venue wv where wv.tenant_id = ${tenantId} and ${inUserVenues(viewer, 'wv.venue_id')})`
+        : undefined;
+    const filter = { warehouseId: q.warehouseId, classificationId: q.classificationId, goodsName: q.goodsName, within };
     return mapPage(await this.repo.page(tenantId, filter, pageWindow(q)), toStockRow);
   }
 
-  async movements(tenantId: number, q: QueryOut<typeof goods.stockMovements>) {
+  async movements(tenantId: number, q: QueryOut<typeof goods.stockMovements>, viewer?: Session) {
+    if (viewer) await this.assertWarehouses(tenantId, viewer, [q.warehouseId]);
     return mapPage(await this.repo.movements(tenantId, q.goodsId, q.warehouseId, pageWindow(q)), toMovement);
   }
 
   /** Stock-taking: a signed change with its reason; the goods and the warehouse must be the tenant's. */
-  async adjust(tenantId: number, userId: number, b: BodyOut<typeof goods.adjustStock>) {
+  async adjust(tenantId: number, userId: number, b: BodyOut<typeof goods.adjustStock>, viewer?: Session) {
+    if (viewer) await this.assertWarehouses(tenantId, viewer, [b.warehouseId]);
     if (!(await this.repo.goodsAndWarehouseExist(tenantId, b.goodsId, b.warehouseId))) throw notFound('商品或仓库不存在');
     await this.db.transaction().execute((trx) =>
       this.applyStockChange(trx, {

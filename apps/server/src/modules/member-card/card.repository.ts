@@ -14,6 +14,8 @@ export interface CardFilter {
   isPhyCard?: 'T' | 'F';
   /** Cards usable at the venue: cards of all venues (venue_id null) and the venue's own. */
   venueId?: number;
+  /** The viewer's venues (a condition on `c.venue_id`): cards of other venues are not there. */
+  within?: Expression<SqlBool>;
   state?: CardState;
   cardTypeId?: number;
   memberId?: number;
@@ -47,6 +49,7 @@ export class CardRepository {
     if (f.blurryKeyword) where.push(this.search.fuzzy(tenantId, f.blurryKeyword));
     if (f.isPhyCard) where.push(f.isPhyCard === 'T' ? sql<boolean>`c.phy_card_id is not null` : sql<boolean>`c.phy_card_id is null`);
     if (f.venueId) where.push(sql<boolean>`(c.venue_id is null or c.venue_id = ${f.venueId})`);
+    if (f.within) where.push(f.within);
     if (f.cardTypeId) where.push(sql<boolean>`c.card_type_id = ${f.cardTypeId}`);
     if (f.memberId) where.push(sql<boolean>`c.member_id = ${f.memberId}`);
     if (f.cardIds) where.push(f.cardIds.length ? sql<boolean>`c.id in (${sql.join(f.cardIds)})` : sql<boolean>`1 = 0`);

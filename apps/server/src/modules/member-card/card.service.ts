@@ -7,6 +7,7 @@ import { CARD_NOT_FOUND, discountOut, effectiveState, STATE_MESSAGES, STATE_UNUS
 import type { CardFilter, CardRepository } from './card.repository.ts';
 import { cardsXlsx } from './card-xlsx.ts';
 import type { MemberRepository } from './member.repository.ts';
+import { assertVenue, inUserVenues, type Session } from '../../plugins/session.ts';
 
 export type CardQuery = QueryOut<typeof member.all>;
 
@@ -24,6 +25,13 @@ export const cardFilterOf = (q: Omit<CardQuery, 'current' | 'size' | 'page'>): C
   cardTypeId: q.cardTypeId,
 });
 
+/** A list's filter within the viewer's venues: its venue filter checked (403, 510), cards of other venues left out. */
+function scoped(filter: CardFilter, viewer?: Session): CardFilter {
+  if (!viewer) return filter;
+  assertVenue(viewer, filter.venueId);
+  return { ...filter, within: inUserVenues(viewer, 'c.venue_id', { orNull: true }) };
+}
+
 /** Card lookups, search and card administration (open, bind, remark, extend). Balances change only in LedgerService. */
 export class CardService {
   constructor(
@@ -36,9 +44,10 @@ export class CardService {
     return iso(this.clock.now());
   }
 
-  async page(tenantId: number, q: CardQuery) {
+  /** With `viewer`: a venue filter must be one of its venues, and cards of other venues are not listed. */
+  async page(tenantId: number, q: CardQuery, viewer?: Session) {
     const now = this.now();
-    return mapPage(await this.cards.page(tenantId, cardFilterOf(q), now, pageWindow(q)), (r) => toCard(r, now));
+    return mapPage(await this.cards.page(tenantId, scoped(cardFilterOf(q), viewer), now, pageWindow(q)), (r) => toCard(r, now));
   }
 
   /** Count and period cards by end date, for extending many at once. */
@@ -57,7 +66,8 @@ export class CardService {
   }
 
   /** The member's cards that can pay now, of the pay types asked, covering the item when one is given. */
-  async forPay(tenantId: number, q: QueryOut<typeof member.allForPay>) {
+  async forPay(tenantId: number, q: QueryOut<typeof member.allForPay>, viewer?: Session) {
+    if (viewer) assertVenue(viewer, q.venueId);
     const payTypes = q.payTypes
       .split(',')
       .map((t) => t.trim())
@@ -88,9 +98,9 @@ export class CardService {
   }
 
   /** Every card matching the search fields of member/card/all, as an .xlsx stream. */
-  exportCards(tenantId: number, q: Omit<CardQuery, 'current' | 'size' | 'page'>): Readable {
+  exportCards(tenantId: number, q: Omit<CardQuery, 'current' | 'size' | 'page'>, viewer?: Session): Readable {
     const now = this.now();
-    const batches = this.cards.batches(tenantId, cardFilterOf(q), now);
+    const batches = this.cards.batches(tenantId, scoped(cardFilterOf(q), viewer), now);
     return cardsXlsx(
       (async function* () {
         for await (const rows of batches) yield rows.map((r) => toCard(r, now));

@@ -27,6 +27,8 @@ export interface ConsumeFilter {
   cardId?: number;
   keyword?: string;
   venueId?: number;
+  /** The viewer's venues (a condition on `cc.venue_id`): rows of other venues are not there. */
+  within?: Expression<SqlBool>;
   kind?: ConsumeKind;
   beginIso?: string;
   endIso?: string;
@@ -105,6 +107,7 @@ export class LedgerRepository {
     const where: Expression<SqlBool>[] = [sql<boolean>`cc.tenant_id = ${tenantId}`];
     if (f.cardId) where.push(sql<boolean>`cc.card_id = ${f.cardId}`);
     if (f.venueId) where.push(sql<boolean>`cc.venue_id = ${f.venueId}`);
+    if (f.within) where.push(f.within);
     if (f.kind) where.push(sql<boolean>`cc.kind = ${f.kind}`);
     if (f.beginIso) where.push(sql<boolean>`cc.created_at >= ${f.beginIso}`);
     if (f.endIso) where.push(sql<boolean>`cc.created_at <= ${f.endIso}`);
@@ -138,9 +141,12 @@ export class LedgerRepository {
       .execute();
   }
 
-  /** Per card type: card count and balance; and ledger sums by kind. Cards of `venueId` and of every venue. */
-  async totalsByType(tenantId: number, venueId?: number) {
-    const venue = venueId ? sql<boolean>`(c.venue_id is null or c.venue_id = ${venueId})` : sql<boolean>`1 = 1`;
+  /**
+   * Per card type: card count and balance; and ledger sums by kind. Cards of `venueId` and of every
+   * venue; `within` (a condition on `c.venue_id`) keeps the cards of the viewer's venues.
+   */
+  async totalsByType(tenantId: number, venueId?: number, within: Expression<SqlBool> = sql<boolean>`1 = 1`) {
+    const venue = venueId ? sql<boolean>`(c.venue_id is null or c.venue_id = ${venueId}) and ${within}` : within;
     const [cards, ledger] = await Promise.all([
       this.db
         .selectFrom('card_type as t')
@@ -164,7 +170,7 @@ export class LedgerRepository {
   }
 
   /** Ledger rows of a period summed by day (Asia/Shanghai), card type and kind. */
-  summaryByDay(tenantId: number, beginIso: string, endIso: string, venueId?: number) {
+  summaryByDay(tenantId: number, beginIso: string, endIso: string, venueId?: number, within?: Expression<SqlBool>) {
     const day =
       this.engine === 'postgres'
         ? sql<string>`to_char(cc.created_at::timestamptz at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`
@@ -185,6 +191,7 @@ export class LedgerRepository {
       .where('cc.created_at', '>=', beginIso)
       .where('cc.created_at', '<=', endIso);
     if (venueId) q = q.where('cc.venue_id', '=', venueId);
+    if (within) q = q.where(within);
     return q.groupBy([day, 't.name', 't.pay_type', 'cc.kind']).orderBy(day).orderBy('t.name').orderBy('cc.kind').execute();
   }
 

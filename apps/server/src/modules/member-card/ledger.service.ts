@@ -4,6 +4,7 @@ import type { ConsumeKind, Database } from '../../db/tables.ts';
 import { iso, shanghaiText, shanghaiToIso, type Clock } from '../../lib/clock.ts';
 import { BizError, isUniqueViolation, notFound, refuse } from '../../lib/errors.ts';
 import { mapPage, pageWindow } from '../../lib/paging.ts';
+import { assertVenue, inUserVenues, type Session } from '../../plugins/session.ts';
 import type { VenueService } from '../venue/venue.service.ts';
 import {
   effectiveState,
@@ -198,8 +199,11 @@ export class LedgerService {
     return this.consumePage(tenantId, q, { cardId: q.cardId, kind: q.kind, ...this.period(q) });
   }
 
-  consumesAll(tenantId: number, q: QueryOut<typeof member.queryOrderConsumeAll>) {
-    return this.consumePage(tenantId, q, { keyword: q.keyword || undefined, venueId: q.venueId, kind: q.kind, ...this.period(q) });
+  /** The ledger of the tenant; with `viewer`, only rows of its venues (and rows of no venue: opening, recharges). */
+  consumesAll(tenantId: number, q: QueryOut<typeof member.queryOrderConsumeAll>, viewer?: Session) {
+    if (viewer) assertVenue(viewer, q.venueId);
+    const within = viewer && inUserVenues(viewer, 'cc.venue_id', { orNull: true });
+    return this.consumePage(tenantId, q, { keyword: q.keyword || undefined, venueId: q.venueId, within, kind: q.kind, ...this.period(q) });
   }
 
   private async cardRow(tenantId: number, cardId: number) {
@@ -208,9 +212,10 @@ export class LedgerService {
     return card;
   }
 
-  async printConsume(tenantId: number, consumeId: number) {
+  async printConsume(tenantId: number, consumeId: number, viewer?: Session) {
     const consume = await this.ledger.find(tenantId, consumeId);
     if (!consume) throw notFound('消费记录不存在');
+    if (viewer) assertVenue(viewer, consume.venue_id);
     const card = await this.cardRow(tenantId, consume.card_id);
     const venueId = consume.venue_id ?? card.venue_id;
     const venue = venueId ? await this.venues.findVenue(tenantId, venueId) : undefined;
@@ -233,8 +238,10 @@ export class LedgerService {
     };
   }
 
-  async summaryAll(tenantId: number, venueId?: number) {
-    const { cards, ledger } = await this.ledger.totalsByType(tenantId, venueId);
+  /** Totals by card type; with `viewer`, of the cards of its venues and of every venue. */
+  async summaryAll(tenantId: number, venueId?: number, viewer?: Session) {
+    if (viewer) assertVenue(viewer, venueId);
+    const { cards, ledger } = await this.ledger.totalsByType(tenantId, venueId, viewer && inUserVenues(viewer, 'c.venue_id', { orNull: true }));
     return cards.map((t) => {
       const sum = (pick: (kind: ConsumeKind) => boolean) =>
         ledger.filter((l) => l.card_type_id === t.id && pick(l.kind)).reduce((s, l) => s + Number(l.amount), 0);
@@ -252,8 +259,11 @@ export class LedgerService {
     });
   }
 
-  async consumeSummary(tenantId: number, b: BodyOut<typeof member.queryCardConsumeSummary>) {
-    const rows = await this.ledger.summaryByDay(tenantId, shanghaiToIso(b.beginTime), shanghaiToIso(b.endTime, true), b.venueId);
+  /** The ledger summed by day; with `viewer`, of its venues' rows (and rows of no venue). */
+  async consumeSummary(tenantId: number, b: BodyOut<typeof member.queryCardConsumeSummary>, viewer?: Session) {
+    if (viewer) assertVenue(viewer, b.venueId);
+    const within = viewer && inUserVenues(viewer, 'cc.venue_id', { orNull: true });
+    const rows = await this.ledger.summaryByDay(tenantId, shanghaiToIso(b.beginTime), shanghaiToIso(b.endTime, true), b.venueId, within);
     return rows.map((r) => ({
       day: r.day,
       cardTypeName: r.type_name,

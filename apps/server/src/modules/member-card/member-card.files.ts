@@ -1,18 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { member, type BodyOut } from '@venue/contract';
 import { refuse } from '../../lib/errors.ts';
-import { fileRoute, type Guard } from '../../plugins/route.ts';
+import { fileRoute, type Guard, type UserSession } from '../../plugins/route.ts';
 import { consumeSummaryXlsx, importTemplate } from './card-xlsx.ts';
 import type { MemberCardServices } from './member-card.services.ts';
 
 /** The member-card calls that answer a file (exports, the import template) or take one (the import). */
 export function memberCardFileRoutes(app: FastifyInstance, guard: Guard, s: MemberCardServices): void {
-  fileRoute(app, guard, member.exportCard, async ({ session, query }) => s.cards.exportCards(session.tenantId, query));
+  fileRoute(app, guard, member.exportCard, async ({ session, query }) => s.cards.exportCards(session.tenantId, query, session));
   fileRoute(app, guard, member.downloadCardModel, async ({ session }) => importTemplate(await s.cards.cardTypes(session.tenantId)));
 
-  const summary = async (tenantId: number, q: BodyOut<typeof member.exportConsumeSummary>) => consumeSummaryXlsx(await s.ledger.consumeSummary(tenantId, q));
-  fileRoute(app, guard, member.exportConsumeSummary, ({ session, body }) => summary(session.tenantId, body));
-  fileRoute(app, guard, member.exportConsumeSummaryByQuery, ({ session, query }) => summary(session.tenantId, query));
+  const summary = async (session: UserSession, q: BodyOut<typeof member.exportConsumeSummary>) =>
+    consumeSummaryXlsx(await s.ledger.consumeSummary(session.tenantId, q, session));
+  fileRoute(app, guard, member.exportConsumeSummary, ({ session, body }) => summary(session, body));
+  fileRoute(app, guard, member.exportConsumeSummaryByQuery, ({ session, query }) => summary(session, query));
 
   fileRoute(app, guard, member.importCard, async ({ session, file }) => {
     // An .xlsx is a zip: it starts with PK.

@@ -43,6 +43,20 @@ export class UserRepository {
     );
   }
 
+  /** The venues the user is given (user_venue), whatever their state: reads of a venue's history stay its staff's. */
+  async venueIdsOf(tenantId: number, userId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('user_venue')
+      .innerJoin('venue', 'venue.id', 'user_venue.venue_id')
+      .select('user_venue.venue_id')
+      .where('user_venue.tenant_id', '=', tenantId)
+      .where('venue.tenant_id', '=', tenantId)
+      .where('user_venue.user_id', '=', userId)
+      .orderBy('user_venue.venue_id')
+      .execute();
+    return rows.map((r) => r.venue_id);
+  }
+
   async setCurrentVenue(tenantId: number, userId: number, venueId: number): Promise<void> {
     await this.db.updateTable('users').set({ current_venue_id: venueId }).where('tenant_id', '=', tenantId).where('id', '=', userId).execute();
   }

@@ -5,7 +5,5 @@ import type { UserService } from './user.service.ts';
 
 export function userRoutes(app: FastifyInstance, guard: Guard, users: UserService): void {
   route(app, guard, auth.setCurrentVenue, ({ session, body }) => users.setCurrentVenue(session.tenantId, session.userId, session.isAdmin, body.venueId));
-  route(app, guard, auth.checkPassword, ({ session, query }) => users.checkPassword(session.tenantId, session.userId, query.password));
-  route(app, guard, auth.updatePassword, ({ session, body }) => users.updatePassword(session.tenantId, session.userId, body.oldPass, body.newPass));
   route(app, guard, system.userList, ({ session, query }) => users.page(session.tenantId, query));
 }

@@ -1,7 +1,8 @@
-import { ADMIN_PERMISSION, DEFAULT_ROLE, Msg, type QueryOut, type system, type UserInfo } from '@venue/contract';
+import { ADMIN_PERMISSION, DEFAULT_ROLE, passwordProblem, type QueryOut, type system, type UserInfo } from '@venue/contract';
 import { BizError, notFound, refuse } from '../../lib/errors.ts';
 import { pageWindow } from '../../lib/paging.ts';
 import { hashPassword, verifyPassword } from '../../lib/secrets.ts';
+import { venueForbidden } from '../../plugins/session.ts';
 import type { TenantService } from '../tenant/tenant.service.ts';
 import type { VenueService } from '../venue/venue.service.ts';
 import { groupByCenter } from '../venue/venue.service.ts';
@@ -12,6 +13,8 @@ export interface Grants {
   permissions: string[];
   isAdmin: boolean;
   roleId: number | null;
+  /** The user's venues (user_venue); an admin works in every venue of the tenant whatever this holds. */
+  venueIds: number[];
 }
 
 const GRANTS_TTL_MS = 5_000;
@@ -42,10 +45,14 @@ export class UserService {
 
   /** Roles are `ROLE_<code>`; permissions are the roles plus the menu permission strings. */
   async grantsOf(tenantId: number, userId: number): Promise<Grants> {
-    const [roleRows, menuPermissions] = await Promise.all([this.users.rolesOf(tenantId, userId), this.users.menuPermissionsOf(tenantId, userId)]);
+    const [roleRows, menuPermissions, venueIds] = await Promise.all([
+      this.users.rolesOf(tenantId, userId),
+      this.users.menuPermissionsOf(tenantId, userId),
+      this.users.venueIdsOf(tenantId, userId),
+    ]);
     const roles = roleRows.length ? roleRows.map((r) => `ROLE_${r.code}`) : [DEFAULT_ROLE];
     const permissions = [...new Set([...roles, ...menuPermissions])];
-    return { roles, permissions, isAdmin: permissions.includes(ADMIN_PERMISSION), roleId: roleRows[0]?.id ?? null };
+    return { roles, permissions, isAdmin: permissions.includes(ADMIN_PERMISSION), roleId: roleRows[0]?.id ?? null, venueIds };
   }
 
   async info(tenantId: number, userId: number): Promise<UserInfo> {
@@ -74,7 +81,7 @@ export class UserService {
   async setCurrentVenue(tenantId: number, userId: number, isAdmin: boolean, venueId: number) {
     const allowed = await this.venues.venuesOfUser(tenantId, userId, isAdmin);
     const venue = allowed.find((v) => v.venueId === venueId);
-    if (!venue) throw new BizError(510, Msg.venueNotAllowed);
+    if (!venue) throw venueForbidden();
     await this.users.setCurrentVenue(tenantId, userId, venueId);
     return { currentVenueId: venue.venueId, currentVenueName: venue.venueName };
   }
@@ -86,15 +93,22 @@ export class UserService {
     return (allowed.find((v) => v.venueId === user?.current_venue_id) ?? allowed[0])?.venueId ?? null;
   }
 
-  async checkPassword(tenantId: number, userId: number, password: string) {
+  /** Whether `password` is the user's own (the caller throttles the attempts: AuthService). */
+  async checkPassword(tenantId: number, userId: number, password: string): Promise<boolean> {
     const user = await this.users.findById(tenantId, userId);
-    return { valid: !!user && (await verifyPassword(user.password_hash, password)) };
+    return !!user && (await verifyPassword(user.password_hash, password));
   }
 
-  /** Changes the user's own password after checking the old one on the server. */
+  /**
+   * Changes the user's own password after checking the old one on the server. The new one follows
+   * the contract's rule (length and common passwords, checked by the schema) and is not the user name.
+   * The caller throttles it and ends the user's other sessions (AuthService).
+   */
   async updatePassword(tenantId: number, userId: number, oldPass: string, newPass: string): Promise<null> {
     const user = await this.users.findById(tenantId, userId);
     if (!user || !(await verifyPassword(user.password_hash, oldPass))) throw refuse('旧密码错误');
+    const problem = passwordProblem(newPass, user.username);
+    if (problem) throw new BizError(400, problem, 400);
     if (oldPass === newPass) throw refuse('新密码不能与旧密码相同');
     await this.users.setPasswordHash(tenantId, userId, await hashPassword(newPass));
     return null;

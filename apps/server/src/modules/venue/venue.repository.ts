@@ -31,7 +31,7 @@ export class VenueRepository {
 
   /** Across tenants: only for issuing a board token, which then carries the venue's tenant. */
   findVenueAnyTenant(venueId: number) {
-    return this.db.selectFrom('venue').select(['id', 'tenant_id', 'state']).where('id', '=', venueId).executeTakeFirst();
+    return this.db.selectFrom('venue').select(['id', 'tenant_id', 'state', 'board_public']).where('id', '=', venueId).executeTakeFirst();
   }
 
   findVenue(tenantId: number, venueId: number) {

@@ -1,8 +1,11 @@
 import { Button, Card, Col, Descriptions, Form, Input, Row, Tag } from 'antd';
-import { auth } from '@venue/contract';
+import { auth, PASSWORD_MESSAGES, passwordProblem } from '@venue/contract';
 import { callApi } from '@/lib/http';
 import { notify } from '@/lib/notify';
 import { logoutAndReload, useSession } from '@/lib/session';
+
+/** An antd validator's answer for a problem message (or none). */
+const checked = (problem: string | null) => (problem ? Promise.reject(new Error(problem)) : Promise.resolve());
 
 interface PasswordForm {
   oldPass: string;
@@ -56,8 +59,9 @@ export default function UserCenterPage() {
               name="newPass"
               label="新密码"
               rules={[
-                { required: true, message: '请输入新密码' },
-                { min: 6, max: 20, message: '新密码长度为6到20个字符' },
+                { required: true, message: PASSWORD_MESSAGES.required },
+                // The server's rule (length, common passwords, not the user name), from the contract.
+                { validator: (_, value?: string) => (value ? checked(passwordProblem(value, user.username)) : Promise.resolve()) },
               ]}
             >
               <Input.Password autoComplete="new-password" />
