@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type Db } from '../apps/server/src/db/database.ts';
 import { childServer, loginToken, throwAwayPg } from './lib.ts';
-import { booksProblems, call, prepareGoods, rechargeCard } from './till-traffic.ts';
+import { booksProblems, call, prepareGoods, rechargeCard, refundProblems } from './till-traffic.ts';
 
 const WORKERS = 40;
 const KILL_AFTER_MS = [1500, 3000];
@@ -86,45 +86,6 @@ interface Check {
   unpaid: number;
   pending: number;
   problems: string[];
-}
-
-/**
- * Refunds add up: an order's refunded amount is the sum of its refunds that are done or held (R, U), each line's
- * refunded units the sum of those refunds' lines; the stock given back (REFUND movements) is the units of the
- * finished refunds; a partly or fully refunded pay state matches what was refunded.
- */
-async function refundProblems(db: Db): Promise<string[]> {
-  const k = db.kysely;
-  const [orders, lines, refunds, refundLines, moves] = await Promise.all([
-    k.selectFrom('sale_order').select(['id', 'pay_state', 'price_pay_fen', 'refunded_fen']).execute(),
-    k.selectFrom('sale_order_line').select(['id', 'order_id', 'quantity', 'refunded_quantity']).execute(),
-    k.selectFrom('sale_refund').select(['id', 'order_id', 'amount_fen', 'state']).execute(),
-    k.selectFrom('sale_refund_line').select(['refund_id', 'line_id', 'goods_id', 'quantity']).execute(),
-    k.selectFrom('stock_movement').select(['goods_id', 'change']).where('reason', '=', 'REFUND').execute(),
-  ]);
-  const problems: string[] = [];
-  const held = new Set(refunds.filter((r) => r.state !== 'F').map((r) => r.id));
-  for (const o of orders) {
-    const sum = refunds.filter((r) => r.order_id === o.id && held.has(r.id)).reduce((s, r) => s + r.amount_fen, 0);
-    if (sum !== o.refunded_fen) problems.push(`order ${o.id} records ${o.refunded_fen} refunded, its refunds add up to ${sum}`);
-    const done = refunds.filter((r) => r.order_id === o.id && r.state === 'R').reduce((s, r) => s + r.amount_fen, 0);
-    const expected = done === 0 ? o.pay_state : done >= o.price_pay_fen ? 'FR' : 'PR';
-    if (PAID.includes(o.pay_state) && o.pay_state !== expected) problems.push(`order ${o.id} is ${o.pay_state} after ${done} of ${o.price_pay_fen} refunded`);
-  }
-  for (const l of lines) {
-    const units = refundLines.filter((r) => r.line_id === l.id && held.has(r.refund_id)).reduce((s, r) => s + r.quantity, 0);
-    if (units !== l.refunded_quantity || units > l.quantity) problems.push(`line ${l.id} records ${l.refunded_quantity} refunded units, its refunds ${units}`);
-  }
-  const finished = new Set(refunds.filter((r) => r.state === 'R').map((r) => r.id));
-  const back = new Map<number, number>();
-  for (const r of refundLines.filter((line) => finished.has(line.refund_id))) back.set(r.goods_id, (back.get(r.goods_id) ?? 0) + r.quantity);
-  const moved = new Map<number, number>();
-  for (const m of moves) moved.set(m.goods_id, (moved.get(m.goods_id) ?? 0) + Number(m.change));
-  for (const goodsId of new Set([...back.keys(), ...moved.keys()])) {
-    if ((back.get(goodsId) ?? 0) !== (moved.get(goodsId) ?? 0))
-      problems.push(`goods ${goodsId}: ${moved.get(goodsId) ?? 0} units back in stock, refunds say ${back.get(goodsId) ?? 0}`);
-  }
-  return problems;
 }
 
 /** Every order paid with all its traces, or unpaid with none; stock and card ledgers sum to their balances. */

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { childServer, loginToken, throwAwayPg } from './lib.ts';
-import { booksProblems, call, prepareGoods, rechargeCard, tillRound, type TillContext } from './till-traffic.ts';
+import { booksProblems, call, prepareGoods, rechargeCard, refundProblems, tillRound, type TillContext } from './till-traffic.ts';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
 const WORKERS = Number(process.env.SOAK_WORKERS ?? 16);
@@ -41,7 +41,7 @@ async function main() {
   const stats = new Map<string, number>();
   let alive = true;
   const workers = Array.from({ length: WORKERS }, async (_, i) => {
-    const ctx: TillContext = { url: servers[i % 2].url, token: i % 3 ? till : admin, goods, card, stats, latencies };
+    const ctx: TillContext = { url: servers[i % 2].url, token: i % 3 ? till : admin, goods, card, stats, latencies, refundToken: admin };
     while (alive) await tillRound(ctx);
   });
 
@@ -69,7 +69,7 @@ async function main() {
 
   console.log('answers:');
   for (const [key, n] of [...stats].sort()) console.log(`  ${key}: ${n}`);
-  const problems = await booksProblems(db);
+  const problems = [...(await booksProblems(db)), ...(await refundProblems(db))];
   for (const p of problems) console.log(`  PROBLEM ${p}`);
   // Flat: after the first minute's warm-up, memory grows less than 30% + 30 MB and p99 less than 2× + 20 ms.
   const warm = windows[Math.min(2, windows.length - 1)];

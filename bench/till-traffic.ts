@@ -64,6 +64,8 @@ export interface TillContext {
   latencies?: number[];
   /** Orders answered paid (the crash bench checks they stayed paid). */
   acked?: Set<number>;
+  /** A token allowed to refund (the admin's): with it, about a third of the sales are refunded, whole or one unit. */
+  refundToken?: string;
 }
 
 /** One request, timed. */
@@ -96,7 +98,21 @@ async function sale(ctx: TillContext, byCard: boolean) {
     ? await timed(ctx, 'POST', 'member/card/payWithOrder', { orderId, cardIds: [ctx.card.cardId], memberId: ctx.card.memberId })
     : await timed(ctx, 'POST', 'goods/goodsSaleOrder/payOrder', { orderId, payMode: 'cashpay', money: created.data.pricePay });
   count(ctx, `${byCard ? 'card' : 'cash'} pay ${paid.code}${paid.code === 200 ? '' : `: ${paid.msg}`}`);
-  if (paid.code === 200) ctx.acked?.add(orderId);
+  if (paid.code !== 200) return;
+  ctx.acked?.add(orderId);
+  if (ctx.refundToken && Math.random() < 0.35) await refund(ctx, orderId, ctx.refundToken);
+}
+
+/** A refund by the original route: the whole order, or one unit of its first line. */
+async function refund(ctx: TillContext, orderId: number, token: string) {
+  const partial = Math.random() < 0.5;
+  const started = performance.now();
+  const order = partial ? await call(ctx.url, token, 'GET', `goods/goodsSaleOrder/id/${orderId}`) : null;
+  const first = (order?.data.details as { detailId: number }[] | undefined)?.[0];
+  const lines = first ? [{ detailId: first.detailId, quantity: 1 }] : undefined;
+  const answer = await call(ctx.url, token, 'POST', 'goods/goodsSaleOrder/refundOrder', { orderId, route: 'T', lines });
+  ctx.latencies?.push(performance.now() - started);
+  count(ctx, `refund ${lines ? 'one unit' : 'whole'} ${answer.code}${answer.code === 200 ? '' : `: ${answer.msg}`}`);
 }
 
 /** One step of a cashier's day, chosen at random with the weights of a busy till. */
@@ -134,5 +150,45 @@ export async function booksProblems(db: Db): Promise<string[]> {
     n: number;
   }>`select (select count(*) from goods_stock where quantity < 0) + (select count(*) from card where balance < 0) as n`.execute(k);
   if (Number(negative[0].n)) problems.push(`${negative[0].n} stock rows or cards below zero`);
+  return problems;
+}
+
+/**
+ * Refunds add up: an order's refunded amount is the sum of its refunds that are done or held (R, U), each line's
+ * refunded units the sum of those refunds' lines; the stock given back (REFUND movements) is the units of the
+ * finished refunds; a partly or fully refunded pay state matches what was refunded.
+ */
+export async function refundProblems(db: Db): Promise<string[]> {
+  const k = db.kysely;
+  const [orders, lines, refunds, refundLines, moves] = await Promise.all([
+    k.selectFrom('sale_order').select(['id', 'pay_state', 'price_pay_fen', 'refunded_fen']).execute(),
+    k.selectFrom('sale_order_line').select(['id', 'order_id', 'quantity', 'refunded_quantity']).execute(),
+    k.selectFrom('sale_refund').select(['id', 'order_id', 'amount_fen', 'state']).execute(),
+    k.selectFrom('sale_refund_line').select(['refund_id', 'line_id', 'goods_id', 'quantity']).execute(),
+    k.selectFrom('stock_movement').select(['goods_id', 'change']).where('reason', '=', 'REFUND').execute(),
+  ]);
+  const problems: string[] = [];
+  const held = new Set(refunds.filter((r) => r.state !== 'F').map((r) => r.id));
+  for (const o of orders) {
+    const sum = refunds.filter((r) => r.order_id === o.id && held.has(r.id)).reduce((s, r) => s + r.amount_fen, 0);
+    if (sum !== o.refunded_fen) problems.push(`order ${o.id} records ${o.refunded_fen} refunded, its refunds add up to ${sum}`);
+    const done = refunds.filter((r) => r.order_id === o.id && r.state === 'R').reduce((s, r) => s + r.amount_fen, 0);
+    const expected = done === 0 ? o.pay_state : done >= o.price_pay_fen ? 'FR' : 'PR';
+    if (['P', 'PR', 'FR'].includes(o.pay_state) && o.pay_state !== expected)
+      problems.push(`order ${o.id} is ${o.pay_state} after ${done} of ${o.price_pay_fen} refunded`);
+  }
+  for (const l of lines) {
+    const units = refundLines.filter((r) => r.line_id === l.id && held.has(r.refund_id)).reduce((s, r) => s + r.quantity, 0);
+    if (units !== l.refunded_quantity || units > l.quantity) problems.push(`line ${l.id} records ${l.refunded_quantity} refunded units, its refunds ${units}`);
+  }
+  const finished = new Set(refunds.filter((r) => r.state === 'R').map((r) => r.id));
+  const back = new Map<number, number>();
+  for (const r of refundLines.filter((line) => finished.has(line.refund_id))) back.set(r.goods_id, (back.get(r.goods_id) ?? 0) + r.quantity);
+  const moved = new Map<number, number>();
+  for (const m of moves) moved.set(m.goods_id, (moved.get(m.goods_id) ?? 0) + Number(m.change));
+  for (const goodsId of new Set([...back.keys(), ...moved.keys()])) {
+    if ((back.get(goodsId) ?? 0) !== (moved.get(goodsId) ?? 0))
+      problems.push(`goods ${goodsId}: ${moved.get(goodsId) ?? 0} units back in stock, refunds say ${back.get(goodsId) ?? 0}`);
+  }
   return problems;
 }
