@@ -62,17 +62,25 @@ export interface TillContext {
   stats: Map<string, number>;
   /** Every request's time in ms, for the caller's percentiles. */
   latencies?: number[];
+  /** The same times by route (method and path, ids and query left out), to see which route slows down. */
+  routes?: Map<string, number[]>;
   /** Orders answered paid (the crash bench checks they stayed paid). */
   acked?: Set<number>;
   /** A token allowed to refund (the admin's): with it, about a third of the sales are refunded, whole or one unit. */
   refundToken?: string;
 }
 
+function record(ctx: TillContext, route: string, ms: number) {
+  ctx.latencies?.push(ms);
+  const key = route.split('?')[0].replace(/\/\d+$/, '/{id}');
+  if (ctx.routes) ctx.routes.set(key, [...(ctx.routes.get(key) ?? []), ms]);
+}
+
 /** One request, timed. */
 async function timed(ctx: TillContext, method: string, path: string, body?: unknown): Promise<Answer> {
   const started = performance.now();
   const answer = await call(ctx.url, ctx.token, method, path, body);
-  ctx.latencies?.push(performance.now() - started);
+  record(ctx, `${method} ${path}`, performance.now() - started);
   return answer;
 }
 
@@ -111,7 +119,7 @@ async function refund(ctx: TillContext, orderId: number, token: string) {
   const first = (order?.data.details as { detailId: number }[] | undefined)?.[0];
   const lines = first ? [{ detailId: first.detailId, quantity: 1 }] : undefined;
   const answer = await call(ctx.url, token, 'POST', 'goods/goodsSaleOrder/refundOrder', { orderId, route: 'T', lines });
-  ctx.latencies?.push(performance.now() - started);
+  record(ctx, 'POST goods/goodsSaleOrder/refundOrder (with its order read)', performance.now() - started);
   count(ctx, `refund ${lines ? 'one unit' : 'whole'} ${answer.code}${answer.code === 200 ? '' : `: ${answer.msg}`}`);
 }
 
