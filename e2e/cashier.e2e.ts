@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { Msg } from '@venue/contract';
-import { closeProduct, login, openProduct, type RunningServer, scan, screenshot } from './harness';
+import { closeProduct, login, openProduct, type RunningServer, scan, screenshot, pageApi, stockOfGoods } from './harness';
 
 /**
  * The whole till as the demo cashier (收银员小李, 城东羽毛球馆) works it (issue 6). Demo cards: VIP0001 张三
@@ -14,19 +14,9 @@ describe('cashier: goods sale, payment, receipt (issue 6)', () => {
   let page: Page;
 
   /** The server's view, through the API with the page's own token. */
-  async function api<T>(path: string): Promise<T> {
-    const token = await page.evaluate(() => localStorage.getItem('Admin-Token'));
-    const answer = await (await fetch(`${server.url}/api/${path}`, { headers: { authorization: `Bearer ${token}` } })).json();
-    expect(answer.code, `${path}: ${answer.msg}`).toBe(200);
-    return answer.data as T;
-  }
+  const api = <T>(path: string) => pageApi<T>(page, server.url, path);
   const cardBalance = async (cardNo: string) => (await api<{ balance: number }>(`member/card/getByCardId?cardId=${cardNo}`)).balance;
-  const stockOf = async (goodsName: string) =>
-    (
-      await api<{ records: { goodsName: string; quantity: number }[] }>(`goods/goodsArchive/queryStock?goodsName=${encodeURIComponent(goodsName)}&size=50`)
-    ).records
-      .filter((r) => r.goodsName === goodsName)
-      .reduce((sum, r) => sum + r.quantity, 0);
+  const stockOf = (goodsName: string) => stockOfGoods(page, server.url, goodsName);
 
   const saleDialog = () => page.locator('.ant-modal-wrap:visible', { hasText: '商品销售' });
   const payDialog = () => page.locator('.ant-modal-wrap:visible', { hasText: '应收' });

@@ -142,3 +142,18 @@ export async function pickOption(page: Page, field: Locator, option: string): Pr
   }
   throw new Error(`the select did not take 「${option}」`);
 }
+
+/** The server's view, through the API with the page's own token: the answer's data, failing the test unless code 200. */
+export async function pageApi<T>(page: Page, url: string, path: string): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('Admin-Token'));
+  const answer = await (await fetch(`${url}/api/${path}`, { headers: { authorization: `Bearer ${token}` } })).json();
+  if (answer.code !== 200) throw new Error(`${path}: ${answer.code} ${answer.msg}`);
+  return answer.data as T;
+}
+
+/** A goods item's stock over every warehouse, as 库存查询 answers it. */
+export async function stockOfGoods(page: Page, url: string, goodsName: string): Promise<number> {
+  const path = `goods/goodsArchive/queryStock?goodsName=${encodeURIComponent(goodsName)}&size=50`;
+  const { records } = await pageApi<{ records: { goodsName: string; quantity: number }[] }>(page, url, path);
+  return records.filter((r) => r.goodsName === goodsName).reduce((sum, r) => sum + r.quantity, 0);
+}

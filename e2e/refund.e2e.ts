@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { closeProduct, login, openProduct, type RunningServer, screenshot } from './harness';
+import { closeProduct, login, openProduct, type RunningServer, screenshot, pageApi, stockOfGoods } from './harness';
 
 /**
  * Sale refunds (issue 12) as the demo admin (系统管理员) does them: sell at the till, then refund one
@@ -11,18 +11,8 @@ describe('sale refund from 销售订单 (issue 12)', () => {
   let browser: Browser;
   let page: Page;
 
-  async function api<T>(path: string): Promise<T> {
-    const token = await page.evaluate(() => localStorage.getItem('Admin-Token'));
-    const answer = await (await fetch(`${server.url}/api/${path}`, { headers: { authorization: `Bearer ${token}` } })).json();
-    expect(answer.code, `${path}: ${answer.msg}`).toBe(200);
-    return answer.data as T;
-  }
-  const stockOf = async (goodsName: string) =>
-    (
-      await api<{ records: { goodsName: string; quantity: number }[] }>(`goods/goodsArchive/queryStock?goodsName=${encodeURIComponent(goodsName)}&size=50`)
-    ).records
-      .filter((r) => r.goodsName === goodsName)
-      .reduce((sum, r) => sum + r.quantity, 0);
+  const api = <T>(path: string) => pageApi<T>(page, server.url, path);
+  const stockOf = (goodsName: string) => stockOfGoods(page, server.url, goodsName);
   const saleDialog = () => page.locator('.ant-modal-wrap:visible', { hasText: '商品销售' });
   const payDialog = () => page.locator('.ant-modal-wrap:visible', { hasText: '应收' });
   const refundDialog = () => page.locator('.ant-modal-wrap:visible', { hasText: '退款 - 销售订单' });

@@ -22,27 +22,15 @@ export function Receipt({ order, seller, width, copy }: { order: SaleOrder; sell
         </div>
       )}
       <hr />
-      <table>
-        <thead>
-          <tr>
-            <th>商品</th>
-            <th>数量</th>
-            <th>金额</th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.details.map((line) => (
-            <tr key={line.detailId}>
-              <td>
-                {line.goodsName}
-                {line.specs ? ` ${line.specs}` : ''}
-              </td>
-              <td>{line.quantity}</td>
-              <td>{lineAmount(line.pricePay, line.quantity)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ReceiptLines
+        lines={order.details.map((line) => ({
+          key: line.detailId,
+          name: line.goodsName,
+          specs: line.specs,
+          quantity: line.quantity,
+          amount: lineAmount(line.pricePay, line.quantity),
+        }))}
+      />
       <hr />
       <div>原价合计：¥{formatYuan(order.priceOrig)}</div>
       <div className="total">实收：¥{formatYuan(order.pricePay)}</div>
@@ -70,3 +58,30 @@ export const RECEIPT_CSS = `
   .receipt th:nth-child(n+2), .receipt td:nth-child(n+2) { text-align: right; }
   .receipt hr { border: none; border-top: 1px dashed #000; margin: 2mm 0; }
 `;
+
+/** The goods table of a receipt or a refund slip: name and specs, units, amount in yuan. */
+export function ReceiptLines({ lines }: { lines: { key: number; name: string; specs?: string | null; quantity: number; amount: string }[] }) {
+  return (
+    <table>
+      <thead>
+        <tr>
+          <th>商品</th>
+          <th>数量</th>
+          <th>金额</th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line) => (
+          <tr key={line.key}>
+            <td>
+              {line.name}
+              {line.specs ? ` ${line.specs}` : ''}
+            </td>
+            <td>{line.quantity}</td>
+            <td>{line.amount}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,7 +1,7 @@
 import { sale, type SaleRefund } from '@venue/contract';
 import { formatTime } from '@/lib/format';
 import { formatYuan } from '@/lib/money';
-import type { PaperWidth } from './Receipt';
+import { ReceiptLines, type PaperWidth } from './Receipt';
 
 /** A refund slip (退款单) on the receipt paper: the order, the goods and units back, the amount, where it went, who and when. */
 export function RefundSlip({ refund, width }: { refund: SaleRefund; width: PaperWidth }) {
@@ -16,27 +16,15 @@ export function RefundSlip({ refund, width }: { refund: SaleRefund; width: Paper
       <div>退款方式：{sale.REFUND_ROUTE_LABELS[refund.route]}</div>
       {refund.reason && <div>退款原因：{refund.reason}</div>}
       <hr />
-      <table>
-        <thead>
-          <tr>
-            <th>商品</th>
-            <th>数量</th>
-            <th>金额</th>
-          </tr>
-        </thead>
-        <tbody>
-          {refund.lines.map((line) => (
-            <tr key={line.detailId}>
-              <td>
-                {line.goodsName}
-                {line.specs ? ` ${line.specs}` : ''}
-              </td>
-              <td>{line.quantity}</td>
-              <td>{formatYuan(line.amount)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ReceiptLines
+        lines={refund.lines.map((line) => ({
+          key: line.detailId,
+          name: line.goodsName,
+          specs: line.specs,
+          quantity: line.quantity,
+          amount: formatYuan(line.amount),
+        }))}
+      />
       <hr />
       <div className="total">退款金额：¥{formatYuan(refund.amount)}</div>
       {refund.parts.map((p, i) => (

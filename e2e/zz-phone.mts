@@ -1,0 +1,14 @@
+import { chromium } from 'playwright-core';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const p = await b.newPage({ viewport: { width: 390, height: 844 } });
+await p.goto('http://127.0.0.1:8935/login');
+await p.getByPlaceholder('用户名').fill('cashier');
+await p.getByPlaceholder('密码').fill('cashier123');
+await p.getByRole('button', { name: /登\s*录/ }).click();
+await p.waitForURL(/dashboard/);
+await p.getByRole('button', { name: '收银台' }).click();
+await p.getByRole('button', { name: /商品销售/ }).click();
+await p.waitForTimeout(1500);
+await p.locator('[data-testid=goods-tile]').first().click().catch(() => {});
+await p.screenshot({ path: '/tmp/phone-sale.png' });
+await b.close();
