@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
-import { closeProduct, login, openProduct, pickOption, type RunningServer, screenshot } from './harness';
+import { closeProduct, login, openProduct, pageErrors, pickOption, type RunningServer, screenshot } from './harness';
 
 const stamp = Date.now().toString().slice(-5);
 const className = `测试分类${stamp}`;
@@ -23,6 +23,8 @@ describe('goods: classification, warehouse, goods with picture, stock-in, stock 
     await login(page, server.url, 'admin', 'admin123');
   });
   afterAll(() => closeProduct({ server, browser }));
+  // A failed validation (add, edit, adjust) used to throw an uncaught error each time (issue 13).
+  afterEach(() => expect(pageErrors(page)).toEqual([]));
 
   it('creates a classification, with a Chinese validation message first', async () => {
     await page.goto(`${server.url}/goods/classification`);
@@ -130,5 +132,20 @@ describe('goods: classification, warehouse, goods with picture, stock-in, stock 
     // Spec 9: the movements list pages by 20 like every list.
     await stock.getByRole('button', { name: /明\s*细/ }).click();
     await expect.poll(() => dialog().locator('.ant-pagination-options').textContent()).toContain('20 条/页');
+  });
+
+  it('marks a field emptied in 修改 and keeps the dialog open, with no uncaught error (issue 13)', async () => {
+    await page.goto(`${server.url}/goods/archive`);
+    const row = page.locator('tr', { hasText: goodsName }).first();
+    await row.getByRole('button', { name: /编\s*辑/ }).click();
+    // The dialog fills the row once it has opened; clearing before that would be overwritten.
+    await expect.poll(() => dialog().getByLabel('商品名称').inputValue()).toBe(goodsName);
+    await dialog().getByLabel('商品名称').fill('');
+    await ok();
+    await expect.poll(() => dialog().getByText('请输入商品名称').count()).toBe(1);
+    await dialog()
+      .getByRole('button', { name: /取\s*消/ })
+      .click();
+    await expect.poll(() => page.getByRole('cell', { name: goodsName }).count()).toBe(1);
   });
 });

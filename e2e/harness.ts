@@ -31,6 +31,10 @@ export async function launchBrowser(): Promise<Browser> {
 
 /** Open pages and what their consoles said, for the evidence a failed test leaves (failure-evidence.ts). */
 export const openPages = new Map<Page, string[]>();
+const uncaught = new WeakMap<Page, string[]>();
+
+/** The uncaught errors the page has thrown since it opened (a product defect whatever the screen shows). */
+export const pageErrors = (page: Page): string[] => uncaught.get(page) ?? [];
 
 /** A page that fails fast: 10 s per action instead of Playwright's 30 s. */
 export async function openPage(browser: Browser, viewport: BrowserContextOptions['viewport'] = { width: 1366, height: 860 }): Promise<Page> {
@@ -42,7 +46,11 @@ export async function openPage(browser: Browser, viewport: BrowserContextOptions
     if (log.length > 200) log.shift();
   };
   page.on('console', (m) => remember(`console.${m.type()}: ${m.text()}`));
-  page.on('pageerror', (e) => remember(`pageerror: ${e.message}`));
+  uncaught.set(page, []);
+  page.on('pageerror', (e) => {
+    uncaught.get(page)?.push(e.message);
+    remember(`pageerror: ${e.message}`);
+  });
   page.on('requestfailed', (r) => remember(`requestfailed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`));
   page.on('response', (r) => r.url().includes('/api/') && remember(`${r.status()} ${r.request().method()} ${r.url()}`));
   page.on('close', () => openPages.delete(page));

@@ -75,6 +75,8 @@ describe('main layout (spec 2.1-2.4)', () => {
     await page.getByText('滨江运动公园').click();
     await page.getByText('滨江健身馆').click();
     await expect.poll(() => page.getByTestId('venue-switcher').textContent()).toContain('滨江健身馆');
+    // Said after the reload, where it can be read (issue 13).
+    await page.locator('.ant-notification-notice', { hasText: '已切换到滨江健身馆' }).waitFor();
   });
 
   it('goes to /401 on a 403 answer and shows /404 for an unknown path', async () => {
@@ -101,6 +103,66 @@ describe('main layout (spec 2.1-2.4)', () => {
     await mobile.mouse.click(350, 400);
     await expect.poll(() => mobile.locator('.ant-drawer-open').count()).toBe(0);
     await mobile.close();
+  });
+
+  it('lets the first click through a 登录成功 notice to the user menu under it (issue 13)', async () => {
+    const fresh = await openPage(browser, { width: 1366, height: 800 });
+    await login(fresh, server.url, 'admin', 'admin123');
+    const notice = fresh.locator('.ant-notification-notice', { hasText: '登录成功' });
+    await notice.waitFor();
+    const menu = await fresh.getByLabel('用户菜单').boundingBox();
+    const covered = await notice.boundingBox();
+    // The notice sits over the user menu: a click at the menu's centre lands inside the notice's box.
+    expect(covered!.y + covered!.height).toBeGreaterThan(menu!.y + menu!.height / 2);
+    await fresh.mouse.click(menu!.x + menu!.width / 2, menu!.y + menu!.height / 2);
+    await fresh.getByText('个人中心').waitFor({ timeout: 1_000 });
+    expect(await notice.count()).toBe(1);
+    await fresh.close();
+  });
+
+  it('hides the 布局大小 tooltip while its menu is open, so 默认 can be clicked (issue 13)', async () => {
+    await page.goto(`${server.url}/dashboard`);
+    const button = page.getByLabel('布局大小');
+    await button.hover();
+    await page.locator('.ant-tooltip:visible', { hasText: '布局大小' }).waitFor();
+    await button.click();
+    const option = page.getByRole('menuitem', { name: '默认' });
+    await option.waitFor();
+    await expect.poll(() => page.locator('.ant-tooltip:visible', { hasText: '布局大小' }).count()).toBe(0);
+    const box = (await option.boundingBox())!;
+    const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[role="menuitem"]')?.textContent, {
+      x: box.x + box.width / 2,
+      y: box.y + box.height / 2,
+    });
+    expect(hit).toBe('默认');
+    await page.keyboard.press('Escape');
+  });
+
+  it('opens the usage guide /notice from 文档 in a new tab, readable without a login (issue 13)', async () => {
+    const link = page.getByRole('link', { name: '文档' });
+    expect(await link.getAttribute('href')).toBe('/notice');
+    expect(await link.getAttribute('target')).toBe('_blank');
+    const visitor = await openPage(browser, { width: 1366, height: 800 });
+    await visitor.goto(`${server.url}/notice`);
+    await visitor.getByRole('heading', { name: '使用说明' }).waitFor();
+    await visitor.getByRole('heading', { name: '收银台：商品销售' }).waitFor();
+    expect(visitor.url()).toBe(`${server.url}/notice`);
+    await expect.poll(() => visitor.title()).toBe('使用说明 - 智慧体育场馆');
+    await screenshot(visitor, 'notice-guide');
+    await visitor.close();
+  });
+
+  it('says 密码修改成功，请重新登录 on the login page the change reloads to (issue 13)', async () => {
+    const clerk = await openPage(browser, { width: 1366, height: 800 });
+    await login(clerk, server.url, 'cashier', 'cashier123');
+    await clerk.goto(`${server.url}/user/center`);
+    await clerk.getByLabel('旧密码').fill('cashier123');
+    await clerk.getByLabel('新密码').fill('Till-2026-night');
+    await clerk.getByLabel('确认密码').fill('Till-2026-night');
+    await clerk.getByRole('button', { name: /保\s*存/ }).click();
+    await clerk.waitForURL(/\/login/);
+    await clerk.locator('.ant-notification-notice', { hasText: '密码修改成功，请重新登录' }).waitFor();
+    await clerk.close();
   });
 
   it('logs out after 确定注销并退出系统吗？', async () => {

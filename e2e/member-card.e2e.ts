@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
-import { closeProduct, login, openProduct, type RunningServer, scan, screenshot } from './harness';
+import { closeProduct, login, openProduct, pageErrors, type RunningServer, scan, screenshot } from './harness';
 
 /** Demo cards of the seed: VIP0001 (A, 张三 13800000001, physical 1234567890), VIP0002 not opened, VIP0003 L … VIP0007 E. */
 describe('member cards: search widget, scanner, states (issue 5)', () => {
@@ -23,6 +23,7 @@ describe('member cards: search widget, scanner, states (issue 5)', () => {
     await login(page, server.url, 'admin', 'admin123');
   });
   afterAll(() => closeProduct({ server, browser }));
+  afterEach(() => expect(pageErrors(page)).toEqual([]));
 
   it('finds a card by number and selects a single result at once', async () => {
     await page.goto(`${server.url}/readCards`);
@@ -102,5 +103,20 @@ describe('member cards: search widget, scanner, states (issue 5)', () => {
     const row = page.locator('tr', { hasText: 'VIP0006' });
     await expect.poll(() => row.locator('.ant-tag-error', { hasText: '黑名单' }).count()).toBeGreaterThan(0);
     await screenshot(page, 'member-card-blacklist');
+  });
+
+  it('refuses a short 实体卡号 in 绑卡 with 实体卡号至少5位, without an uncaught error (issue 13)', async () => {
+    await page.goto(`${server.url}/member/card`);
+    await page.getByPlaceholder('请输入会员卡号/姓名/手机号').fill('VIP0001');
+    await page.getByRole('button', { name: /搜\s*索/ }).click();
+    await page.locator('tr', { hasText: 'VIP0001' }).getByRole('button', { name: '绑卡' }).click();
+    const dialog = page.locator('.ant-modal-wrap:visible', { hasText: '绑定实体卡' });
+    const input = dialog.getByLabel('实体卡号');
+    // The dialog fills the bound card once it has opened; typing before that would be overwritten.
+    await expect.poll(() => input.inputValue()).toBe('1234567890');
+    await input.fill('123');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => dialog.getByText('实体卡号至少5位').count()).toBe(1);
+    await dialog.getByRole('button', { name: /取\s*消/ }).click();
   });
 });

@@ -13,6 +13,7 @@ import { views } from './views';
 const LoginPage = lazy(() => import('@/features/auth/pages/LoginPage'));
 const UserCenterPage = lazy(() => import('@/features/user-center/pages/UserCenterPage'));
 const ReadCardsPage = lazy(() => import('@/features/member-card/pages/ReadCardsPage'));
+const NoticePage = lazy(() => import('@/features/notice/pages/NoticePage'));
 
 /** Rendered only below RequireAuth, which has loaded them. */
 const ShellLayout = ({ routes }: { routes: ViewRoute[] }) => (shell.MainLayout ? <shell.MainLayout routes={routes} /> : null);
@@ -46,6 +47,7 @@ export function AppRoutes() {
     <Suspense fallback={<Spin fullscreen />}>
       <Routes>
         <Route path="/login" element={<LoginPage preload={() => void loadShell()} />} />
+        <Route path="/notice" element={<NoticePage />} />
         <Route element={<RequireAuth />}>
           <Route path="/" element={<Navigate to="/dashboard" replace />} />
           <Route path="/404" element={<NotFoundPage />} />

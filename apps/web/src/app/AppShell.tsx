@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { bindUnauthorised } from '@/lib/http';
-import { bindFeedback } from '@/lib/notify';
+import { bindFeedback, showPendingNotice } from '@/lib/notify';
 import { antdSize, fontSizeOf, useLayout } from './layout/settings';
 
 function FeedbackBinder() {
@@ -13,6 +13,7 @@ function FeedbackBinder() {
     bindFeedback(notification, message);
     bindUnauthorised(() => navigate('/401'));
   }, [notification, message, navigate]);
+  useEffect(showPendingNotice, []);
   return null;
 }
 

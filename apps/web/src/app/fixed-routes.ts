@@ -6,6 +6,7 @@ export const FIXED_TITLES: Record<string, string> = {
   '/dashboard': '首页',
   '/user/center': '个人中心',
   '/readCards': '读卡',
+  '/notice': '使用说明',
   '/404': '404',
   '/401': '401',
 };

@@ -1,6 +1,7 @@
 import { message, notification } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 import type { NotificationInstance } from 'antd/es/notification/interface';
+import { pendingNotice, type PendingNotice } from './storage';
 
 /**
  * Feedback outside React components (the HTTP client). The app shell hands over the context-aware
@@ -21,6 +22,17 @@ export const notify = {
   warning: (msg: string, duration: number = DURATION.normal) => notifier.warning({ title: msg, duration }),
   error: (msg: string, duration: number = DURATION.error) => notifier.error({ title: msg, duration }),
 };
+/** Shown once the page has reloaded: for a message said just before a reload (password changed, venue switched). */
+export function notifyAfterReload(notice: PendingNotice): void {
+  pendingNotice.set(notice);
+}
+
+/** Shows the notice left before a reload, if any. */
+export function showPendingNotice(): void {
+  const notice = pendingNotice.take();
+  if (notice) notify[notice.kind](notice.msg);
+}
+
 export const toast = {
   success: (msg: string) => messenger.success(msg),
   warning: (msg: string) => messenger.warning(msg),

@@ -32,6 +32,26 @@ export const expiredMarker = {
   },
 };
 
+export interface PendingNotice {
+  kind: 'success' | 'warning' | 'error';
+  msg: string;
+}
+const PENDING_NOTICE = 'pending-notice';
+
+/** A notice to show after the coming reload (a message said just before a reload was never seen). */
+export const pendingNotice = {
+  set: (notice: PendingNotice) => sessionStorage.setItem(PENDING_NOTICE, JSON.stringify(notice)),
+  take(): PendingNotice | null {
+    const raw = sessionStorage.getItem(PENDING_NOTICE);
+    sessionStorage.removeItem(PENDING_NOTICE);
+    try {
+      return raw ? (JSON.parse(raw) as PendingNotice) : null;
+    } catch {
+      return null;
+    }
+  },
+};
+
 /** Spec 4: all cookies are cleared on application start (the token survives in local storage). */
 export function clearAllCookies(): void {
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name);

@@ -8,6 +8,7 @@ import { Breadcrumbs } from './Breadcrumbs';
 import { CashierEntry } from './CashierEntry';
 import { CachedOutlet } from './CachedOutlet';
 import { HeaderSearch } from './HeaderSearch';
+import { NavButton } from './NavButton';
 import { DocLink, FullscreenToggle, SizeSelect } from './NavbarTools';
 import { MOBILE_WIDTH, useLayout } from './settings';
 import { Sidebar } from './Sidebar';
@@ -51,7 +52,7 @@ function useNavigationEffects(routes: ViewRoute[]) {
   }, [pathname, search, routes, visit]);
 }
 
-export function MainLayout({ routes, docUrl = '/api/docs' }: { routes: ViewRoute[]; docUrl?: string }) {
+export function MainLayout({ routes }: { routes: ViewRoute[] }) {
   const { sidebarOpened, device, tagsView, fixedHeader, withoutAnimation, toggleSidebar, closeSidebar } = useLayout();
   useDevice();
   useNavigationEffects(routes);
@@ -60,9 +61,12 @@ export function MainLayout({ routes, docUrl = '/api/docs' }: { routes: ViewRoute
   const header = (
     <div className={fixedHeader ? `${styles.top} ${styles.fixed}` : styles.top}>
       <Layout.Header className={styles.header}>
-        <span className={styles.hamburger} onClick={toggleSidebar} role="button" aria-label="切换侧边栏">
-          {sidebarOpened && !mobile ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
-        </span>
+        <NavButton
+          className={styles.hamburger}
+          label="切换侧边栏"
+          onClick={toggleSidebar}
+          icon={sidebarOpened && !mobile ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+        />
         {!mobile && <Breadcrumbs routes={routes} />}
         <div className={styles.right}>
           {!mobile && <HeaderSearch />}
@@ -70,7 +74,7 @@ export function MainLayout({ routes, docUrl = '/api/docs' }: { routes: ViewRoute
           <CashierEntry />
           {!mobile && <FullscreenToggle />}
           <SizeSelect />
-          {!mobile && <DocLink href={docUrl} />}
+          {!mobile && <DocLink />}
           <UserMenu />
         </div>
       </Layout.Header>

@@ -4,6 +4,7 @@ import { Dropdown, Tooltip } from 'antd';
 import { FontSizeOutlined, FullscreenExitOutlined, FullscreenOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import screenfull from 'screenfull';
 import { toast } from '@/lib/notify';
+import { NavButton } from './NavButton';
 import { UI_SIZES, useLayout, type UiSize } from './settings';
 import { useTags } from './tags';
 
@@ -24,9 +25,7 @@ export function FullscreenToggle() {
   }
   return (
     <Tooltip title={full ? '退出全屏' : '全屏'}>
-      <span onClick={toggle} style={{ cursor: 'pointer', fontSize: 16 }} aria-label="全屏">
-        {full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
-      </span>
+      <NavButton label={full ? '退出全屏' : '全屏'} onClick={toggle} icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />} />
     </Tooltip>
   );
 }
@@ -45,12 +44,20 @@ export function useChangeSize() {
   };
 }
 
+/** The tooltip hides while the menu is open: it used to sit over the 默认 option. */
 export function SizeSelect() {
   const size = useLayout((s) => s.size);
   const changeSize = useChangeSize();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [hovered, setHovered] = useState(false);
   return (
     <Dropdown
       trigger={['click']}
+      open={menuOpen}
+      onOpenChange={(open) => {
+        setMenuOpen(open);
+        if (open) setHovered(false);
+      }}
       menu={{
         selectable: true,
         selectedKeys: [size],
@@ -58,22 +65,18 @@ export function SizeSelect() {
         onClick: ({ key }) => changeSize(key as UiSize),
       }}
     >
-      <Tooltip title="布局大小">
-        <span style={{ cursor: 'pointer', fontSize: 16 }} aria-label="布局大小">
-          <FontSizeOutlined />
-        </span>
+      <Tooltip title="布局大小" open={hovered && !menuOpen} onOpenChange={setHovered}>
+        <NavButton label="布局大小" icon={<FontSizeOutlined />} />
       </Tooltip>
     </Dropdown>
   );
 }
 
-/** The guide opens in a new tab; its address is a global setting, the API documentation by default. */
-export function DocLink({ href }: { href: string }) {
+/** The usage guide (/notice, spec 2.1) opens in a new tab. */
+export function DocLink() {
   return (
     <Tooltip title="文档">
-      <a href={href} target="_blank" rel="noopener noreferrer" style={{ color: 'inherit', fontSize: 16 }} aria-label="文档">
-        <QuestionCircleOutlined />
-      </a>
+      <NavButton label="文档" icon={<QuestionCircleOutlined />} href="/notice" target="_blank" rel="noopener noreferrer" />
     </Tooltip>
   );
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Cascader, Popover } from 'antd';
+import { Button, Cascader, Popover } from 'antd';
 import { EnvironmentOutlined } from '@ant-design/icons';
 import { auth } from '@venue/contract';
 import { useVenueTree } from '@/hooks/useVenueGroups';
 import { callApi } from '@/lib/http';
+import { notifyAfterReload } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 
 /** The center/venue cascader (spec 2.4): a single center shows only its venues; choosing reloads. */
@@ -22,6 +23,8 @@ export function VenueSwitcher() {
     const venueId = Number(path[path.length - 1]);
     if (!venueId || venueId === user?.currentVenueId) return setOpen(false);
     await callApi(auth.setCurrentVenue, { body: { venueId } });
+    const venueName = user?.venues.find((v) => v.venueId === venueId)?.venueName;
+    if (venueName) notifyAfterReload({ kind: 'success', msg: `已切换到${venueName}` });
     window.location.reload();
   }
 
@@ -35,9 +38,9 @@ export function VenueSwitcher() {
       styles={{ root: { width: 400 } }}
       content={<Cascader.Panel options={options} onChange={(path) => void choose(path as number[])} style={{ width: '100%' }} />}
     >
-      <span style={{ cursor: 'pointer', whiteSpace: 'nowrap' }} data-testid="venue-switcher">
-        <EnvironmentOutlined /> {user?.currentVenueName ?? '未选择场馆'}
-      </span>
+      <Button type="text" icon={<EnvironmentOutlined />} data-testid="venue-switcher" aria-label={`切换场馆，当前：${user?.currentVenueName ?? '未选择场馆'}`}>
+        {user?.currentVenueName ?? '未选择场馆'}
+      </Button>
     </Popover>
   );
 }

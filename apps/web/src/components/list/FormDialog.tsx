@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Form, Modal, type FormInstance } from 'antd';
+import { validValues } from '@/lib/form';
 import { toast } from '@/lib/notify';
 
 export interface FormDialogProps<Values> {
@@ -31,7 +32,8 @@ export function FormDialog<Values extends object>({ open, title, initialValues, 
   }, [open, form]);
 
   async function save() {
-    const values = await form.validateFields();
+    const values = await validValues(form);
+    if (!values) return;
     setSaving(true);
     try {
       await onSubmit(values);

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { App, Form, Input, InputNumber, Modal, Radio, Select, Table, Typography } from 'antd';
 import { Code, payment, sale, type SaleOrder, type SaleRefund } from '@venue/contract';
+import { validValues } from '@/lib/form';
 import { ApiError } from '@/lib/http';
 import { formatYuan, lineAmount } from '@/lib/money';
 import { notify, toast } from '@/lib/notify';
@@ -35,7 +36,8 @@ export function RefundDialog({ order, onClose, onDone }: RefundDialogProps) {
   const amount = refundAmount(order, quantities);
 
   async function submit() {
-    const values = await form.validateFields();
+    const values = await validValues(form);
+    if (!values) return;
     if (!Object.values(quantities).some((q) => q > 0)) {
       toast.warning(sale.refundMsg.nothingChosen);
       return;

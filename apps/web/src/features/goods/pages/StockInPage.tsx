@@ -4,6 +4,7 @@ import type { Dayjs } from 'dayjs';
 import { goods, PERMISSIONS } from '@venue/contract';
 import { CrudPage } from '@/components/list/CrudPage';
 import { Permission } from '@/components/Permission';
+import { validValues } from '@/lib/form';
 import { callApi } from '@/lib/http';
 import { formatTime } from '@/lib/format';
 import { formatYuan } from '@/lib/money';
@@ -30,7 +31,8 @@ export default function StockInPage() {
   const [reviewForm] = Form.useForm<{ pass: boolean; reviewRemark?: string }>();
 
   async function submitReview() {
-    const values = await reviewForm.validateFields();
+    const values = await validValues(reviewForm);
+    if (!values) return;
     await callApi(goods.stockInReview, { body: { stockInId: reviewing!.order.stockInId, pass: values.pass, reviewRemark: values.reviewRemark ?? '' } });
     toast.success(values.pass ? '审核通过，库存已增加' : '已审核不通过');
     await reviewing!.reload();

@@ -1,7 +1,7 @@
 import { Button, Card, Col, Descriptions, Form, Input, Row, Tag } from 'antd';
 import { auth, PASSWORD_MESSAGES, passwordProblem } from '@venue/contract';
 import { callApi } from '@/lib/http';
-import { notify } from '@/lib/notify';
+import { notifyAfterReload } from '@/lib/notify';
 import { logoutAndReload, useSession } from '@/lib/session';
 
 /** An antd validator's answer for a problem message (or none). */
@@ -22,7 +22,7 @@ export default function UserCenterPage() {
 
   async function changePassword({ oldPass, newPass }: PasswordForm) {
     await callApi(auth.updatePassword, { body: { oldPass, newPass } });
-    notify.success('密码修改成功，请重新登录');
+    notifyAfterReload({ kind: 'success', msg: '密码修改成功，请重新登录' });
     await logoutAndReload();
   }
 
