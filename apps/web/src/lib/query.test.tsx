@@ -50,7 +50,7 @@ describe('useApiQuery and useApiMutation', () => {
   it('a save invalidates the calls it changes: their screens load them again before it resolves', async () => {
     let stock = 5;
     mockedCall.mockImplementation(async (call) => (call === goods.queryStock ? { records: [{ quantity: stock }], total: 1 } : null) as never);
-    const { wrapper } = setup();
+    const { client, wrapper } = setup();
     const { result } = renderHook(
       () => ({
         list: useApiQuery(goods.queryStock, { query: { current: 1, size: 20 } }),
@@ -61,7 +61,10 @@ describe('useApiQuery and useApiMutation', () => {
     await waitFor(() => expect(result.current.list.data?.records[0].quantity).toBe(5));
     stock = 8;
     await act(() => result.current.save.mutateAsync({ body: { goodsId: 1, warehouseId: 1, quantity: 8, remark: '盘点' } as never }));
-    expect(result.current.list.data?.records[0].quantity).toBe(8);
+    // The cache holds the reloaded list when the save resolves; the screen shows it on its next render.
+    const query = { query: { current: 1, size: 20 } };
+    expect(client.getQueryData<{ records: { quantity: number }[] }>(callKey(goods.queryStock, query))?.records[0].quantity).toBe(8);
+    await waitFor(() => expect(result.current.list.data?.records[0].quantity).toBe(8));
     expect(mockedCall).toHaveBeenCalledWith(goods.adjustStock, { body: expect.objectContaining({ goodsId: 1 }) }, { quiet: undefined });
   });
 });
