@@ -5,9 +5,9 @@ import { defineModule } from '../module.ts';
 import type { PaymentModuleServices } from '../payment/index.ts';
 import type { UserService } from '../user/index.ts';
 import type { VenueService } from '../venue/index.ts';
-import { SaleFulfilment } from './sale-fulfil.ts';
+import type { CheckoutService } from '../checkout/index.ts';
 import { SaleOrderService } from './sale-order.service.ts';
-import { SalePayService } from './sale-pay.service.ts';
+import { saleKind } from './sale-payable.ts';
 import { SaleRefundRepository } from './sale-refund.repository.ts';
 import { SaleRefundService } from './sale-refund.service.ts';
 import { SaleRepository } from './sale.repository.ts';
@@ -21,28 +21,20 @@ interface SaleNeeds {
   goods: GoodsServices;
   memberCards: MemberCardServices;
   payment: PaymentModuleServices;
+  checkout: CheckoutService;
 }
 
 /** The till: sale orders, paying them through any channel or member cards, handing the goods over, and refunds (退款). */
 export const saleModule = defineModule({
   key: 'sale',
-  services: ({ db, clock }, { venues, users, goods, memberCards, payment }: SaleNeeds): SaleServices => {
+  services: ({ db, clock }, { venues, users, goods, memberCards, payment, checkout }: SaleNeeds): SaleServices => {
     const k = db.kysely;
     const saleRepo = new SaleRepository(k);
     const refundRepo = new SaleRefundRepository(k);
-    const saleOrders = new SaleOrderService(saleRepo, venues, users, memberCards.cards, clock, refundRepo);
     return {
-      orders: saleOrders,
-      payments: new SalePayService({
-        db: k,
-        repo: saleRepo,
-        orders: saleOrders,
-        cards: memberCards.cards,
-        methods: payment.methods,
-        channels: payment.channels,
-        fulfil: new SaleFulfilment(goods.stock, memberCards.ledger),
-        clock,
-      }),
+      orders: new SaleOrderService(saleRepo, venues, users, checkout, clock, refundRepo),
+      kind: saleKind(saleRepo, goods.stock),
+      checkout,
       refunds: new SaleRefundService({
         db: k,
         orders: saleRepo,

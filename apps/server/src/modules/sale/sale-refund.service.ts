@@ -10,7 +10,7 @@ import type { ChannelRegistry } from '../payment/channel-registry.ts';
 import type { ChannelAnswer } from '../payment/channel.ts';
 import type { PaymentMethodService } from '../payment/payment-method.service.ts';
 import type { VenueService } from '../venue/venue.service.ts';
-import { ask } from './sale-channel-pay.ts';
+import { ask } from '../checkout/index.ts';
 import { orderNotFound } from './sale-order.service.ts';
 import { badRefund, planRefundLines, splitOverParts } from './sale-refund-plan.ts';
 import type { NewRefundPart, RefundRow, SaleRefundRepository } from './sale-refund.repository.ts';

@@ -1,22 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import { sale } from '@venue/contract';
 import { fileRoute, route, type Guard } from '../../plugins/route.ts';
+import type { CheckoutService } from '../checkout/index.ts';
 import type { SaleOrderService } from './sale-order.service.ts';
-import type { SalePayService } from './sale-pay.service.ts';
+import type { SaleKind } from './sale-payable.ts';
 import type { SaleRefundService } from './sale-refund.service.ts';
 import { saleOrdersXlsx } from './sale-xlsx.ts';
 
 export interface SaleServices {
   orders: SaleOrderService;
-  payments: SalePayService;
+  /** A goods sale as the checkout pays it. */
+  kind: SaleKind;
+  checkout: CheckoutService;
   refunds: SaleRefundService;
 }
 
 export function saleRoutes(app: FastifyInstance, guard: Guard, s: SaleServices): void {
   route(app, guard, sale.createOrder, ({ session, body }) => s.orders.create(session, body));
-  route(app, guard, sale.queryOrderForPay, ({ session, query }) => s.orders.forPay(session, query));
-  route(app, guard, sale.payOrder, ({ session, body }) => s.payments.pay(session, body));
-  route(app, guard, sale.payWithOrder, ({ session, body }) => s.payments.payWithCards(session, body));
+  route(app, guard, sale.queryOrderForPay, ({ session, query }) => s.checkout.forPay(s.kind, session, query));
+  route(app, guard, sale.payOrder, ({ session, body }) => s.checkout.pay(s.kind, session, body));
+  route(app, guard, sale.payWithOrder, ({ session, body }) => s.checkout.payWithCards(s.kind, session, body));
   route(app, guard, sale.orderById, ({ session, params }) => s.orders.get(session.tenantId, params.id, session));
   route(app, guard, sale.query, ({ session, query }) => s.orders.page(session, query));
   route(app, guard, sale.refundOrder, ({ session, body }) => s.refunds.refund(session, body));
