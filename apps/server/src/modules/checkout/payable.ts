@@ -44,6 +44,8 @@ export interface PayableLineDto {
  * kind's table here; Kysely types the checkout's queries on any of them by the shared pay columns.
  */
 export type PayableTable = 'sale_order';
+/** The line tables of refundable kinds: each line carries `refunded_quantity`. */
+export type RefundableLineTable = 'sale_order_line';
 
 export interface PayContext<Order extends PayableOrder = PayableOrder> {
   tenantId: number;
@@ -64,8 +66,10 @@ export interface PayableKind<
 > {
   /** pay_record.order_type of its payments (also the print config's typeId). */
   orderType: string;
-  /** What the card ledger and the audit call it (商品销售). */
+  /** What the card ledger calls a payment of it (商品销售). */
   label: string;
+  /** What its orders are called (销售订单). */
+  orderName: string;
   /** Starts our trade numbers, unique across kinds: `${tradePrefix}${tenant}O${order}A${attempt}`. */
   tradePrefix: string;
   table: PayableTable;
@@ -133,4 +137,40 @@ export function recordOf(
     paid_at: state === 'P' ? nowIso : null,
     ...extra,
   };
+}
+
+/** A paid order that can be refunded: what it has refunded so far (refunds done and those waiting for a channel). */
+export interface RefundableOrder extends PayableOrder {
+  refunded_fen: number;
+  refund_type: string;
+}
+
+/** A line as a refund sees it: its units, those refunded so far, and what one unit was paid. */
+export interface RefundableLine {
+  id: number;
+  item_id: number;
+  name: string;
+  specs: string;
+  unit: string;
+  quantity: number;
+  refunded_quantity: number;
+  price_pay_fen: number;
+}
+
+/**
+ * A payable kind whose paid orders can be refunded (退款), whole or by line, by the original route or
+ * another: the checkout's refund does the money (card parts back to their cards, cash-like parts,
+ * scan-code parts through their channel) and the counts; the kind says what else comes back.
+ */
+export interface RefundableKind<Order extends RefundableOrder = RefundableOrder> extends Pick<
+  PayableKind<Order, PayableLine>,
+  'orderType' | 'label' | 'orderName' | 'tradePrefix' | 'table' | 'notFoundMessage' | 'find'
+> {
+  lineTable: RefundableLineTable;
+  refundLines(tenantId: number, orderId: number, db?: Executor): Promise<RefundableLine[]>;
+  /**
+   * What a completed refund gives back besides the money, inside its transaction (the goods back to
+   * the order's warehouse; tickets void). Lock shared rows last, in a fixed order.
+   */
+  restore(trx: Transaction<Database>, ctx: PayContext<Order>, lines: { line_id: number; item_id: number; quantity: number }[], remark: string): Promise<void>;
 }

@@ -3,13 +3,12 @@ import { iso, shanghaiToIso, type Clock } from '../../lib/clock.ts';
 import { BizError, notFound, refuse } from '../../lib/errors.ts';
 import { pageWindow } from '../../lib/paging.ts';
 import { assertVenue, venueForbidden, type Session, type UserSession } from '../../plugins/session.ts';
-import type { CheckoutService } from '../checkout/index.ts';
+import type { RecordRow } from '../checkout/index.ts';
 import type { UserService } from '../user/user.service.ts';
 import type { VenueService } from '../venue/venue.service.ts';
 import { toSaleOrder } from './sale.mapper.ts';
 import type { OrderState, PayState } from '../../db/tables.ts';
 import type { OrderRow, SaleFilter, SaleRepository } from './sale.repository.ts';
-import type { SaleRefundRepository } from './sale-refund.repository.ts';
 
 /** The search fields of a list or an export (the list's paging aside). */
 export type SaleQuery = Omit<QueryOut<typeof sale.query>, 'current' | 'size' | 'page'>;
@@ -23,9 +22,12 @@ export class SaleOrderService {
     private readonly repo: SaleRepository,
     private readonly venues: VenueService,
     private readonly users: UserService,
-    private readonly checkout: Pick<CheckoutService, 'records'>,
     private readonly clock: Clock,
-    private readonly refunds: Pick<SaleRefundRepository, 'statesOf'>,
+    /** What the checkout knows of sale orders: their pay records and their refunds' states. */
+    private readonly paid: {
+      records(tenantId: number, orderIds: number[]): Promise<RecordRow[]>;
+      refundStates(tenantId: number, orderIds: number[]): Promise<{ order_id: number; state: string }[]>;
+    },
   ) {}
 
   /**
@@ -98,8 +100,8 @@ export class SaleOrderService {
     const ids = rows.map((r) => r.id);
     const [lines, records, refunds] = await Promise.all([
       this.repo.lines(tenantId, ids),
-      this.checkout.records({ orderType: sale.SALE_ORDER_TYPE }, tenantId, ids),
-      this.refunds.statesOf(tenantId, ids),
+      this.paid.records(tenantId, ids),
+      this.paid.refundStates(tenantId, ids),
     ]);
     return rows.map((r) => toSaleOrder(r, lines, records, refunds));
   }
