@@ -580,6 +580,13 @@ export interface Database {
   order_refund_line: OrderRefundLineTable;
   order_refund_pay: OrderRefundPayTable;
   pay_sim_refund: PaySimRefundTable;
+  access_version: AccessVersionTable;
+}
+
+// ---- Issue 14: the version of a tenant's grants (bumped by triggers on the grant tables) ----
+export interface AccessVersionTable {
+  tenant_id: number;
+  version: number;
 }
 
 export type MenuRecord = Selectable<MenuTable>;

@@ -33,7 +33,10 @@ export class AuthRepository {
       .execute();
   }
 
-  /** A live session (not revoked, not expired) with its user's name and state. */
+  /**
+   * A live session (not revoked, not expired) with its user's name and state, and the version of its
+   * tenant's grants (0 before the first change), in one statement: the one read every request makes.
+   */
   findLiveSession(tokenHash: string, nowIso: string) {
     return this.db
       .selectFrom('session')
@@ -47,6 +50,10 @@ export class AuthRepository {
         'session.expires_at',
         'users.username',
         'users.state as user_state',
+        (eb) =>
+          eb.fn
+            .coalesce(eb.selectFrom('access_version as a').select('a.version').whereRef('a.tenant_id', '=', 'session.tenant_id'), eb.lit(0))
+            .as('access_version'),
       ])
       .where('session.token_hash', '=', tokenHash)
       .where('session.revoked_at', 'is', null)

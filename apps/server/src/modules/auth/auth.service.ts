@@ -264,7 +264,7 @@ export class AuthService {
       await this.repo.revokeUserSessions(row.tenant_id, row.user_id, iso(this.clock.now()));
       return null;
     }
-    const grants = await this.users.cachedGrantsOf(row.tenant_id, row.user_id);
+    const grants = await this.users.cachedGrantsOf(row.tenant_id, row.user_id, Number(row.access_version));
     return {
       kind: 'user',
       sessionId: row.id,
