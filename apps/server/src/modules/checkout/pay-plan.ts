@@ -69,6 +69,7 @@ export async function planPayment<Order extends PayableOrder, Line extends Payab
     payName: used[i].cardTypeName,
     payType: used[i].payType,
     cardId: used[i].cardId,
+    cardNo: used[i].cardNo,
     moneyFen: yuanToFen(p.money),
   }));
   let remote: PlannedPart | undefined;
