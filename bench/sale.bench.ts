@@ -22,8 +22,10 @@ const CASHIERS = 20;
 const SECONDS = Number(process.env.SALE_SECONDS ?? 10);
 const PACE_MS = 1000;
 const GOALS = { SQLite: { rate: 800, p99: 50 }, PostgreSQL: { rate: 400, p99: 100 } } as const;
-const engines: [keyof typeof GOALS, string | undefined][] = [['SQLite', undefined]];
-if (process.env.DATABASE_URL) engines.push(['PostgreSQL', process.env.DATABASE_URL]);
+// SALE_ENGINE=SQLite or PostgreSQL: that engine only.
+const engines = ([['SQLite', undefined]] as [keyof typeof GOALS, string | undefined][])
+  .concat(process.env.DATABASE_URL ? [['PostgreSQL', process.env.DATABASE_URL]] : [])
+  .filter(([label]) => !process.env.SALE_ENGINE || process.env.SALE_ENGINE === label);
 const fmt = (n: number, digits = 1) => n.toFixed(digits).padStart(8);
 const verdicts: string[] = [];
 

@@ -9,7 +9,7 @@ import { seedIfEmpty } from './seed/index.ts';
 const SHUTDOWN_GRACE_MS = 10_000;
 const config = configOrExit();
 const logger = createLogger({ requests: config.log });
-const db = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, 'venue.db') });
+const db = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, 'venue.db'), poolSize: config.dbPoolSize });
 try {
   await migrateToLatest(db);
   const seed = await seedIfEmpty(db, config.demoSeed);
