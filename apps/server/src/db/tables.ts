@@ -580,11 +580,11 @@ export interface Database {
   order_refund_line: OrderRefundLineTable;
   order_refund_pay: OrderRefundPayTable;
   pay_sim_refund: PaySimRefundTable;
-  access_version: AccessVersionTable;
+  rules_version: RulesVersionTable;
 }
 
-// ---- Issue 14: the version of a tenant's grants (bumped by triggers on the grant tables) ----
-export interface AccessVersionTable {
+// ---- Issue 14: the version of a tenant's rules, grants and payment methods (bumped by triggers on their tables) ----
+export interface RulesVersionTable {
   tenant_id: number;
   version: number;
 }

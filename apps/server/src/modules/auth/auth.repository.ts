@@ -35,7 +35,8 @@ export class AuthRepository {
 
   /**
    * A live session (not revoked, not expired) with its user's name and state, and the version of its
-   * tenant's grants (0 before the first change), in one statement: the one read every request makes.
+   * tenant's rules (grants, payment methods; 0 before the first change), in one statement: the one read
+   * every request makes.
    */
   findLiveSession(tokenHash: string, nowIso: string) {
     return this.db
@@ -52,8 +53,8 @@ export class AuthRepository {
         'users.state as user_state',
         (eb) =>
           eb.fn
-            .coalesce(eb.selectFrom('access_version as a').select('a.version').whereRef('a.tenant_id', '=', 'session.tenant_id'), eb.lit(0))
-            .as('access_version'),
+            .coalesce(eb.selectFrom('rules_version as r').select('r.version').whereRef('r.tenant_id', '=', 'session.tenant_id'), eb.lit(0))
+            .as('rules_version'),
       ])
       .where('session.token_hash', '=', tokenHash)
       .where('session.revoked_at', 'is', null)

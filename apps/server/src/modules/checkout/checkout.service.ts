@@ -85,7 +85,7 @@ export class CheckoutService {
       if (order.pay_state === 'P') return answers.paid(s.tenantId, order.id);
     }
     if (order.pay_state !== 'U' && order.pay_state !== 'F') throw refuse('订单已关闭，不能支付');
-    const plan = await planPayment(this.deps, kind, s.tenantId, order, body);
+    const plan = await planPayment(this.deps, kind, s, order, body);
     if (!plan.remote) return this.payAtOnce(kind, s, order, plan);
     await kind.precheck?.(s.tenantId, order, plan.lines);
     await precheckCards(this.deps.cards, s.tenantId, plan);

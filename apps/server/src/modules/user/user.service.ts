@@ -27,7 +27,7 @@ export class UserService {
   private readonly recentGrants = new Map<string, { grants: Grants; version: number }>();
 
   /**
-   * The grants every request is checked against, kept while the tenant's grants version (read with the
+   * The grants every request is checked against, kept while the tenant's rules version (read with the
    * session, bumped by the database on every change to roles, menus and user roles or venues) stays the
    * same: a busy till does not re-read its menus on every call, and a change takes effect on the next
    * request in every server process.
