@@ -52,11 +52,27 @@ for (const [label, databaseUrl] of engines) {
   const goodsIds = goods.map((g) => g.id);
   // Plenty of stock, written as an adjustment so stock still equals its movements (the books check at the end).
   for (const goodsId of goodsIds) {
-    const { quantity } = await k.selectFrom('goods_stock').select('quantity').where('warehouse_id', '=', 1).where('goods_id', '=', goodsId).executeTakeFirstOrThrow();
+    const { quantity } = await k
+      .selectFrom('goods_stock')
+      .select('quantity')
+      .where('warehouse_id', '=', 1)
+      .where('goods_id', '=', goodsId)
+      .executeTakeFirstOrThrow();
     await k.updateTable('goods_stock').set({ quantity: 10_000_000 }).where('warehouse_id', '=', 1).where('goods_id', '=', goodsId).execute();
     await k
       .insertInto('stock_movement')
-      .values({ tenant_id: 1, goods_id: goodsId, warehouse_id: 1, change: 10_000_000 - quantity, balance: 10_000_000, reason: 'ADJUST', ref_id: null, remark: '压测备货', created_at: new Date().toISOString(), created_by: null })
+      .values({
+        tenant_id: 1,
+        goods_id: goodsId,
+        warehouse_id: 1,
+        change: 10_000_000 - quantity,
+        balance: 10_000_000,
+        reason: 'ADJUST',
+        ref_id: null,
+        remark: '压测备货',
+        created_at: new Date().toISOString(),
+        created_by: null,
+      })
       .execute();
   }
   // One session per till, logged in one after another (a fourth simultaneous login of one user asks for a captcha).
@@ -131,7 +147,9 @@ for (const [label, databaseUrl] of engines) {
       `  projection from the CPU per sale (${two.cost.server.toFixed(2)} server + ${two.cost.db.toFixed(2)} PostgreSQL ms), cores fully used by servers and database: ` +
         `8 cores ${project(8)} orders/s, 16 cores ${project(16)} orders/s`,
     );
-    verdicts.push(`PostgreSQL two processes: ${two.rate.toFixed(0)} orders/s vs ${one.rate.toFixed(0)} with one; projected 8 cores ${project(8)}, 16 cores ${project(16)}`);
+    verdicts.push(
+      `PostgreSQL two processes: ${two.rate.toFixed(0)} orders/s vs ${one.rate.toFixed(0)} with one; projected 8 cores ${project(8)}, 16 cores ${project(16)}`,
+    );
   }
 
   // The profile: the same load against a server with the probe (its own counters cost a little).
@@ -174,7 +192,9 @@ for (const [label, databaseUrl] of engines) {
   console.log(`  sales as a share of the bare insert rate: ${((one.rate / bareRate) * 100).toFixed(1)}% (a sale is two requests)`);
 
   const problems = await saleProblems(db);
-  console.log(`\n${label}: books after every run: ${problems.length ? problems.join('; ') : 'every paid sale whole, stock = its movements, nothing below zero'}`);
+  console.log(
+    `\n${label}: books after every run: ${problems.length ? problems.join('; ') : 'every paid sale whole, stock = its movements, nothing below zero'}`,
+  );
   if (problems.length) verdicts.push(`${label}: BOOKS WRONG: ${problems.join('; ')}`);
   await admin?.end();
   await db.close();

@@ -20,7 +20,8 @@ export function bucketOf(url: string, name: string): string {
   if (pkg) {
     const p = pkg[1];
     if (p.startsWith('pg') || p === 'postgres-array' || p === 'postgres-bytea' || p === 'postgres-date' || p === 'postgres-interval') return 'pg driver';
-    if (p === 'fastify' || p.startsWith('@fastify') || ['find-my-way', 'avvio', 'light-my-request', 'fast-json-stringify', 'fastify-plugin'].includes(p)) return 'fastify';
+    if (p === 'fastify' || p.startsWith('@fastify') || ['find-my-way', 'avvio', 'light-my-request', 'fast-json-stringify', 'fastify-plugin'].includes(p))
+      return 'fastify';
     if (p === 'tsx' || p === 'esbuild' || p === 'get-tsconfig') return 'tsx loader';
     if (p.startsWith('pino') || p === 'sonic-boom' || p === 'thread-stream') return 'pino';
     return p;
@@ -47,7 +48,11 @@ export function summarise(profile: Profile) {
   });
   const busy = total - (buckets.get('(idle)') ?? 0);
   const sorted = (m: Map<string, number>) => [...m].filter(([k]) => !k.startsWith('(idle)')).sort((a, b) => b[1] - a[1]);
-  return { busyMs: busy / 1000, buckets: sorted(buckets).map(([k, us]) => ({ name: k, share: us / busy })), functions: sorted(functions).map(([k, us]) => ({ name: k, share: us / busy })) };
+  return {
+    busyMs: busy / 1000,
+    buckets: sorted(buckets).map(([k, us]) => ({ name: k, share: us / busy })),
+    functions: sorted(functions).map(([k, us]) => ({ name: k, share: us / busy })),
+  };
 }
 
 if (process.argv[1]?.endsWith('cpu-profile.ts')) {

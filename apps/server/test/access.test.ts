@@ -68,7 +68,12 @@ describeEachEngine('access from the contract on %s', (server) => {
     await db().insertInto('user_role').values(grant).execute();
     expect((await list(token)).body.code).toBe(200);
     // A menu's permission string edited away is a change too.
-    const menu = await db().selectFrom('menu').select(['id', 'permission']).where('tenant_id', '=', 1).where('permission', '=', PERMISSIONS.goods.saleOrder.list).executeTakeFirstOrThrow();
+    const menu = await db()
+      .selectFrom('menu')
+      .select(['id', 'permission'])
+      .where('tenant_id', '=', 1)
+      .where('permission', '=', PERMISSIONS.goods.saleOrder.list)
+      .executeTakeFirstOrThrow();
     await db().updateTable('menu').set({ permission: null }).where('id', '=', menu.id).execute();
     try {
       expect((await list(token)).status).toBe(403);

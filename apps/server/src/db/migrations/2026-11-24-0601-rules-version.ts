@@ -43,7 +43,9 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
       on conflict (tenant_id) do update set version = version + 1;`);
   for (const table of RULE_TABLES) {
     await sql`create trigger ${sql.id(`${table}_rules_version_insert`)} after insert on ${sql.table(table)} begin ${bump('new')} end`.execute(db);
-    await sql`create trigger ${sql.id(`${table}_rules_version_update`)} after update on ${sql.table(table)} begin ${bump('new')} ${bump('old')} end`.execute(db);
+    await sql`create trigger ${sql.id(`${table}_rules_version_update`)} after update on ${sql.table(table)} begin ${bump('new')} ${bump('old')} end`.execute(
+      db,
+    );
     await sql`create trigger ${sql.id(`${table}_rules_version_delete`)} after delete on ${sql.table(table)} begin ${bump('old')} end`.execute(db);
   }
 }

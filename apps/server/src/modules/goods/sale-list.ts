@@ -75,10 +75,7 @@ export class SaleList {
     const catalog = await this.kept(this.catalogs, `${tenantId}:${q.isOnSale}`, String(versions.catalog), () => this.repo.saleCatalog(tenantId, q.isOnSale));
     const wanted = catalog.filter(matchesSearch(q.goodsQuery, q.classificationId));
     const ids = wanted.length <= STOCK_BY_ID ? wanted.map((g) => g.id) : undefined;
-    const [stock, sold] = await Promise.all([
-      wanted.length ? this.repo.stockSums(tenantId, q.warehouseIds, ids) : [],
-      this.soldOf(tenantId, versions.stock),
-    ]);
+    const [stock, sold] = await Promise.all([wanted.length ? this.repo.stockSums(tenantId, q.warehouseIds, ids) : [], this.soldOf(tenantId, versions.stock)]);
     const quantities = new Map(stock.map((s) => [s.goods_id, Number(s.quantity)]));
     const answer: Record<string, Tile[]> = {};
     for (const g of wanted) (answer[String(g.classification_id)] ??= []).push({ ...toGoods(g as unknown as Row), quantity: quantities.get(g.id) ?? 0 });

@@ -41,7 +41,12 @@ export class SaleOrderService {
       const seen = wanted.get(d.goodsId);
       wanted.set(d.goodsId, { quantity: (seen?.quantity ?? 0) + d.quantity, pricePay: seen?.pricePay ?? d.pricePay });
     }
-    const found = await this.repo.saleContext(s.tenantId, { venueId: b.venueId, warehouseId: b.warehouseId, memberId: b.memberId ?? null, goodsIds: [...wanted.keys()] });
+    const found = await this.repo.saleContext(s.tenantId, {
+      venueId: b.venueId,
+      warehouseId: b.warehouseId,
+      memberId: b.memberId ?? null,
+      goodsIds: [...wanted.keys()],
+    });
     const [context] = found;
     if (!Number(context.venue_enabled)) throw venueForbidden();
     if (context.warehouse_state !== 'A' || !Number(context.serves)) throw refuse('所选仓库不可用，请重新选择仓库');

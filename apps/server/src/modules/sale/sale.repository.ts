@@ -62,7 +62,9 @@ export class SaleRepository {
       ).as('venue_enabled'),
       eb.selectFrom('warehouse as w').select('w.state').where('w.tenant_id', '=', tenantId).where('w.id', '=', c.warehouseId).as('warehouse_state'),
       flag(
-        eb.exists(eb.selectFrom('warehouse_venue as wv').select('wv.venue_id').where('wv.warehouse_id', '=', c.warehouseId).where('wv.venue_id', '=', c.venueId)),
+        eb.exists(
+          eb.selectFrom('warehouse_venue as wv').select('wv.venue_id').where('wv.warehouse_id', '=', c.warehouseId).where('wv.venue_id', '=', c.venueId),
+        ),
       ).as('serves'),
       c.memberId === null
         ? sql<number>`1`.as('member_found')
