@@ -30,12 +30,13 @@ export function matchesSearch(keyword: string | undefined, classificationId: num
 /**
  * The sale dialog's goods (allByClassification): the catalogue (goods, classes, names) is kept in memory
  * while its version stands, the units sold in the last 30 days while no stock moved, so a list or a typed
- * search costs the version read and one stock read. Whole lists are kept serialized (a busy venue's tills
- * ask for the same list all day); searches, a new fragment at every keystroke, are not kept.
+ * search costs the version read and one stock read. Answers are kept serialized while nothing changed: whole
+ * lists (a busy venue's tills ask for the same list all day), and apart from them a few searches.
  */
 export class SaleList {
   /** Serialized whole lists, keyed by their query and the versions (64 MB at most). */
   private readonly lists = new SizedCache<RawJson>(64 * 1024 * 1024, (answer) => answer.size);
+  private readonly searches = new SizedCache<RawJson>(8 * 1024 * 1024, (answer) => answer.size);
   private readonly computing = new Map<string, Promise<RawJson>>();
   private readonly catalogs = new Map<string, { version: string; value: Promise<CatalogRow[]> }>();
   private readonly tallies = new Map<string, { version: string; value: Promise<Map<number, number>> }>();
@@ -48,10 +49,25 @@ export class SaleList {
 
   async answer(tenantId: number, q: SaleListQuery): Promise<RawJson> {
     const versions = await this.versions.versions(tenantId);
-    // A search answer is seldom asked again: compressed quickly, not kept.
-    if (q.goodsQuery) return new RawJson(JSON.stringify(await this.build(tenantId, q, versions)), 1);
     const hour = Math.floor(this.clock.now().getTime() / HOUR_MS);
-    const key = JSON.stringify([tenantId, [...q.warehouseIds].sort(), q.classificationId ?? 0, q.isOnSale, hour, versions.catalog, versions.stock]);
+    const key = JSON.stringify([
+      tenantId,
+      [...q.warehouseIds].sort(),
+      q.classificationId ?? 0,
+      q.isOnSale,
+      q.goodsQuery ?? '',
+      hour,
+      versions.catalog,
+      versions.stock,
+    ]);
+    if (q.goodsQuery) {
+      // A search, a new fragment at each keystroke: compressed quickly, kept apart so searches never push whole lists out.
+      const found = this.searches.get(key);
+      if (found) return found;
+      const answer = new RawJson(JSON.stringify(await this.build(tenantId, q, versions)), 1);
+      this.searches.set(key, answer);
+      return answer;
+    }
     const cached = this.lists.get(key);
     if (cached) return cached;
     // Right after a sale every till misses at once: they share one computation instead of running ten.
