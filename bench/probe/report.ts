@@ -57,12 +57,14 @@ export function printProbe(figures: Record<string, RouteFigures>, routes: string
     sum.transactions += f.transactions;
     for (const k of Object.keys(sum.ms) as (Phase | Inner)[]) sum.ms[k] += f.ms[k];
     for (const [shape, n] of Object.entries(f.shapes)) sum.shapes[shape] = (sum.shapes[shape] ?? 0) + n;
+    for (const [shape, ms] of Object.entries(f.shapeMs)) sum.shapeMs[shape] = (sum.shapeMs[shape] ?? 0) + ms;
     return sum;
   }, null);
   if (!sale) return;
   row('a sale (create + pay)', sale, sales);
-  console.log('statements of a sale (per sale):');
-  for (const [shape, n] of Object.entries(sale.shapes).sort((a, b) => b[1] - a[1])) console.log(`  ${(n / sales).toFixed(2).padStart(5)}  ${shape}`);
+  console.log('statements of a sale (per sale: how many, ms in the driver):');
+  for (const [shape, n] of Object.entries(sale.shapes).sort((a, b) => b[1] - a[1]))
+    console.log(`  ${(n / sales).toFixed(2).padStart(5)} ${((sale.shapeMs[shape] ?? 0) / sales).toFixed(3).padStart(7)}  ${shape}`);
 }
 
 /** The CPU profile of the probed span by package (self time), the biggest first. */

@@ -21,6 +21,8 @@ export interface RouteFigures {
   transactions: number;
   /** Statement shapes (first words of the SQL) and how many times each ran. */
   shapes: Record<string, number>;
+  /** Milliseconds in the driver per statement shape. */
+  shapeMs: Record<string, number>;
 }
 export type Phase = 'guard' | 'parse' | 'validation' | 'handler' | 'serialisation' | 'send' | 'total';
 export type Inner = 'compile' | 'database' | 'acquire' | 'transaction';
@@ -33,6 +35,7 @@ interface RequestStats {
   roundTrips: number;
   transactions: number;
   shapes: Map<string, number>;
+  shapeMs: Map<string, number>;
 }
 
 const file = process.env.BENCH_PROBE!;
@@ -43,7 +46,16 @@ let routes = new Map<string, RouteFigures>();
 const outside: RequestStats = fresh('(outside a request)');
 
 function fresh(route: string): RequestStats {
-  return { route, marks: {}, inner: { compile: 0, database: 0, acquire: 0, transaction: 0 }, statements: 0, roundTrips: 0, transactions: 0, shapes: new Map() };
+  return {
+    route,
+    marks: {},
+    inner: { compile: 0, database: 0, acquire: 0, transaction: 0 },
+    statements: 0,
+    roundTrips: 0,
+    transactions: 0,
+    shapes: new Map(),
+    shapeMs: new Map(),
+  };
 }
 const stats = () => current.getStore() ?? outside;
 const shapeOf = (sql: string) => sql.replace(/\s+/g, ' ').trim().slice(0, 70);
@@ -69,28 +81,37 @@ function wrap(proto: object, method: string, around: (original: Fn, self: unknow
   } as Fn;
 }
 
-/** Adds the time from now until `value` settles (at once, when it is no promise) to `inner[key]` of the caller's request. */
-function timed<T>(key: Inner, run: () => T): T {
+/**
+ * Adds the time from now until `value` settles (at once, when it is no promise) to `inner[key]` of the
+ * caller's request, and to its statement `shape` when given.
+ */
+function timed<T>(key: Inner, run: () => T, shape?: string): T {
   const s = stats();
   const started = now();
+  const add = () => {
+    const ms = now() - started;
+    s.inner[key] += ms;
+    if (shape) s.shapeMs.set(shape, (s.shapeMs.get(shape) ?? 0) + ms);
+  };
   const value = run();
-  if (value instanceof Promise) {
-    return value.finally(() => {
-      s.inner[key] += now() - started;
-    }) as T;
-  }
-  s.inner[key] += now() - started;
+  if (value instanceof Promise) return value.finally(add) as T;
+  add();
   return value;
+}
+
+function countStatement(s: RequestStats, text: string, roundTrip: boolean) {
+  const shape = shapeOf(text);
+  s.statements += 1;
+  if (roundTrip) s.roundTrips += 1;
+  s.shapes.set(shape, (s.shapes.get(shape) ?? 0) + 1);
+  return shape;
 }
 
 const pg = (await importFromServer<{ default: { Client: { prototype: object } } }>('pg')).default;
 wrap(pg.Client.prototype, 'query', (original, self, args) => {
-  const s = stats();
   const text = typeof args[0] === 'string' ? args[0] : String((args[0] as { text?: string })?.text ?? '');
-  s.statements += 1;
-  s.roundTrips += 1;
-  s.shapes.set(shapeOf(text), (s.shapes.get(shapeOf(text)) ?? 0) + 1);
-  return timed('database', () => original.apply(self, args as never));
+  const shape = countStatement(stats(), text, true);
+  return timed('database', () => original.apply(self, args as never), shape);
 });
 
 const SQLite = (await importFromServer<{ default: new (file: string) => { prepare(sql: string): object; close(): void } }>('better-sqlite3')).default;
@@ -99,11 +120,8 @@ const statementProto = Object.getPrototypeOf(scratch.prepare('select 1')) as obj
 scratch.close();
 for (const method of ['run', 'get', 'all', 'iterate']) {
   wrap(statementProto, method, (original, self, args) => {
-    const s = stats();
-    const text = (self as { source: string }).source;
-    s.statements += 1;
-    s.shapes.set(shapeOf(text), (s.shapes.get(shapeOf(text)) ?? 0) + 1);
-    return timed('database', () => original.apply(self, args as never));
+    const shape = countStatement(stats(), (self as { source: string }).source, false);
+    return timed('database', () => original.apply(self, args as never), shape);
   });
 }
 
@@ -168,6 +186,7 @@ function add(s: RequestStats) {
     roundTrips: 0,
     transactions: 0,
     shapes: {},
+    shapeMs: {},
   };
   routes.set(s.route, r);
   r.requests += 1;
@@ -183,6 +202,7 @@ function add(s: RequestStats) {
   r.roundTrips += s.roundTrips;
   r.transactions += s.transactions;
   for (const [shape, n] of s.shapes) r.shapes[shape] = (r.shapes[shape] ?? 0) + n;
+  for (const [shape, ms] of s.shapeMs) r.shapeMs[shape] = (r.shapeMs[shape] ?? 0) + ms;
 }
 
 const inspector = new Session();
