@@ -1,4 +1,4 @@
-import { sql, type Expression, type Insertable, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { Engine, Executor } from '../../db/database.ts';
 import { pageQuery } from '../../db/page-query.ts';
 import type { Database, OrderState, PayState, SaleOrderLineTable, SaleOrderTable } from '../../db/tables.ts';
@@ -19,6 +19,21 @@ export type OrderRow = Awaited<ReturnType<SaleRepository['findOrders']>>[number]
 export type PayOrderRow = Selectable<SaleOrderTable>;
 export type LineRow = Awaited<ReturnType<SaleRepository['lines']>>[number];
 type NewOrder = Omit<Insertable<SaleOrderTable>, 'id'>;
+/** A row of `saleContext`: the checks (0/1, a state), then one goods with its stock, or nulls. */
+interface SaleContextRow {
+  venue_enabled: number;
+  warehouse_state: string | null;
+  serves: number;
+  member_found: number;
+  id: number | null;
+  name: string | null;
+  specs: string | null;
+  unit: string | null;
+  price_fen: number | null;
+  state: string | null;
+  is_on_sale: string | null;
+  stock: number;
+}
 type NewLine = Omit<Insertable<SaleOrderLineTable>, 'id' | 'order_id'>;
 
 /** The only place with sale order queries: orders and lines (the pay claims are the checkout's, see checkout/payable.repository.ts). */
@@ -45,38 +60,21 @@ export class SaleRepository {
    * the member is the tenant's, and one row per goods found with its stock in the warehouse. Always at
    * least one row (the checks; goods columns null when no goods matched).
    */
-  saleContext(tenantId: number, c: { venueId: number; warehouseId: number; memberId: number | null; goodsIds: number[] }) {
-    const flag = (condition: Expression<SqlBool>) => sql<number>`case when ${condition} then 1 else 0 end`;
-    const checks = this.db.selectNoFrom((eb) => [
-      flag(
-        eb.exists(
-          eb
-            .selectFrom('venue as v')
-            .innerJoin('center as c', 'c.id', 'v.center_id')
-            .select('v.id')
-            .where('v.tenant_id', '=', tenantId)
-            .where('v.id', '=', c.venueId)
-            .where('v.state', '=', 'A')
-            .where('c.state', '=', 'A'),
-        ),
-      ).as('venue_enabled'),
-      eb.selectFrom('warehouse as w').select('w.state').where('w.tenant_id', '=', tenantId).where('w.id', '=', c.warehouseId).as('warehouse_state'),
-      flag(
-        eb.exists(
-          eb.selectFrom('warehouse_venue as wv').select('wv.venue_id').where('wv.warehouse_id', '=', c.warehouseId).where('wv.venue_id', '=', c.venueId),
-        ),
-      ).as('serves'),
-      c.memberId === null
-        ? sql<number>`1`.as('member_found')
-        : flag(eb.exists(eb.selectFrom('member as m').select('m.id').where('m.tenant_id', '=', tenantId).where('m.id', '=', c.memberId))).as('member_found'),
-    ]);
-    return this.db
-      .selectFrom(checks.as('k'))
-      .leftJoin('goods as g', (j) => j.on('g.tenant_id', '=', tenantId).on('g.id', 'in', c.goodsIds))
-      .leftJoin('goods_stock as s', (j) => j.onRef('s.goods_id', '=', 'g.id').on('s.warehouse_id', '=', c.warehouseId))
-      .select(['k.venue_enabled', 'k.warehouse_state', 'k.serves', 'k.member_found'])
-      .select(['g.id', 'g.name', 'g.specs', 'g.unit', 'g.price_fen', 'g.state', 'g.is_on_sale', sql<number>`coalesce(s.quantity, 0)`.as('stock')])
-      .execute();
+  async saleContext(tenantId: number, c: { venueId: number; warehouseId: number; memberId: number | null; goodsIds: number[] }) {
+    // Written as SQL: every sale runs it, and Kysely's builder would cost more than the query (see bench/probe).
+    const member =
+      c.memberId === null ? sql`1` : sql`case when exists (select 1 from member m where m.tenant_id = ${tenantId} and m.id = ${c.memberId}) then 1 else 0 end`;
+    const { rows } = await sql<SaleContextRow>`select
+        case when exists (select 1 from venue v join center c on c.id = v.center_id
+          where v.tenant_id = ${tenantId} and v.id = ${c.venueId} and v.state = 'A' and c.state = 'A') then 1 else 0 end as venue_enabled,
+        (select w.state from warehouse w where w.tenant_id = ${tenantId} and w.id = ${c.warehouseId}) as warehouse_state,
+        case when exists (select 1 from warehouse_venue wv where wv.warehouse_id = ${c.warehouseId} and wv.venue_id = ${c.venueId}) then 1 else 0 end as serves,
+        ${member} as member_found,
+        g.id, g.name, g.specs, g.unit, g.price_fen, g.state, g.is_on_sale, coalesce(s.quantity, 0) as stock
+      from (select 1 as one) k
+      left join goods g on g.tenant_id = ${tenantId} and g.id in (${sql.join(c.goodsIds)})
+      left join goods_stock s on s.goods_id = g.id and s.warehouse_id = ${c.warehouseId}`.execute(this.db);
+    return rows;
   }
 
   /** The order and its lines, atomically. PostgreSQL: one statement (the order's insert feeds the lines'); SQLite: a transaction of two. */
