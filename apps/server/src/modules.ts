@@ -4,6 +4,7 @@ import type { Clock } from './lib/clock.ts';
 import type { Guard } from './plugins/route.ts';
 import { authModule } from './modules/auth/index.ts';
 import { dictModule } from './modules/dict/index.ts';
+import { gateAccessModule, gateModule } from './modules/gate/index.ts';
 import { goodsModule } from './modules/goods/index.ts';
 import { memberCardModule } from './modules/member-card/index.ts';
 import { menuModule } from './modules/menu/index.ts';
@@ -29,9 +30,11 @@ export const MODULES = ModuleList.empty()
   .add(dictModule)
   .add(goodsModule)
   .add(uploadModule)
+  .add(gateAccessModule)
   .add(memberCardModule)
   .add(paymentModule)
-  .add(saleModule);
+  .add(saleModule)
+  .add(gateModule);
 
 /** Every module's services, by module key. */
 export type Services = ReturnType<typeof MODULES.createServices>;

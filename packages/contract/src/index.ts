@@ -19,3 +19,4 @@ export * as sale from './sale.ts';
 export type { SaleOrder, SaleRefund } from './sale.ts';
 export { SCREENS, type ScreenKey } from './screens.ts';
 export * as cardDiscount from './card-discount.ts';
+export * as gate from './gate.ts';
