@@ -6,6 +6,8 @@ import { id, idNumber, plainString, remarkText, stateAS, text } from './common/f
 import { PASS_MODES, READER_TYPES } from './gate-codes.ts';
 
 // ---- Controllers (控制器管理): 微耕 / UHPPOTE boards, UDP port 60000 ----
+/** A gate's doors: at least one channel, and not one door for both (checked by the server and the form). */
+export const GATE_DOOR_RULES = { noChannel: '请至少选择进场门或出场门', sameDoor: '进场门与出场门不能是同一个门' } as const;
 /** A controller's serial number, printed on the board: a 32-bit unsigned number. */
 export const MAX_SERIAL_NO = 4_294_967_295;
 const ipv4 = plainString('IP地址')
@@ -168,10 +170,6 @@ export const gateFields = {
     sort: z.number({ error: '请输入排序' }).int('排序必须是整数').min(0, '排序不能小于0').max(9999, '排序不能大于9999').default(999),
     remark: remarkText('备注', 200).default(''),
 };
-const doorsRule = <T extends { inDoor: number | null; outDoor: number | null }>(schema: z.ZodType<T>) =>
-  schema
-    .refine((g) => g.inDoor !== null || g.outDoor !== null, { message: '请至少选择进场门或出场门', path: ['inDoor'] })
-    .refine((g) => g.inDoor === null || g.inDoor !== g.outDoor, { message: '进场门与出场门不能是同一个门', path: ['outDoor'] });
 export const gateQuery = defineCall({
   method: 'GET',
   path: 'gate/gate/query',
@@ -198,7 +196,7 @@ export const gateAdd = defineCall({
   path: 'gate/gate/add',
   summary: '新增闸机',
   access: { permission: PERMISSIONS.gate.gate.add },
-  body: doorsRule(z.object(gateFields)),
+  body: z.object(gateFields),
   response: gate,
 });
 export const gateEdit = defineCall({
@@ -206,7 +204,7 @@ export const gateEdit = defineCall({
   path: 'gate/gate/edit',
   summary: '修改闸机',
   access: { permission: PERMISSIONS.gate.gate.edit },
-  body: doorsRule(z.object({ gateId: id('闸机'), ...gateFields })),
+  body: z.object({ gateId: id('闸机'), ...gateFields }),
   response: gate,
 });
 export const gateUser = z.object({ userId: z.number(), username: z.string(), realName: z.string(), granted: z.boolean() });

@@ -127,9 +127,8 @@ export const passFlow = defineCall({
   access: 'board',
   query: z.object({
     venueId: id('场馆'),
-    date: plainString('日期')
-      .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式错误，参数{date},不符合该格式{yyyy-MM-dd}')
-      .optional(),
+    /** The day (yyyy-MM-dd; a time after it is ignored); today by default. */
+    date: dateTime('date').optional(),
   }),
   response: flow,
 });

@@ -164,7 +164,7 @@ export async function seedGates({ db, tenantId, tenantCode, venueIds, nowIso }: 
     const types = g.cardTypes.map((name) => cardTypes.get(name)).filter((id): id is number => !!id);
     if (types.length) await db.insertInto('gate_card_type').values(types.map((card_type_id) => ({ tenant_id: tenantId, gate_id: row.id, card_type_id }))).execute();
     if (users.length) await db.insertInto('gate_user').values(users.map((u) => ({ tenant_id: tenantId, gate_id: row.id, user_id: u.id }))).execute();
-    gates.push({ id: row.id, venueId, controllerId, doors: g.doors });
+    if (types.length) gates.push({ id: row.id, venueId, controllerId, doors: g.doors });
   }
   await seedPasses(db, tenantId, gates, nowIso);
 }
@@ -172,7 +172,7 @@ export async function seedGates({ db, tenantId, tenantCode, venueIds, nowIso }: 
 /** Today's passes before now: members with physical cards in and out every half hour, now and then a refused card. */
 async function seedPasses(db: Kysely<Database>, tenantId: number, gates: { id: number; venueId: number; controllerId: number; doors: [number | null, number | null] }[], nowIso: string) {
   const cards = await db.selectFrom('card').select(['id', 'phy_card_id']).where('tenant_id', '=', tenantId).where('phy_card_id', 'is not', null).where('state', '=', 'A').limit(12).execute();
-  if (!cards.length) return;
+  if (!cards.length || !gates.length) return;
   const now = new Date(nowIso).getTime();
   const indexes = new Map<number, number>();
   const rows = [];

@@ -1,5 +1,5 @@
 import { Code, type BodyOut, type gate, type QueryOut } from '@venue/contract';
-import type { Gate } from '@venue/contract/gate';
+import { GATE_DOOR_RULES, type Gate } from '@venue/contract/gate';
 import { iso, type Clock } from '../../lib/clock.ts';
 import { alreadyExists, BizError, isUniqueViolation, notFound, refuse } from '../../lib/errors.ts';
 import { pageWindow } from '../../lib/paging.ts';
@@ -83,6 +83,8 @@ export class GateService {
 
   async save(s: UserSession, id: number | null, b: Fields) {
     const before = id === null ? null : await this.get(s, id);
+    if (b.inDoor === null && b.outDoor === null) throw refuse(GATE_DOOR_RULES.noChannel);
+    if (b.inDoor !== null && b.inDoor === b.outDoor) throw refuse(GATE_DOOR_RULES.sameDoor);
     assertVenue(s, b.venueId);
     if (!(await this.venues.allOfTenant(s.tenantId, [b.venueId]))) throw new BizError(Code.NOT_EXISTENT, '所选场馆不存在');
     await this.areas.get(s.tenantId, b.areaId);

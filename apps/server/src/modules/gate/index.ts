@@ -48,7 +48,7 @@ export const gateModule = defineModule({
       gates: new GateService(new GateRepository(k), areas, controllers, venues, gateAccess, clock),
       remote: new RemoteControlService(commands, driver, clock),
       commands: new CommandLogService(commands),
-      passes: new PassService(new PassRepository(k), clock),
+      passes: new PassService(new PassRepository(k), venues, clock),
       access: gateAccess,
       driver,
       endpoint,

@@ -1,8 +1,10 @@
 import type { gate, QueryOut } from '@venue/contract';
 import type { Pass, PassFilters } from '@venue/contract/gate';
 import { DAY_MS, iso, shanghaiText, shanghaiToIso, type Clock } from '../../lib/clock.ts';
+import { notFound } from '../../lib/errors.ts';
 import { mapPage, pageWindow } from '../../lib/paging.ts';
 import { assertVenue, inUserVenues, type Session, type UserSession } from '../../plugins/session.ts';
+import type { VenueService } from '../venue/index.ts';
 import type { ControllerEvent } from './driver/gate-driver.ts';
 import { reasonText } from './pass-reasons.ts';
 import type { PassFilter, PassRepository } from './pass.repository.ts';
@@ -34,6 +36,7 @@ export const toPass = (r: Listed): Pass => ({
 export class PassService {
   constructor(
     private readonly repo: PassRepository,
+    private readonly venues: VenueService,
     private readonly clock: Clock,
   ) {}
 
@@ -96,7 +99,8 @@ export class PassService {
   /** A venue's day (China time; today by default): granted swipes in and out, people inside, and per hour. */
   async flow(s: Session, venueId: number, date?: string) {
     assertVenue(s, venueId);
-    const day = date ?? shanghaiText(this.clock.now()).slice(0, 10);
+    if (!(await this.venues.findVenue(s.tenantId, venueId))) throw notFound('场馆不存在');
+    const day = (date ?? shanghaiText(this.clock.now())).slice(0, 10);
     const begin = shanghaiToIso(day);
     const rows = await this.repo.grantedSwipes(s.tenantId, venueId, begin, iso(new Date(new Date(begin).getTime() + DAY_MS - 1)));
     const hours = Array.from({ length: 24 }, (_, hour) => ({ hour, in: 0, out: 0 }));
