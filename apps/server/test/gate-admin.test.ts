@@ -18,7 +18,10 @@ describeEachEngine('gate administration on %s', (server) => {
     expect(renamed).toMatchObject({ areaName: '东门入口', remark: '临时入口' });
     const swim = (await admin.call(gate.areaAll)).body.data.find((a) => a.areaName === '游泳馆入口')!;
     expect(swim.gateCount).toBe(2);
-    expect((await admin.call(gate.areaDelete, { params: { id: swim.areaId } })).body).toMatchObject({ code: -9000, msg: '区域「游泳馆入口」下还有闸机，不能删除' });
+    expect((await admin.call(gate.areaDelete, { params: { id: swim.areaId } })).body).toMatchObject({
+      code: -9000,
+      msg: '区域「游泳馆入口」下还有闸机，不能删除',
+    });
     expect((await admin.call(gate.areaDelete, { params: { id: added.data.areaId } })).body.code).toBe(200);
     const empty = await admin.call('POST', gate.areaAdd.path, { body: { areaName: '  ' } });
     expect([empty.status, empty.body.msg]).toEqual([400, '请输入区域名称']);
@@ -50,11 +53,15 @@ describeEachEngine('gate administration on %s', (server) => {
     expect(noDoor.body).toMatchObject({ code: -9000, msg: '请至少选择进场门或出场门' });
     const same = await admin.call(gate.gateAdd, { body: { ...base, inDoor: 1, outDoor: 1 } });
     expect(same.body).toMatchObject({ code: -9000, msg: '进场门与出场门不能是同一个门' });
-    const otherTypes = await admin.call(gate.gateAdd, { body: { ...base, controllerId: (await controllerBySerial(admin, 223000001)).controllerId, inDoor: 1, cardTypeIds: [999] } });
+    const otherTypes = await admin.call(gate.gateAdd, {
+      body: { ...base, controllerId: (await controllerBySerial(admin, 223000001)).controllerId, inDoor: 1, cardTypeIds: [999] },
+    });
     expect(otherTypes.body).toMatchObject({ code: -1100, msg: '所选卡类型不存在' });
 
     const ctl = (await admin.call(gate.controllerAdd, { body: { controllerName: '3号闸控制器', serialNo: 223000009, address: '192.168.10.21' } })).body.data;
-    const added = (await admin.call(gate.gateAdd, { body: { ...base, controllerId: ctl.controllerId, inDoor: 1, readerType: 'FACE', passMode: 'M', isRemoteControl: 'F' } })).body.data;
+    const added = (
+      await admin.call(gate.gateAdd, { body: { ...base, controllerId: ctl.controllerId, inDoor: 1, readerType: 'FACE', passMode: 'M', isRemoteControl: 'F' } })
+    ).body.data;
     expect(added).toMatchObject({ gateName: '游泳馆3号闸', inDoor: 1, outDoor: null, readerType: 'FACE', passMode: 'M', isRemoteControl: 'F', usage: 'A' });
     expect((await admin.call(gate.gateAdd, { body: { ...base, controllerId: ctl.controllerId, inDoor: 2 } })).body).toMatchObject({ code: -1000 });
     const listed = (await admin.call(gate.gateQuery, { query: { controllerId: ctl.controllerId } })).body.data;

@@ -65,7 +65,11 @@ describeEachEngine(
       const before = board(DEMO_GATES.swim).actions.length;
       expect((await send(0)).body.data.results.map((r) => r.message)).toEqual(['已开门', '已开门']);
       // Open once: back to card control, then one open, on door 3 only.
-      expect(board(DEMO_GATES.swim).actions.slice(before).map((a) => [a.kind, a.door, a.control])).toEqual([
+      expect(
+        board(DEMO_GATES.swim)
+          .actions.slice(before)
+          .map((a) => [a.kind, a.door, a.control]),
+      ).toEqual([
         ['control', 3, 3],
         ['open', 3, undefined],
       ]);
@@ -93,7 +97,9 @@ describeEachEngine(
         const [ok, silent] = body.data.results;
         expect(ok).toMatchObject({ success: true, message: '已设为常开' });
         expect(silent.success).toBe(false);
-        expect(silent.message).toBe(`常开失败：控制器 ${DEMO_GATES.badminton}（127.0.0.1:${sims.get(DEMO_GATES.badminton)!.port}）未应答（400 毫秒内无回应，已重试 1 次）`);
+        expect(silent.message).toBe(
+          `常开失败：控制器 ${DEMO_GATES.badminton}（127.0.0.1:${sims.get(DEMO_GATES.badminton)!.port}）未应答（400 毫秒内无回应，已重试 1 次）`,
+        );
         expect(board(DEMO_GATES.swim).doors.get(1)!.control).toBe(1);
         // The answer waited for the silent board's timeout (400 ms), not for one after the other.
         expect(took).toBeLessThan(400 + 600);
@@ -126,7 +132,15 @@ describeEachEngine(
       expect(event.granted).toBe(true);
       await vi.waitFor(async () => {
         const passes = (await admin.call(gate.passQuery, { query: { keyword: DEMO.vip, size: 5 } })).body.data.records;
-        expect(passes[0]).toMatchObject({ gateName: '游泳馆1号闸', direction: 'I', kind: 'S', granted: 'T', cardNo: DEMO.vip, memberName: '张三', reason: '刷卡通过' });
+        expect(passes[0]).toMatchObject({
+          gateName: '游泳馆1号闸',
+          direction: 'I',
+          kind: 'S',
+          granted: 'T',
+          cardNo: DEMO.vip,
+          memberName: '张三',
+          reason: '刷卡通过',
+        });
       }, wait);
       expect(await flow()).toMatchObject({ inCount: before.inCount + 1, inVenue: before.inVenue + 1 });
 
@@ -136,7 +150,10 @@ describeEachEngine(
         expect(refused).toMatchObject({ cardNumber: 3_999_999_999, cardNo: null, reason: '无通行权限' });
       }, wait);
       sims.get(DEMO_GATES.swim)!.swipe(DEMO_GATES.swim, Number(DEMO.phy), 2);
-      await vi.waitFor(async () => expect(await flow()).toMatchObject({ inCount: before.inCount + 1, outCount: before.outCount + 1, inVenue: before.inVenue }), wait);
+      await vi.waitFor(
+        async () => expect(await flow()).toMatchObject({ inCount: before.inCount + 1, outCount: before.outCount + 1, inVenue: before.inVenue }),
+        wait,
+      );
     });
 
     it('writes a card with gate access to its controllers when it is bound and opened, and takes it off when it no longer may pass', async () => {
@@ -196,7 +213,7 @@ describeEachEngine(
       }, wait);
     });
 
-    it("tests a controller (status, time, doors, listener) and says why one is offline", async () => {
+    it('tests a controller (status, time, doors, listener) and says why one is offline', async () => {
       const swim = await controllerBySerial(admin, DEMO_GATES.swim);
       const online = (await admin.call(gate.controllerTest, { body: { controllerId: swim.controllerId } })).body.data;
       expect(online).toMatchObject({ online: true, message: '控制器在线' });

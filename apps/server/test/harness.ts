@@ -92,7 +92,11 @@ export interface Api extends Client {
 
 /** The real server on a random local port over `database`; `config` adds settings (the gates' event listener). */
 export async function startApi(database: TestDatabase, clock = new TestClock(), config: Partial<Config> = {}): Promise<Api> {
-  const app = await buildApp({ db: database.db, config: { webDist: join(database.dataDir, 'no-web'), dataDir: database.dataDir, trustProxy: true, ...config }, clock });
+  const app = await buildApp({
+    db: database.db,
+    config: { webDist: join(database.dataDir, 'no-web'), dataDir: database.dataDir, trustProxy: true, ...config },
+    clock,
+  });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return Object.assign(
     client(() => address),

@@ -155,20 +155,20 @@ export const gate = z.object({
 });
 export type Gate = z.infer<typeof gate>;
 export const gateFields = {
-    gateName: text('闸机名称', 30),
-    areaId: id('区域'),
-    venueId: id('场馆'),
-    controllerId: id('控制器'),
-    inDoor: door.nullable().default(null),
-    outDoor: door.nullable().default(null),
-    usage: z.enum(['A', 'S'], { error: '使用状态只能是启用或停用' }).default('A'),
-    isRemoteControl: z.enum(['T', 'F'], { error: '请选择是否支持远程控制' }).default('T'),
-    passMode: z.enum(PASS_MODES, { error: '通行模式只能是 S 或 M' }).default('S'),
-    readerType: z.enum(READER_TYPES, { error: '请选择读头类型' }).default('WG'),
-    /** Card types whose valid cards are written to this gate's doors. */
-    cardTypeIds: z.array(idNumber(), { error: '请选择卡类型' }).max(100).default([]),
-    sort: z.number({ error: '请输入排序' }).int('排序必须是整数').min(0, '排序不能小于0').max(9999, '排序不能大于9999').default(999),
-    remark: remarkText('备注', 200).default(''),
+  gateName: text('闸机名称', 30),
+  areaId: id('区域'),
+  venueId: id('场馆'),
+  controllerId: id('控制器'),
+  inDoor: door.nullable().default(null),
+  outDoor: door.nullable().default(null),
+  usage: z.enum(['A', 'S'], { error: '使用状态只能是启用或停用' }).default('A'),
+  isRemoteControl: z.enum(['T', 'F'], { error: '请选择是否支持远程控制' }).default('T'),
+  passMode: z.enum(PASS_MODES, { error: '通行模式只能是 S 或 M' }).default('S'),
+  readerType: z.enum(READER_TYPES, { error: '请选择读头类型' }).default('WG'),
+  /** Card types whose valid cards are written to this gate's doors. */
+  cardTypeIds: z.array(idNumber(), { error: '请选择卡类型' }).max(100).default([]),
+  sort: z.number({ error: '请输入排序' }).int('排序必须是整数').min(0, '排序不能小于0').max(9999, '排序不能大于9999').default(999),
+  remark: remarkText('备注', 200).default(''),
 };
 export const gateQuery = defineCall({
   method: 'GET',

@@ -67,7 +67,15 @@ export const GATE_MENUS: MenuSeed = {
   ],
 };
 
-type DemoGate = { name: string; area: string; venue: string; controller: number; doors: [number | null, number | null]; remote: 'T' | 'F'; cardTypes: string[] };
+type DemoGate = {
+  name: string;
+  area: string;
+  venue: string;
+  controller: number;
+  doors: [number | null, number | null];
+  remote: 'T' | 'F';
+  cardTypes: string[];
+};
 interface DemoPlan {
   areas: string[];
   controllers: [name: string, serialNo: number][];
@@ -130,13 +138,31 @@ export async function seedGates({ db, tenantId, tenantCode, venueIds, nowIso }: 
   for (const [name, serialNo] of plan.controllers) {
     const row = await db
       .insertInto('gate_controller')
-      .values({ tenant_id: tenantId, name, serial_no: serialNo, address: '127.0.0.1', port: 60000, broadcast: 'F', timeout_ms: 1000, retries: 1, open_delay: 3, state: 'A', remark: '演示：由内置模拟器应答', created_at: nowIso })
+      .values({
+        tenant_id: tenantId,
+        name,
+        serial_no: serialNo,
+        address: '127.0.0.1',
+        port: 60000,
+        broadcast: 'F',
+        timeout_ms: 1000,
+        retries: 1,
+        open_delay: 3,
+        state: 'A',
+        remark: '演示：由内置模拟器应答',
+        created_at: nowIso,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     controllerIds.set(serialNo, row.id);
   }
   const cardTypes = new Map((await db.selectFrom('card_type').select(['id', 'name']).where('tenant_id', '=', tenantId).execute()).map((t) => [t.name, t.id]));
-  const users = await db.selectFrom('users').select('id').where('tenant_id', '=', tenantId).where('username', 'in', plan.users.length ? plan.users : ['']).execute();
+  const users = await db
+    .selectFrom('users')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('username', 'in', plan.users.length ? plan.users : [''])
+    .execute();
   const gates: { id: number; venueId: number; controllerId: number; doors: [number | null, number | null] }[] = [];
   for (const [i, g] of plan.gates.entries()) {
     const venueId = venueIds.get(g.venue)!;
@@ -162,16 +188,36 @@ export async function seedGates({ db, tenantId, tenantCode, venueIds, nowIso }: 
       .returning('id')
       .executeTakeFirstOrThrow();
     const types = g.cardTypes.map((name) => cardTypes.get(name)).filter((id): id is number => !!id);
-    if (types.length) await db.insertInto('gate_card_type').values(types.map((card_type_id) => ({ tenant_id: tenantId, gate_id: row.id, card_type_id }))).execute();
-    if (users.length) await db.insertInto('gate_user').values(users.map((u) => ({ tenant_id: tenantId, gate_id: row.id, user_id: u.id }))).execute();
+    if (types.length)
+      await db
+        .insertInto('gate_card_type')
+        .values(types.map((card_type_id) => ({ tenant_id: tenantId, gate_id: row.id, card_type_id })))
+        .execute();
+    if (users.length)
+      await db
+        .insertInto('gate_user')
+        .values(users.map((u) => ({ tenant_id: tenantId, gate_id: row.id, user_id: u.id })))
+        .execute();
     if (types.length) gates.push({ id: row.id, venueId, controllerId, doors: g.doors });
   }
   await seedPasses(db, tenantId, gates, nowIso);
 }
 
 /** Today's passes before now: members with physical cards in and out every half hour, now and then a refused card. */
-async function seedPasses(db: Kysely<Database>, tenantId: number, gates: { id: number; venueId: number; controllerId: number; doors: [number | null, number | null] }[], nowIso: string) {
-  const cards = await db.selectFrom('card').select(['id', 'phy_card_id']).where('tenant_id', '=', tenantId).where('phy_card_id', 'is not', null).where('state', '=', 'A').limit(12).execute();
+async function seedPasses(
+  db: Kysely<Database>,
+  tenantId: number,
+  gates: { id: number; venueId: number; controllerId: number; doors: [number | null, number | null] }[],
+  nowIso: string,
+) {
+  const cards = await db
+    .selectFrom('card')
+    .select(['id', 'phy_card_id'])
+    .where('tenant_id', '=', tenantId)
+    .where('phy_card_id', 'is not', null)
+    .where('state', '=', 'A')
+    .limit(12)
+    .execute();
   if (!cards.length || !gates.length) return;
   const now = new Date(nowIso).getTime();
   const indexes = new Map<number, number>();

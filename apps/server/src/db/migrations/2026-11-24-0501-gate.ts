@@ -43,9 +43,19 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
     .addColumn('controller_id', 'integer', (c) => c.notNull().references('gate_controller.id'))
     .addColumn('in_door', 'integer', (c) => c.check(doorCheck('in_door')))
     .addColumn('out_door', 'integer', (c) => c.check(doorCheck('out_door')))
-    .addColumn('usage', 'text', (c) => c.notNull().defaultTo('A').check(sql`usage in ('A', 'S')`))
+    .addColumn('usage', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('A')
+        .check(sql`usage in ('A', 'S')`),
+    )
     .addColumn('is_remote_control', 'text', (c) => c.notNull().defaultTo('T').check(flag('is_remote_control')))
-    .addColumn('pass_mode', 'text', (c) => c.notNull().defaultTo('S').check(sql`pass_mode in ('S', 'M')`))
+    .addColumn('pass_mode', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('S')
+        .check(sql`pass_mode in ('S', 'M')`),
+    )
     .addColumn('reader_type', 'text', (c) => c.notNull().defaultTo('WG'))
     .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(999))
     .addColumn('remark', 'text', (c) => c.notNull().defaultTo(''))

@@ -34,7 +34,17 @@ export class CommandRepository {
       .innerJoin('gate_controller as k', 'k.id', 'g.controller_id')
       .select(['g.id', 'g.name', 'g.usage', 'g.is_remote_control', 'g.in_door', 'g.out_door', 'g.venue_id', 'g.controller_id'])
       .select(['a.id as area_id', 'a.name as area_name', 'v.name as venue_name'])
-      .select(['k.name as controller_name', 'k.serial_no', 'k.address', 'k.port', 'k.broadcast', 'k.timeout_ms', 'k.retries', 'k.open_delay', 'k.state as controller_state'])
+      .select([
+        'k.name as controller_name',
+        'k.serial_no',
+        'k.address',
+        'k.port',
+        'k.broadcast',
+        'k.timeout_ms',
+        'k.retries',
+        'k.open_delay',
+        'k.state as controller_state',
+      ])
       .where('g.tenant_id', '=', tenantId)
       .where('g.usage', '=', 'A')
       .where(viewer.within);

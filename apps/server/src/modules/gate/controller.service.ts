@@ -93,7 +93,9 @@ export class ControllerService {
     const port = this.endpoint.port;
     const address = this.endpoint.addressFor(row.address);
     if (port === null || address === null) return;
-    this.driver.setListener(targetOf(row), address, port).catch((error: unknown) => this.log.warn({ err: error, serialNo: row.serial_no }, '控制器事件接收地址设置失败'));
+    this.driver
+      .setListener(targetOf(row), address, port)
+      .catch((error: unknown) => this.log.warn({ err: error, serialNo: row.serial_no }, '控制器事件接收地址设置失败'));
   }
 
   /** Every enabled controller of every tenant is told where events go (the server has started listening). */

@@ -72,12 +72,7 @@ export class PassRepository {
     if (f.keyword) {
       const kw = f.keyword;
       q = q.where((eb) =>
-        eb.or([
-          eb('c.card_no', '=', kw),
-          eb('c.phy_card_id', '=', kw),
-          eb(sql`cast(p.card_number as text)`, '=', kw),
-          eb('m.name', 'like', `%${kw}%`),
-        ]),
+        eb.or([eb('c.card_no', '=', kw), eb('c.phy_card_id', '=', kw), eb(sql`cast(p.card_number as text)`, '=', kw), eb('m.name', 'like', `%${kw}%`)]),
       );
     }
     return q;
@@ -89,7 +84,15 @@ export class PassRepository {
       .leftJoin('venue as v', 'v.id', 'p.venue_id')
       .innerJoin('gate_controller as k', 'k.id', 'p.controller_id')
       .selectAll('p')
-      .select(['g.name as gate_name', 'a.name as area_name', 'v.name as venue_name', 'k.name as controller_name', 'k.serial_no', 'c.card_no', 'm.name as member_name'])
+      .select([
+        'g.name as gate_name',
+        'a.name as area_name',
+        'v.name as venue_name',
+        'k.name as controller_name',
+        'k.serial_no',
+        'c.card_no',
+        'm.name as member_name',
+      ])
       .orderBy('p.pass_time', 'desc')
       .orderBy('p.id', 'desc');
   }
