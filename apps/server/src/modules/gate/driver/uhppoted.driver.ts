@@ -12,6 +12,7 @@ import {
   type EventListener,
   type GateDriver,
 } from './gate-driver.ts';
+import { ownPortsForLibraryRequests } from './udp-sockets.ts';
 
 /** Below this a try cannot hear back even from a board next door. */
 const MIN_TRY_MS = 20;
@@ -69,16 +70,24 @@ export class UhppotedDriver implements GateDriver {
     return { config: new uhppoted.Config('venue', '0.0.0.0', address, '0.0.0.0:60001', timeoutMs, devices, false) };
   }
 
-  /** One request, retried on silence: every try gets an equal share of the controller's timeout. */
+  constructor() {
+    ownPortsForLibraryRequests();
+  }
+
+  /**
+   * One request, retried on silence, all within the controller's timeout: each try waits for its share
+   * of the time left, so a late start (a busy server) shortens the tries instead of overrunning.
+   */
   private async ask<T>(target: ControllerTarget, request: (ctx: Context) => Promise<T>): Promise<T> {
     const tries = target.retries + 1;
-    const ctx = this.context(target, Math.max(MIN_TRY_MS, Math.floor(target.timeoutMs / tries)));
+    const deadline = performance.now() + target.timeoutMs;
     for (let attempt = 1; ; attempt += 1) {
+      const share = Math.floor((deadline - performance.now()) / (tries - attempt + 1));
       try {
-        return await request(ctx);
+        return await request(this.context(target, Math.max(MIN_TRY_MS, share)));
       } catch (error) {
         const reason = failure(target, error);
-        if (reason.reason !== 'timeout' || attempt >= tries) throw reason;
+        if (reason.reason !== 'timeout' || attempt >= tries || deadline - performance.now() < MIN_TRY_MS) throw reason;
       }
     }
   }
