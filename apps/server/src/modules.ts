@@ -3,6 +3,7 @@ import type { Db } from './db/database.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Guard } from './plugins/route.ts';
 import { authModule } from './modules/auth/index.ts';
+import { checkoutModule } from './modules/checkout/index.ts';
 import { dictModule } from './modules/dict/index.ts';
 import { gateAccessModule, gateModule } from './modules/gate/index.ts';
 import { goodsModule } from './modules/goods/index.ts';
@@ -33,6 +34,7 @@ export const MODULES = ModuleList.empty()
   .add(gateAccessModule)
   .add(memberCardModule)
   .add(paymentModule)
+  .add(checkoutModule)
   .add(saleModule)
   .add(gateModule);
 

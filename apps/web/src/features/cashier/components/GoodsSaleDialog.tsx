@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Col, Modal, Row } from 'antd';
+import { sale as saleCalls } from '@venue/contract';
 import { useVenueWarehouseOptions } from '@/features/goods';
 import { useSession } from '@/lib/session';
 import { useGoodsSale } from '../useGoodsSale';
@@ -35,6 +36,7 @@ export function GoodsSaleDialog({ open, onClose }: { open: boolean; onClose: () 
       </Row>
       {order && venueId && (
         <PaymentDialog
+          forPay={saleCalls.queryOrderForPay}
           open={paying}
           orderId={order.orderId}
           memberId={sale.memberId}

@@ -1,8 +1,7 @@
 import { useReducer } from 'react';
 import Decimal from 'decimal.js';
 import { Button, Input, Modal, Table, Typography } from 'antd';
-import { payment, type sale } from '@venue/contract';
-import type { z } from 'zod';
+import { payment } from '@venue/contract';
 import { formatYuan, lineAmount } from '@/lib/money';
 import { toast } from '@/lib/notify';
 import { buildPayRequest, chooseCard, chooseMethod, enterSaves, needsAuthCode, type PayCard, type PayMethod } from '../pay-selection';
@@ -12,7 +11,7 @@ import { PayChoices } from './PayChoices';
 import styles from './PaymentDialog.module.css';
 import { maxLen } from '@/lib/schema-rules';
 
-type Line = z.infer<typeof sale.saleLine>;
+type Line = payment.PayableLine;
 
 const COLUMNS = [
   { title: '商品', dataIndex: 'goodsName' },
@@ -22,6 +21,8 @@ const COLUMNS = [
 ];
 
 export interface PaymentDialogProps {
+  /** The order kind's queryOrderForPay (goods sale, lease, ticket…): the lines and the amount due with the cards chosen. */
+  forPay: payment.ForPayCall;
   open: boolean;
   orderId: number;
   memberId: number | null;
@@ -34,9 +35,17 @@ export interface PaymentDialogProps {
 }
 
 /** 收款 (900 px): lines with pricePay, the venue's methods, the member's cards, remark and auth code. */
-export function PaymentDialog({ open, orderId, memberId, venueId, payTypes = 'M', onPay, onClose }: PaymentDialogProps) {
+export function PaymentDialog({ forPay, open, orderId, memberId, venueId, payTypes = 'M', onPay, onClose }: PaymentDialogProps) {
   const [state, dispatch] = useReducer(paymentReducer, initialPayment);
-  const { methods, cards, selection, total, listTotal, details } = usePaymentData({ open, orderId, memberId, venueId, payTypes, picked: state.selection });
+  const { methods, cards, selection, total, listTotal, details } = usePaymentData({
+    forPay,
+    open,
+    orderId,
+    memberId,
+    venueId,
+    payTypes,
+    picked: state.selection,
+  });
 
   const pickMethod = (method: PayMethod) => dispatch({ type: 'select', selection: chooseMethod(selection, method, listTotal) });
   function pickCard(card: PayCard) {
