@@ -4,6 +4,7 @@
 // within 100 ms of the request and the whole answer comes within the silent one's timeout plus 50 ms.
 // The product runs in this process (buildApp), beside the simulators, so the doors' action times and
 // the requests share one clock. SQLite, and PostgreSQL when DATABASE_URL is set; a bare route as baseline.
+import { loadavg, cpus } from 'node:os';
 import { gate } from '@venue/contract';
 import { ControllerSimulator } from '../apps/server/src/modules/gate/simulator/controller-simulator.ts';
 import { bareServer, loginToken, productServer } from './lib.ts';
@@ -119,6 +120,7 @@ async function run(engine: string, databaseUrl?: string) {
     const slowestDoor = Math.max(...doorsActed);
     const slowestWhole = Math.max(...whole);
     console.log(`\n${engine}: remoteControl to ${gateIds.length} gates on ${CONTROLLERS} simulated controllers (timeout ${TIMEOUT_MS} ms, 1 retry)`);
+    console.log(`  machine: ${cpus().length} cores, load average ${loadavg()[0].toFixed(1)} (the bare route below shows what the load costs)`);
     console.log(
       `  all answering, ${ANSWERING_ROUNDS} requests: p50 ${fmt(percentile(all, 50))}, p99 ${fmt(p99)}, max ${fmt(Math.max(...all))}  (target p99 < ${TARGET_MS} ms: ${p99 < TARGET_MS ? 'met' : 'MISSED'})`,
     );

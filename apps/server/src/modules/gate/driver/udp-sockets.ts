@@ -20,12 +20,15 @@ export function ownPortsForLibraryRequests(): void {
   } as typeof dgram.createSocket;
 }
 
-/** Whether createSocket was called by the library's `exec` (a request), not its `listen`. */
+/** Whether createSocket was called by the library's `exec` (a request), not its `listen`: read from the call sites, unformatted. */
 function isLibraryRequest(): boolean {
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 6; // the library's frame is the third or so: no need to map a whole stack
-  const stack = new Error().stack ?? '';
-  Error.stackTraceLimit = limit;
-  const caller = stack.split('\n').find((line) => /uhppoted[\\/]src[\\/]driver\.js/.test(line)) ?? '';
-  return /\bat exec\b/.test(caller);
+  const { prepareStackTrace, stackTraceLimit } = Error;
+  Error.prepareStackTrace = (_, sites) => sites;
+  Error.stackTraceLimit = 4;
+  const holder: { stack?: NodeJS.CallSite[] } = {};
+  Error.captureStackTrace(holder);
+  const sites = holder.stack ?? [];
+  Error.prepareStackTrace = prepareStackTrace;
+  Error.stackTraceLimit = stackTraceLimit;
+  return sites.some((site) => site.getFunctionName() === 'exec' && /uhppoted[\\/]src[\\/]driver\.js$/.test(site.getFileName() ?? ''));
 }
