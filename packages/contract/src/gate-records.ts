@@ -5,6 +5,9 @@ import { listQuery, pageOf } from './common/envelope.ts';
 import { dateTime, id, plainString } from './common/fields.ts';
 import { PASS_DIRECTIONS } from './gate-codes.ts';
 
+/** The time filter of both logs (spec 5: whole days from the screens). */
+const timeRange = { beginTime: dateTime('beginTime').optional(), endTime: dateTime('endTime').optional() };
+
 // ---- Command log (闸机操作记录): every remote-control command and the controller's answer ----
 export const command = z.object({
   commandId: z.number(),
@@ -26,8 +29,7 @@ export const command = z.object({
 });
 export type Command = z.infer<typeof command>;
 const commandFilters = z.object({
-  beginTime: dateTime('beginTime').optional(),
-  endTime: dateTime('endTime').optional(),
+  ...timeRange,
   areaId: id().optional(),
   gateId: id().optional(),
   userName: plainString('操作人').trim().max(30).optional(),
@@ -80,8 +82,7 @@ export const pass = z.object({
 });
 export type Pass = z.infer<typeof pass>;
 const passFilters = z.object({
-  beginTime: dateTime('beginTime').optional(),
-  endTime: dateTime('endTime').optional(),
+  ...timeRange,
   venueId: id().optional(),
   areaId: id().optional(),
   gateId: id().optional(),

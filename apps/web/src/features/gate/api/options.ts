@@ -1,4 +1,6 @@
+import type { Dayjs } from 'dayjs';
 import { gate, member, type CallData } from '@venue/contract';
+import { dateRange } from '@/lib/time';
 import { useApiQuery } from '@/lib/query';
 
 export interface Option {
@@ -21,3 +23,16 @@ export const useCardTypeOptions = () => useApiQuery(member.cardTypes, {}, { sele
 
 /** Options of a code table, values as the code's text (query strings and selects alike). */
 export const codeOptions = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
+
+/** A log screen's search values as its query: the date picker's range becomes beginTime and endTime. */
+export function rangeFilters<F>({ range, ...rest }: Record<string, unknown>): F {
+  const [begin, end] = (range as [Dayjs, Dayjs] | undefined) ?? [];
+  const [beginTime, endTime] = dateRange(begin, end) ?? [];
+  return { ...rest, beginTime, endTime } as F;
+}
+
+/** A T/F filter's options with the screen's words. */
+export const flagOptions = (yes: string, no: string) => [
+  { value: 'T', label: yes },
+  { value: 'F', label: no },
+];

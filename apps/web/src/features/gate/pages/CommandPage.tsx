@@ -1,19 +1,12 @@
 import { Button, DatePicker, Form, Input, Select, Tag, Tooltip } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import type { Dayjs } from 'dayjs';
 import { gate, PERMISSIONS } from '@venue/contract';
 import { DIRECTION_LABELS, DOOR_STATE_LABELS, type Command, type CommandFilters, type DoorState } from '@venue/contract/gate';
 import { CrudPage } from '@/components/list/CrudPage';
 import { Permission } from '@/components/Permission';
 import { formatTime } from '@/lib/format';
 import { downloadFile } from '@/lib/http';
-import { dateRange } from '@/lib/time';
-import { codeOptions, useAreaOptions, useGateOptions } from '../api/options';
-
-const RESULTS = [
-  { value: 'T', label: '成功' },
-  { value: 'F', label: '失败' },
-];
+import { codeOptions, flagOptions, rangeFilters, useAreaOptions, useGateOptions } from '../api/options';
 
 /** 闸机操作记录: who sent which command (开门, 常开, 常闭) to which gate and channel, when, and the controller's answer. */
 export default function CommandPage() {
@@ -24,11 +17,7 @@ export default function CommandPage() {
       entity="操作记录"
       rowKey="commandId"
       list={gate.commandQuery}
-      toFilters={({ range, ...rest }) => {
-        const [begin, end] = (range as [Dayjs, Dayjs] | undefined) ?? [];
-        const [beginTime, endTime] = dateRange(begin, end) ?? [];
-        return { ...(rest as CommandFilters), beginTime, endTime };
-      }}
+      toFilters={rangeFilters<CommandFilters>}
       searchFields={
         <>
           <Form.Item name="range">
@@ -50,7 +39,7 @@ export default function CommandPage() {
             <Select placeholder="方向" allowClear options={codeOptions(DIRECTION_LABELS)} style={{ width: 100 }} />
           </Form.Item>
           <Form.Item name="success">
-            <Select placeholder="结果" allowClear options={RESULTS} style={{ width: 100 }} />
+            <Select placeholder="结果" allowClear options={flagOptions('成功', '失败')} style={{ width: 100 }} />
           </Form.Item>
         </>
       }

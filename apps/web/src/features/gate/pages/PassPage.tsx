@@ -1,6 +1,5 @@
 import { Button, DatePicker, Form, Input, Select, Tag } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import type { Dayjs } from 'dayjs';
 import { gate, PERMISSIONS } from '@venue/contract';
 import { DIRECTION_LABELS, PASS_KIND_LABELS, type Pass, type PassFilters } from '@venue/contract/gate';
 import { CrudPage } from '@/components/list/CrudPage';
@@ -8,13 +7,7 @@ import { Permission } from '@/components/Permission';
 import { useVenueGroups } from '@/hooks/useVenueGroups';
 import { formatTime } from '@/lib/format';
 import { downloadFile } from '@/lib/http';
-import { dateRange } from '@/lib/time';
-import { codeOptions, useAreaOptions, useGateOptions } from '../api/options';
-
-const GRANTED = [
-  { value: 'T', label: '通过' },
-  { value: 'F', label: '拒绝' },
-];
+import { codeOptions, flagOptions, rangeFilters, useAreaOptions, useGateOptions } from '../api/options';
 
 /** 闸机通行记录: every swipe and door event the controllers reported, with filters and export. */
 export default function PassPage() {
@@ -26,11 +19,7 @@ export default function PassPage() {
       entity="通行记录"
       rowKey="passId"
       list={gate.passQuery}
-      toFilters={({ range, ...rest }) => {
-        const [begin, end] = (range as [Dayjs, Dayjs] | undefined) ?? [];
-        const [beginTime, endTime] = dateRange(begin, end) ?? [];
-        return { ...(rest as PassFilters), beginTime, endTime };
-      }}
+      toFilters={rangeFilters<PassFilters>}
       searchFields={
         <>
           <Form.Item name="range">
@@ -55,7 +44,7 @@ export default function PassPage() {
             <Select placeholder="类型" allowClear options={codeOptions(PASS_KIND_LABELS)} style={{ width: 110 }} />
           </Form.Item>
           <Form.Item name="granted">
-            <Select placeholder="结果" allowClear options={GRANTED} style={{ width: 100 }} />
+            <Select placeholder="结果" allowClear options={flagOptions('通过', '拒绝')} style={{ width: 100 }} />
           </Form.Item>
         </>
       }
