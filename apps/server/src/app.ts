@@ -21,6 +21,7 @@ import type { Guard } from './plugins/route.ts';
 import { bearerToken } from './plugins/session.ts';
 import { serveWebApp } from './plugins/web-app.ts';
 import { createServices, registerRoutes } from './modules.ts';
+import { gateRuntime } from './modules/gate/index.ts';
 
 export interface AppOptions {
   db: Db;
@@ -73,6 +74,7 @@ export async function buildApp({ db, config, clock = systemClock, logger }: AppO
   const services = createServices(db, clock, uploadsDir);
   const guard: Guard = (req, access) => services.auth.authorize(bearerToken(req), access);
   registerRoutes(app, guard, services);
+  gateRuntime(app, services.gates, { listen: config.gateListen, simulator: config.gateSimulator, retryIntervalMs: config.gateRetryMs });
 
   await serveWebApp(app, config.webDist);
   return app;

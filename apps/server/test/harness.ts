@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import type { Config } from '../src/config.ts';
 import { openDatabase, type Db, type Engine } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { seedIfEmpty } from '../src/seed/index.ts';
@@ -96,9 +97,13 @@ export interface Api extends Client {
   close(): Promise<void>;
 }
 
-/** The real server on a random local port over `database`. */
-export async function startApi(database: TestDatabase, clock = new TestClock()): Promise<Api> {
-  const app = await buildApp({ db: database.db, config: { webDist: join(database.dataDir, 'no-web'), dataDir: database.dataDir, trustProxy: true }, clock });
+/** The real server on a random local port over `database`; `config` adds settings (the gates' event listener). */
+export async function startApi(database: TestDatabase, clock = new TestClock(), config: Partial<Config> = {}): Promise<Api> {
+  const app = await buildApp({
+    db: database.db,
+    config: { webDist: join(database.dataDir, 'no-web'), dataDir: database.dataDir, trustProxy: true, ...config },
+    clock,
+  });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return Object.assign(
     client(() => address),
@@ -123,7 +128,7 @@ export interface Server {
  * A fresh demo database of the engine and the server over it for the surrounding describe block
  * (beforeAll), the three demo users logged in; both are dropped after it (afterAll).
  */
-export function useServer(engine: Engine): Server {
+export function useServer(engine: Engine, config: Partial<Config> = {}): Server {
   let database: TestDatabase | undefined;
   let api: Api | undefined;
   const tokens: Record<DemoUser, string> = { admin: '', cashier: '', other: '' };
@@ -134,7 +139,7 @@ export function useServer(engine: Engine): Server {
   const address = () => running().api.url;
   beforeAll(async () => {
     database = await freshDatabase(engine);
-    api = await startApi(database);
+    api = await startApi(database, new TestClock(), config);
     const started = api;
     await Promise.all(
       Object.entries(DEMO_USERS).map(async ([user, { username, password }]) => {
@@ -164,8 +169,8 @@ export function useServer(engine: Engine): Server {
 }
 
 /** `describe.each(engines())(title, ...)` with a fresh server per engine; `title` takes the engine at `%s`. */
-export function describeEachEngine(title: string, suite: (server: Server, engine: Engine) => void) {
-  describe.each(engines())(title, (engine) => suite(useServer(engine), engine));
+export function describeEachEngine(title: string, suite: (server: Server, engine: Engine) => void, config: Partial<Config> = {}) {
+  describe.each(engines())(title, (engine) => suite(useServer(engine, config), engine));
 }
 
 /**

@@ -36,6 +36,14 @@ export const PERMISSIONS = {
       extend: 'member:card:extend',
     },
   },
+  /** The demo cashier holds gate.remoteControl (the navbar's 远程开闸) for the gates granted to it. */
+  gate: {
+    area: { list: 'gate:area:list', add: 'gate:area:add', edit: 'gate:area:edit', del: 'gate:area:del' },
+    controller: { list: 'gate:controller:list', add: 'gate:controller:add', edit: 'gate:controller:edit', test: 'gate:controller:test' },
+    gate: { list: 'gate:gate:list', add: 'gate:gate:add', edit: 'gate:gate:edit', grant: 'gate:gate:grant', remoteControl: 'gate:gate:remoteControl' },
+    command: { list: 'gate:command:list', export: 'gate:command:export' },
+    pass: { list: 'gate:pass:list', export: 'gate:pass:export' },
+  },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];
