@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Avatar, Descriptions, Tag } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import type { Card } from '@venue/contract';
+import { formatDate } from '@/lib/format';
 import { maskCardNo } from '@/lib/mask';
 import { balanceText, STATE_LABELS } from '../card-rules';
 
@@ -24,7 +25,7 @@ export function MemberDisplay({ card }: { card: Card }) {
         <Descriptions.Item label="卡类型">
           {card.cardTypeName} <Tag>{STATE_LABELS[card.state]}</Tag>
         </Descriptions.Item>
-        <Descriptions.Item label="有效期至">{card.useEndTime ? card.useEndTime.slice(0, 10) : '长期有效'}</Descriptions.Item>
+        <Descriptions.Item label="有效期至">{card.useEndTime ? formatDate(card.useEndTime) : '长期有效'}</Descriptions.Item>
         <Descriptions.Item label={card.payType === 'D' ? '有效期' : '余额'}>{balanceText(card)}</Descriptions.Item>
       </Descriptions>
     </div>

@@ -5,6 +5,7 @@ import { member, type CallData, type Card, PERMISSIONS } from '@venue/contract';
 import { CrudPage } from '@/components/list/CrudPage';
 import { FormDialog } from '@/components/list/FormDialog';
 import { Permission } from '@/components/Permission';
+import { formatDate } from '@/lib/format';
 import { callApi, downloadFile } from '@/lib/http';
 import { useApiQuery } from '@/lib/query';
 import { balanceText, searchQuery, STATE_LABELS } from '../card-rules';
@@ -73,7 +74,7 @@ export default function MemberCardPage() {
           },
           { title: '手机号', dataIndex: 'phone' },
           { title: '余额', key: 'balance', render: (_, c) => balanceText(c) },
-          { title: '有效期', key: 'valid', render: (_, c) => `${c.useBeginTime?.slice(0, 10) ?? '—'} 至 ${c.useEndTime?.slice(0, 10) ?? '长期'}` },
+          { title: '有效期', key: 'valid', render: (_, c) => `${formatDate(c.useBeginTime) || '—'} 至 ${formatDate(c.useEndTime) || '长期'}` },
           {
             title: '状态',
             dataIndex: 'state',
