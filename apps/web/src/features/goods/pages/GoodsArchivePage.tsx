@@ -12,7 +12,7 @@ import { fieldsOf, maxLenRule, textRules } from '@/lib/schema-rules';
 type Row = z.infer<typeof goods.goods>;
 type Values = CallBody<typeof goods.goodsAdd>;
 interface Filters {
-  goodsName?: string;
+  goodsQuery?: string;
   classificationId?: number;
   state?: 'A' | 'S';
   isOnSale?: '1' | '0';
@@ -35,8 +35,8 @@ export default function GoodsArchivePage() {
       list={goods.goodsQuery}
       searchFields={
         <>
-          <Form.Item name="goodsName">
-            <Input placeholder="商品名称" allowClear />
+          <Form.Item name="goodsQuery">
+            <Input placeholder="商品名称/条码/助记码" aria-label="商品名称/条码/助记码" allowClear />
           </Form.Item>
           <Form.Item name="classificationId">
             <Select placeholder="商品分类" allowClear options={classes} style={{ width: 140 }} />
