@@ -90,13 +90,23 @@ export interface Api extends Client {
 }
 
 /** The real server on a random local port over `database`. */
-export async function startApi(database: TestDatabase, clock = new TestClock()): Promise<Api> {
-  const app = await buildApp({ db: database.db, config: { webDist: join(database.dataDir, 'no-web'), dataDir: database.dataDir, trustProxy: true }, clock });
+export async function startApi(database: TestDatabase, clock = new TestClock(), options: ServerOptions = {}): Promise<Api> {
+  const app = await buildApp({
+    db: database.db,
+    config: { webDist: join(database.dataDir, 'no-web'), dataDir: database.dataDir, trustProxy: true },
+    clock,
+    jobEveryMs: options.jobEveryMs,
+  });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return Object.assign(
     client(() => address),
     { app, clock, close: () => app.close() },
   );
+}
+
+/** How a suite's server differs from the default: its periodic jobs run (every `jobEveryMs`), which they do not by default. */
+export interface ServerOptions {
+  jobEveryMs?: number;
 }
 
 /** A suite's server: anonymous and demo-user clients, usable in its tests and hooks once beforeAll has run. */
@@ -116,7 +126,7 @@ export interface Server {
  * A fresh demo database of the engine and the server over it for the surrounding describe block
  * (beforeAll), the three demo users logged in; both are dropped after it (afterAll).
  */
-export function useServer(engine: Engine): Server {
+export function useServer(engine: Engine, options: ServerOptions = {}): Server {
   let database: TestDatabase | undefined;
   let api: Api | undefined;
   const tokens: Record<DemoUser, string> = { admin: '', cashier: '', other: '' };
@@ -127,7 +137,7 @@ export function useServer(engine: Engine): Server {
   const address = () => running().api.url;
   beforeAll(async () => {
     database = await freshDatabase(engine);
-    api = await startApi(database);
+    api = await startApi(database, new TestClock(), options);
     const started = api;
     await Promise.all(
       Object.entries(DEMO_USERS).map(async ([user, { username, password }]) => {
@@ -157,8 +167,8 @@ export function useServer(engine: Engine): Server {
 }
 
 /** `describe.each(engines())(title, ...)` with a fresh server per engine; `title` takes the engine at `%s`. */
-export function describeEachEngine(title: string, suite: (server: Server, engine: Engine) => void) {
-  describe.each(engines())(title, (engine) => suite(useServer(engine), engine));
+export function describeEachEngine(title: string, suite: (server: Server, engine: Engine) => void, options: ServerOptions = {}) {
+  describe.each(engines())(title, (engine) => suite(useServer(engine, options), engine));
 }
 
 /**

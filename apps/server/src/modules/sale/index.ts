@@ -5,6 +5,9 @@ import { defineModule } from '../module.ts';
 import type { PaymentModuleServices } from '../payment/index.ts';
 import type { UserService } from '../user/index.ts';
 import type { VenueService } from '../venue/index.ts';
+import { SaleCloseRepository } from './sale-close.repository.ts';
+import { saleCloseRoutes } from './sale-close.routes.ts';
+import { SaleCloseService } from './sale-close.service.ts';
 import { SaleFulfilment } from './sale-fulfil.ts';
 import { SaleOrderService } from './sale-order.service.ts';
 import { SalePayService } from './sale-pay.service.ts';
@@ -54,8 +57,12 @@ export const saleModule = defineModule({
         ledger: memberCards.ledger,
         clock,
       }),
+      closing: new SaleCloseService(new SaleCloseRepository(k), saleOrders, clock),
     };
   },
-  routes: (app, guard, sale) => saleRoutes(app, guard, sale),
+  routes: (app, guard, sale) => {
+    saleRoutes(app, guard, sale);
+    saleCloseRoutes(app, guard, sale.closing);
+  },
   menus: [{ group: 'goods', menu: SALE_ORDER_MENU }],
 });

@@ -181,6 +181,7 @@ export class SaleOrderService {
     const order = await this.repo.findOrder(tenantId, orderId);
     if (order?.pay_state === 'P') return this.payResult(tenantId, orderId);
     if (order?.pay_state === 'N') throw new BizError(Code.PAY_UNKNOWN, '订单正在支付中，请稍后重新点击支付按钮');
+    if (order?.pay_state === 'C') throw refuse(sale.ORDER_CLOSED_MSG);
     throw refuse('订单状态已变化，请重新收款');
   }
 

@@ -1,4 +1,4 @@
-import { cardDiscount, Code, fenToYuan, payment, yuanToFen, type BodyOut, type sale, Msg } from '@venue/contract';
+import { cardDiscount, Code, fenToYuan, payment, yuanToFen, type BodyOut, sale, Msg } from '@venue/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.ts';
 import { iso, type Clock } from '../../lib/clock.ts';
@@ -50,7 +50,7 @@ export class SalePayService {
       order = await orders.orderOfUser(s, body.orderId);
       if (order.pay_state === 'P') return orders.payResult(s.tenantId, order.id);
     }
-    if (order.pay_state !== 'U' && order.pay_state !== 'F') throw refuse('订单已关闭，不能支付');
+    if (order.pay_state !== 'U' && order.pay_state !== 'F') throw refuse(sale.ORDER_CLOSED_MSG);
     const plan = await planPayment(this.deps, s.tenantId, order, body);
     return plan.remote ? this.channelFlow.pay(s, order, plan) : this.payAtOnce(s, order, plan);
   }

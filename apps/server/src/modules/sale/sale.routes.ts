@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sale } from '@venue/contract';
 import { fileRoute, route, type Guard } from '../../plugins/route.ts';
+import type { SaleCloseService } from './sale-close.service.ts';
 import type { SaleOrderService } from './sale-order.service.ts';
 import type { SalePayService } from './sale-pay.service.ts';
 import type { SaleRefundService } from './sale-refund.service.ts';
@@ -10,6 +11,7 @@ export interface SaleServices {
   orders: SaleOrderService;
   payments: SalePayService;
   refunds: SaleRefundService;
+  closing: SaleCloseService;
 }
 
 export function saleRoutes(app: FastifyInstance, guard: Guard, s: SaleServices): void {
