@@ -76,7 +76,9 @@ describeEachEngine('goods on %s', (server) => {
   it('商品档案 finds goods by barcode, shorthand (any case) and name in one box', async () => {
     const water = await server.db.selectFrom('goods').selectAll().where('tenant_id', '=', 1).where('name', '=', '农夫山泉').executeTakeFirstOrThrow();
     const names = async (goodsQuery: string) =>
-      ((await admin.call('GET', 'goods/goodsArchive/query', { query: { goodsQuery, size: 100 } })).body.data.records as { goodsName: string }[]).map((g) => g.goodsName);
+      ((await admin.call('GET', 'goods/goodsArchive/query', { query: { goodsQuery, size: 100 } })).body.data.records as { goodsName: string }[]).map(
+        (g) => g.goodsName,
+      );
     for (const q of [water.barcode!, water.barcode!.slice(0, 10), 'nfs', 'NFS', '农夫']) expect(await names(q)).toContain('农夫山泉');
     expect(await names(water.barcode!)).toEqual(['农夫山泉']);
     expect(await names('无此商品zz')).toEqual([]);

@@ -5,6 +5,7 @@ import zhCN from 'antd/locale/zh_CN';
 import { bindUnauthorised } from '@/lib/http';
 import { bindFeedback, showPendingNotice } from '@/lib/notify';
 import { antdSize, fontSizeOf, useLayout } from './layout/settings';
+import { themeTokens } from './theme';
 
 function FeedbackBinder() {
   const { notification, message } = App.useApp();
@@ -21,8 +22,10 @@ function FeedbackBinder() {
 export function AppShell({ children }: { children: ReactNode }) {
   const theme = useLayout((s) => s.theme);
   const size = useLayout((s) => s.size);
+  // The chosen colour itself stays the brand (the sidebar's selected mark); controls use its accessible shade.
+  useEffect(() => document.documentElement.style.setProperty('--brand', theme), [theme]);
   return (
-    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: theme, fontSize: fontSizeOf(size) } }} componentSize={antdSize(size)}>
+    <ConfigProvider locale={zhCN} theme={{ token: themeTokens(theme, fontSizeOf(size)) }} componentSize={antdSize(size)}>
       <App>
         <FeedbackBinder />
         {children}

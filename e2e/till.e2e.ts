@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { importXlsx } from '../apps/server/test/member-card.helpers.ts';
+import { AXE_CONTEXT, seriousViolations } from './axe';
+import { launchBrowser, login, openPage, pageApi, pageErrors, type RunningServer, scan, screenshot, startServer } from './harness';
+
+/**
+ * The till as staff really use it (issue 13): keyboard and scanner only, a phone-sized screen, unpaid
+ * orders closed from 销售订单, calendar dates in another time zone, and axe-core on the key screens.
+ */
+describe('the till by keyboard, scanner and phone (issue 13)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+
+  const saleDialog = () => page.locator('.ant-modal-wrap:visible', { hasText: '商品销售' });
+  const payDialog = () => page.locator('.ant-modal-wrap:visible', { hasText: '应收' });
+  const notice = (p: Page, text: string) => p.locator('.ant-notification-notice, .ant-message-notice', { hasText: text });
+  const cartRow = (name: string) => saleDialog().locator('.ant-table-row', { hasText: name });
+  const barcodeOf = async (p: Page, name: string) =>
+    (
+      await pageApi<{ records: { barcode: string; goodsName: string }[] }>(p, server.url, `goods/goodsArchive/query?goodsName=${encodeURIComponent(name)}`)
+    ).records.find((g) => g.goodsName === name)!.barcode;
+
+  /** What has focus: its accessible label, role, text and test id. */
+  const focused = (p: Page = page) =>
+    p.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      return {
+        label: el?.getAttribute('aria-label') ?? '',
+        role: el?.getAttribute('role') ?? el?.tagName.toLowerCase() ?? '',
+        text: (el?.textContent ?? '').replace(/\s+/g, '').slice(0, 40),
+        testid: el?.dataset.testid ?? '',
+        checked: el?.getAttribute('aria-checked') ?? '',
+      };
+    });
+  type Focus = Awaited<ReturnType<typeof focused>>;
+  /** Presses `key` (Tab by default) until focus is where `wanted` says, at most 40 times. */
+  async function keyTo(wanted: (f: Focus) => boolean, key = 'Tab') {
+    for (let i = 0; i < 40; i += 1) {
+      if (wanted(await focused())) return;
+      await page.keyboard.press(key);
+    }
+    throw new Error(`focus never reached the element (last: ${JSON.stringify(await focused())})`);
+  }
+  /** Units in the cart: the sum of its quantity steppers. */
+  const cartUnits = () =>
+    saleDialog()
+      .locator('input[aria-label$="数量"]')
+      .evaluateAll((inputs) => inputs.reduce((sum, input) => sum + Number((input as HTMLInputElement).value), 0));
+  const scanBoxFocused = async () => (await focused()).label === '扫码/商品名称/助记码';
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    page = await openPage(browser, { width: 1366, height: 860 }, AXE_CONTEXT);
+    await login(page, server.url, 'cashier', 'cashier123');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('sells twice with the keyboard and a scanner alone: open, scan, add, attach a card, pay cash, then pay by a scanned code', async () => {
+    const [water, drink] = [await barcodeOf(page, '怡宝纯净水'), await barcodeOf(page, '脉动')];
+    // Any pointer event from here on fails the test: the keyboard and the scanner do everything.
+    await page.evaluate(() => {
+      const w = window as unknown as { pointerEvents: number };
+      w.pointerEvents = 0;
+      for (const type of ['pointerdown', 'mousedown', 'mouseup', 'contextmenu']) window.addEventListener(type, () => (w.pointerEvents += 1), true);
+    });
+
+    // The navbar's 收银台 is a button Tab reaches; its popover opens on 商品销售; the dialog on the scan box.
+    await keyTo((f) => f.label === '收银台');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await focused()).text).toBe('商品销售');
+    await page.keyboard.press('Enter');
+    await saleDialog().waitFor();
+    await expect.poll(scanBoxFocused).toBe(true);
+    await expect.poll(() => saleDialog().getByTestId('goods-tile').count()).toBeGreaterThan(5);
+
+    // The shortcut help (?) lists the shortcuts.
+    await keyTo((f) => f.label === '快捷键帮助', 'Shift+Tab');
+    await page.keyboard.press('Enter');
+    const help = page.getByRole('table', { name: '快捷键' });
+    await expect.poll(() => help.textContent()).toContain('F8提交订单');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('F4');
+    await expect.poll(scanBoxFocused).toBe(true);
+
+    await scan(page, water);
+    await expect.poll(() => cartRow('怡宝纯净水').count()).toBe(1);
+    // The tiles are one tab stop; arrows move, Enter and Space add.
+    await keyTo((f) => f.testid === 'goods-tile');
+    const first = (await focused()).text;
+    await page.keyboard.press('ArrowRight');
+    const second = (await focused()).text;
+    expect(second).not.toBe(first);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowUp');
+    expect((await focused()).text).toBe(second);
+    await page.keyboard.press('Enter');
+    await expect.poll(cartUnits).toBe(2);
+    await page.keyboard.press(' ');
+    await expect.poll(cartUnits).toBe(3);
+
+    await keyTo((f) => f.label === '会员查询关键字');
+    await page.keyboard.type('VIP0001');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => saleDialog().getByTestId('member-display').textContent()).toContain('张三');
+    expect(await seriousViolations(page, '.ant-modal-wrap')).toEqual([]);
+    await screenshot(page, 'till-keyboard-sale');
+
+    // F8 submits; 收款 opens on 确认收款 with cash chosen; Enter pays; focus is back on the scan box.
+    await page.keyboard.press('F8');
+    await payDialog().waitFor();
+    await expect.poll(async () => (await focused()).text).toBe('确认收款');
+    await expect.poll(() => payDialog().getByRole('radio', { checked: true }).textContent()).toBe('现金');
+    expect(await seriousViolations(page, '.ant-modal-wrap')).toEqual([]);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => notice(page, '收款成功').count()).toBeGreaterThan(0);
+    await expect.poll(() => payDialog().count()).toBe(0);
+    await expect.poll(scanBoxFocused).toBe(true);
+
+    // The next customer: a scanned drink, WeChat chosen with the arrows, the customer's code scanned.
+    await scan(page, drink);
+    await expect.poll(() => cartRow('脉动').count()).toBe(1);
+    await page.keyboard.press('F8');
+    await payDialog().waitFor();
+    await keyTo((f) => f.role === 'radio', 'Shift+Tab');
+    await keyTo((f) => f.text === '微信' && f.checked === 'true', 'ArrowRight');
+    await expect.poll(() => payDialog().getByTestId('auth-code').count()).toBe(1);
+    await scan(page, '134567890123456789');
+    await expect.poll(() => notice(page, '收款成功').count()).toBeGreaterThan(1);
+    await expect.poll(() => payDialog().count()).toBe(0);
+    const { records } = await pageApi<{ records: { payState: string; payRecords: { payMode: string }[]; details: { goodsName: string }[] }[] }>(
+      page,
+      server.url,
+      'goods/goodsSaleOrder/query?size=1',
+    );
+    expect(records[0]).toMatchObject({ payState: 'P', payRecords: [{ payMode: 'wechatpay' }], details: [{ goodsName: '脉动' }] });
+    await expect.poll(scanBoxFocused).toBe(true);
+
+    expect(await page.evaluate(() => (window as unknown as { pointerEvents: number }).pointerEvents)).toBe(0);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => saleDialog().count()).toBe(0);
+    expect(pageErrors(page)).toEqual([]);
+  });
+});
