@@ -48,6 +48,13 @@ describe('the till by keyboard, scanner and phone (issue 13)', () => {
     saleDialog()
       .locator('input[aria-label$="数量"]')
       .evaluateAll((inputs) => inputs.reduce((sum, input) => sum + Number((input as HTMLInputElement).value), 0));
+  /** Whether the member display shows `text` on one line (a phone number or 储值卡 not broken letter by letter). */
+  const oneLine = (p: Page, text: string) =>
+    p
+      .getByTestId('member-display')
+      .locator('dd', { hasText: text })
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().height < 1.6 * parseFloat(getComputedStyle(el).lineHeight || '22'));
   const scanBoxFocused = async () => (await focused()).label === '扫码/商品名称/助记码';
 
   beforeAll(async () => {
@@ -107,6 +114,8 @@ describe('the till by keyboard, scanner and phone (issue 13)', () => {
     await page.keyboard.type('VIP0001');
     await page.keyboard.press('Enter');
     await expect.poll(() => saleDialog().getByTestId('member-display').textContent()).toContain('张三');
+    expect(await oneLine(page, '13800000001')).toBe(true);
+    expect(await oneLine(page, '储值卡')).toBe(true);
     expect(await seriousViolations(page, '.ant-modal-wrap')).toEqual([]);
     await screenshot(page, 'till-keyboard-sale');
 
@@ -144,5 +153,41 @@ describe('the till by keyboard, scanner and phone (issue 13)', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => saleDialog().count()).toBe(0);
     expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('at 390 x 844 the sale dialog is a full-screen sheet: goods above the cart, readable tiles, a usable member box, 单价 and 金额 in view', async () => {
+    const phone = await openPage(browser, { width: 390, height: 844 }, { ...AXE_CONTEXT, hasTouch: true, isMobile: true });
+    await login(phone, server.url, 'cashier', 'cashier123');
+    const sheet = phone.locator('.ant-modal-wrap:visible', { hasText: '商品销售' });
+    await phone.getByRole('button', { name: '收银台' }).tap();
+    await phone.getByRole('button', { name: /商品销售/ }).tap();
+    await sheet.waitFor();
+    await expect.poll(() => sheet.getByTestId('goods-tile').count()).toBeGreaterThan(5);
+    const box = async (selector: string) => (await sheet.locator(selector).first().boundingBox())!;
+    await expect.poll(async () => (await box('.ant-modal')).width).toBe(390);
+    expect((await box('.ant-modal')).x).toBe(0);
+    const tile = await box('[data-testid="goods-tile"]');
+    expect(tile.width).toBeGreaterThanOrEqual(96);
+    expect(tile.height).toBeLessThan(180);
+    const member = await sheet.getByLabel('会员查询关键字').boundingBox();
+    expect(member!.width).toBeGreaterThan(150);
+    // Goods above the cart.
+    expect((await box('.ant-divider')).y).toBeGreaterThan(tile.y + tile.height);
+
+    await phone.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await scan(phone, await barcodeOf(phone, '红牛'));
+    await expect.poll(() => sheet.locator('.ant-table-row', { hasText: '红牛' }).count()).toBe(1);
+    await sheet.getByLabel('会员查询关键字').fill('VIP0001');
+    await sheet.getByLabel('会员查询关键字').press('Enter');
+    await expect.poll(() => sheet.getByTestId('member-display').textContent()).toContain('张三');
+    expect(await oneLine(phone, '13800000001')).toBe(true);
+    for (const header of ['单价', '金额']) {
+      const cell = (await sheet.getByRole('columnheader', { name: header }).boundingBox())!;
+      expect(cell.x + cell.width).toBeLessThanOrEqual(390);
+    }
+    await screenshot(phone, 'till-phone-sale');
+    expect(await seriousViolations(phone, '.ant-modal-wrap')).toEqual([]);
+    expect(pageErrors(phone)).toEqual([]);
+    await phone.close();
   });
 });

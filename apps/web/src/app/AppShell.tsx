@@ -24,6 +24,11 @@ export function AppShell({ children }: { children: ReactNode }) {
   const size = useLayout((s) => s.size);
   // The chosen colour itself stays the brand (the sidebar's selected mark); controls use its accessible shade.
   useEffect(() => document.documentElement.style.setProperty('--brand', theme), [theme]);
+  // Below 992 px (spec 4's mobile) every dialog is a full-screen sheet: one rule in global.css keyed on this.
+  const device = useLayout((s) => s.device);
+  useEffect(() => {
+    document.body.dataset.device = device;
+  }, [device]);
   return (
     <ConfigProvider locale={zhCN} theme={{ token: themeTokens(theme, fontSizeOf(size)) }} componentSize={antdSize(size)}>
       <App>
