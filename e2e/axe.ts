@@ -9,8 +9,12 @@ export const AXE_CONTEXT = { bypassCSP: true } as const;
  * inside `within` (a CSS selector, e.g. a dialog), each as "rule: target (summary)": empty when clean.
  */
 export async function seriousViolations(page: Page, within?: string): Promise<string[]> {
-  // Colours are judged at rest: a dialog still zooming in shows its text half transparent.
-  await page.waitForFunction(() => !document.querySelector('[class*="-enter"], [class*="-appear"], [class*="-leave"]'));
+  // Colours are judged at rest: a dialog zooming in or a page fading in shows its text half transparent.
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('[class*="-enter"], [class*="-appear"], [class*="-leave"]') &&
+      document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
   if (within) builder = builder.include(within);
   const { violations } = await builder.analyze();

@@ -190,4 +190,65 @@ describe('the till by keyboard, scanner and phone (issue 13)', () => {
     expect(pageErrors(phone)).toEqual([]);
     await phone.close();
   });
+
+  it('closes an unpaid order from 销售订单 after a confirmation; the closed order shows 已关闭 and offers no 关闭', async () => {
+    // A payment the customer walked away from: the order stays unpaid.
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByRole('button', { name: '收银台' }).waitFor();
+    await page.keyboard.press('F2');
+    await saleDialog().waitFor();
+    await expect.poll(() => saleDialog().getByTestId('goods-tile').count()).toBeGreaterThan(5);
+    await saleDialog().getByTestId('goods-tile').filter({ hasText: '红牛' }).first().click();
+    await page.keyboard.press('F8');
+    await payDialog().waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => payDialog().count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => saleDialog().count()).toBe(0);
+    const [order] = (await pageApi<{ records: { orderId: number; payState: string }[] }>(page, server.url, 'goods/goodsSaleOrder/query?size=1')).records;
+    expect(order.payState).toBe('U');
+
+    await page.goto(`${server.url}/goods/saleOrder`);
+    const row = page.locator('.ant-table-row').filter({ has: page.getByRole('cell', { name: String(order.orderId), exact: true }) });
+    await row.getByRole('button', { name: /关\s*闭/ }).click();
+    const confirm = page.locator('.ant-modal-confirm', { hasText: `确定关闭订单 ${order.orderId} 吗？` });
+    await confirm.getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => notice(page, '操作成功').count()).toBeGreaterThan(0);
+    await expect.poll(() => row.locator('.ant-tag', { hasText: '已关闭' }).count()).toBe(1);
+    expect(await row.getByRole('button', { name: /关\s*闭/ }).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('key screens pass axe; 商品档案 finds by barcode and shorthand; an imported 有效期开始 shows its own day in New York', async () => {
+    const admin = await openPage(browser, { width: 1366, height: 860 }, { ...AXE_CONTEXT, timezoneId: 'America/New_York' });
+    await admin.goto(`${server.url}/login`);
+    await admin.getByPlaceholder('用户名').waitFor();
+    expect(await seriousViolations(admin)).toEqual([]);
+    await login(admin, server.url, 'admin', 'admin123');
+    await admin.getByText('快捷入口').waitFor();
+    expect(await seriousViolations(admin)).toEqual([]);
+
+    await admin.goto(`${server.url}/goods/archive`);
+    const search = admin.getByLabel('商品名称/条码/助记码');
+    const names = () => admin.locator('.ant-table-row td:nth-child(2)').allTextContents();
+    for (const query of [await barcodeOf(admin, '农夫山泉'), 'NFSQ']) {
+      await search.fill(query);
+      await admin.getByRole('button', { name: /搜\s*索/ }).click();
+      await expect.poll(names).toEqual(['农夫山泉']);
+    }
+    expect(await seriousViolations(admin)).toEqual([]);
+
+    await admin.goto(`${server.url}/member/card`);
+    await admin.getByRole('button', { name: /导\s*入/ }).click();
+    const file = await importXlsx([['TZ20261123', '时区会员', '13912345678', '', '储值卡', 10, '2026-11-23', '2027-11-22', '']]);
+    await admin.locator('.ant-modal-wrap:visible input[type=file]').setInputFiles({ name: 'cards.xlsx', mimeType: 'application/octet-stream', buffer: file });
+    await expect.poll(() => notice(admin, '导入成功').count()).toBeGreaterThan(0);
+    await admin.keyboard.press('Escape');
+    await admin.getByPlaceholder('请输入会员卡号/姓名/手机号').fill('TZ20261123');
+    await admin.getByRole('button', { name: /搜\s*索/ }).click();
+    await expect.poll(() => admin.locator('tr', { hasText: 'TZ20261123' }).textContent()).toContain('2026-11-23 至 2027-11-22');
+    expect(await seriousViolations(admin)).toEqual([]);
+    expect(pageErrors(admin)).toEqual([]);
+    await admin.close();
+  });
 });

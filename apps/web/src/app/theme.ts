@@ -24,13 +24,20 @@ export function accessiblePrimary(theme: string): string {
   return '#000000';
 }
 
+/** A shade of `hex` (f < 1 darker): hover and pressed states go darker, not lighter, so their text keeps 4.5:1. */
+const shade = (hex: string, f: number) => (/^#[0-9a-f]{6}$/i.test(hex) ? toHex(channels(hex).map((c) => c * f)) : hex);
+
 /** antd tokens: the accessible primary, and grey texts (descriptions, placeholders) dark enough for 4.5:1 on white. */
 export function themeTokens(theme: string, fontSize: number): ThemeConfig['token'] {
   const primary = accessiblePrimary(theme);
   return {
     colorPrimary: primary,
+    colorPrimaryHover: shade(primary, 0.86),
+    colorPrimaryActive: shade(primary, 0.74),
     colorInfo: primary,
     colorLink: primary,
+    colorLinkHover: shade(primary, 0.86),
+    colorLinkActive: shade(primary, 0.74),
     fontSize,
     colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
     colorTextDescription: 'rgba(0, 0, 0, 0.62)',

@@ -48,7 +48,7 @@ export default function SaleOrderPage() {
               <DatePicker.RangePicker placeholder={['开始日期', '结束日期']} />
             </Form.Item>
             <Form.Item name="payState">
-              <Select placeholder="支付状态" allowClear options={options(sale.PAY_STATE_LABELS)} style={{ width: 130 }} />
+              <Select placeholder="支付状态" aria-label="支付状态" allowClear options={options(sale.PAY_STATE_LABELS)} style={{ width: 130 }} />
             </Form.Item>
             <Form.Item name="memberName">
               <Input placeholder="会员姓名" allowClear style={{ width: 120 }} />

@@ -39,13 +39,13 @@ export default function GoodsArchivePage() {
             <Input placeholder="商品名称/条码/助记码" aria-label="商品名称/条码/助记码" allowClear />
           </Form.Item>
           <Form.Item name="classificationId">
-            <Select placeholder="商品分类" allowClear options={classes} style={{ width: 140 }} />
+            <Select placeholder="商品分类" aria-label="商品分类" allowClear options={classes} style={{ width: 140 }} />
           </Form.Item>
           <Form.Item name="isOnSale">
-            <Select placeholder="上架状态" allowClear options={SALE_OPTIONS} style={{ width: 120 }} />
+            <Select placeholder="上架状态" aria-label="上架状态" allowClear options={SALE_OPTIONS} style={{ width: 120 }} />
           </Form.Item>
           <Form.Item name="state">
-            <Select placeholder="状态" allowClear options={STATE_OPTIONS} style={{ width: 120 }} />
+            <Select placeholder="状态" aria-label="状态" allowClear options={STATE_OPTIONS} style={{ width: 120 }} />
           </Form.Item>
         </>
       }

@@ -47,16 +47,16 @@ export default function MemberCardPage() {
         searchFields={
           <>
             <Form.Item name="type" initialValue="2">
-              <Select options={SEARCH_TYPES} style={{ width: 110 }} />
+              <Select options={SEARCH_TYPES} aria-label="搜索类型" style={{ width: 110 }} />
             </Form.Item>
             <Form.Item name="keyword">
               <Input placeholder="请输入会员卡号/姓名/手机号" allowClear style={{ width: 220 }} />
             </Form.Item>
             <Form.Item name="cardTypeId">
-              <Select placeholder="卡类型" allowClear options={types} style={{ width: 150 }} />
+              <Select placeholder="卡类型" aria-label="卡类型" allowClear options={types} style={{ width: 150 }} />
             </Form.Item>
             <Form.Item name="state">
-              <Select placeholder="卡状态" allowClear options={STATE_OPTIONS} style={{ width: 110 }} />
+              <Select placeholder="卡状态" aria-label="卡状态" allowClear options={STATE_OPTIONS} style={{ width: 110 }} />
             </Form.Item>
           </>
         }
