@@ -4,6 +4,7 @@ import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { bindUnauthorised } from '@/lib/http';
 import { bindFeedback, showPendingNotice } from '@/lib/notify';
+import { tokenStore } from '@/lib/storage';
 import { antdSize, fontSizeOf, useLayout } from './layout/settings';
 import { themeTokens } from './theme';
 
@@ -14,7 +15,10 @@ function FeedbackBinder() {
     bindFeedback(notification, message);
     bindUnauthorised(() => navigate('/401'));
   }, [notification, message, navigate]);
-  useEffect(showPendingNotice, []);
+  // Without a token the user is on the way to /login, which shows the notice itself (this frame is about to go).
+  useEffect(() => {
+    if (tokenStore.get()) showPendingNotice();
+  }, []);
   return null;
 }
 
