@@ -171,8 +171,13 @@ export async function refundProblems(db: Db): Promise<string[]> {
   const [orders, lines, refunds, refundLines, moves] = await Promise.all([
     k.selectFrom('sale_order').select(['id', 'pay_state', 'price_pay_fen', 'refunded_fen']).execute(),
     k.selectFrom('sale_order_line').select(['id', 'order_id', 'quantity', 'refunded_quantity']).execute(),
-    k.selectFrom('sale_refund').select(['id', 'order_id', 'amount_fen', 'state']).execute(),
-    k.selectFrom('sale_refund_line').select(['refund_id', 'line_id', 'goods_id', 'quantity']).execute(),
+    k.selectFrom('order_refund').select(['id', 'order_id', 'amount_fen', 'state']).where('order_type', '=', 'GOODS_SALE').execute(),
+    k
+      .selectFrom('order_refund_line as l')
+      .innerJoin('order_refund as r', 'r.id', 'l.refund_id')
+      .select(['l.refund_id', 'l.line_id', 'l.item_id as goods_id', 'l.quantity'])
+      .where('r.order_type', '=', 'GOODS_SALE')
+      .execute(),
     k.selectFrom('stock_movement').select(['goods_id', 'change']).where('reason', '=', 'REFUND').execute(),
   ]);
   const problems: string[] = [];

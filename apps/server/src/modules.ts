@@ -3,6 +3,7 @@ import type { Db } from './db/database.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Guard } from './plugins/route.ts';
 import { authModule } from './modules/auth/index.ts';
+import { checkoutModule } from './modules/checkout/index.ts';
 import { dictModule } from './modules/dict/index.ts';
 import { goodsModule } from './modules/goods/index.ts';
 import { memberCardModule } from './modules/member-card/index.ts';
@@ -31,6 +32,7 @@ export const MODULES = ModuleList.empty()
   .add(uploadModule)
   .add(memberCardModule)
   .add(paymentModule)
+  .add(checkoutModule)
   .add(saleModule);
 
 /** Every module's services, by module key. */

@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase, type Db, type Engine } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
@@ -36,8 +36,12 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated, demo-seeded database of the engine: a temp SQLite file, or a throw-away PG database. */
+/**
+ * A fresh, migrated, demo-seeded database of the engine: a temp SQLite file, or a throw-away PG database.
+ * Copied from the run's template (test/global-setup.ts) when there is one, else migrated and seeded here.
+ */
 export async function freshDatabase(engine: Engine): Promise<TestDatabase> {
+  const template = engine === 'postgres' ? inject('pgTemplate') : inject('sqliteTemplate');
   const dataDir = mkdtempSync(join(tmpdir(), 'venue-api-'));
   let dropPg = async () => undefined as void;
   let db: Db;
@@ -47,7 +51,7 @@ export async function freshDatabase(engine: Engine): Promise<TestDatabase> {
     const name = `t_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
     await admin.end();
     const pgUrl = new URL(base);
     pgUrl.pathname = `/${name}`;
@@ -67,10 +71,13 @@ export async function freshDatabase(engine: Engine): Promise<TestDatabase> {
       await c.end();
     };
   } else {
+    if (template) copyFileSync(template, join(dataDir, 'venue.db'));
     db = openDatabase({ sqliteFile: join(dataDir, 'venue.db') });
   }
-  await migrateToLatest(db);
-  await seedIfEmpty(db, true);
+  if (!template) {
+    await migrateToLatest(db);
+    await seedIfEmpty(db, true);
+  }
   return {
     db,
     dataDir,

@@ -151,7 +151,7 @@ describeEachEngine('scan-code payments and composepay on %s', (server) => {
       isAdmin: true,
     };
     const orderId = await orders.createId(admin, [{ goodsId: goods.id, quantity: 1 }]);
-    const attempt = services.sale.payments.pay(session, { orderId, payMode: 'wechatpay', authCode: PAYS, money: 6 });
+    const attempt = services.checkout.payments.pay(services.sale.kind, session, { orderId, payMode: 'wechatpay', authCode: PAYS, money: 6 });
     await expect(attempt).rejects.toSatisfy((e) => e instanceof BizError && e.message === `商品「${goods.name}」库存不足，款项已原路退回`);
     expect(refunds).toEqual([`GS1O${orderId}A1`]);
     expect(await traces(server.db, orderId)).toMatchObject({ moves: [], records: [{ pay_mode: 'wechatpay', state: 'R' }] });
@@ -159,7 +159,7 @@ describeEachEngine('scan-code payments and composepay on %s', (server) => {
 
     // A channel that throws: the result is unknown (605), and the order waits for the next payOrder.
     await setStock(server, goods.id, 5);
-    const unknown = services.sale.payments.pay(session, { orderId, payMode: 'alipay', authCode: PAYS, money: 6 });
+    const unknown = services.checkout.payments.pay(services.sale.kind, session, { orderId, payMode: 'alipay', authCode: PAYS, money: 6 });
     await expect(unknown).rejects.toSatisfy((e) => e instanceof BizError && e.code === 605);
     expect((await orders.get(admin, orderId)).body.data.payState).toBe('N');
   });

@@ -154,7 +154,7 @@ describeEachEngine('sale refunds (退款) on %s', (server) => {
     expect(balance).toBeCloseTo(afterPay + parts[0].money, 2);
     expect(parts[0].cardBalance).toBeCloseTo(balance, 2);
     const ledgerRow = await server.db
-      .selectFrom('sale_refund_pay as p')
+      .selectFrom('order_refund_pay as p')
       .innerJoin('card_consume as cc', 'cc.id', 'p.consume_id')
       .select(['cc.kind', 'cc.amount', 'cc.order_type', 'cc.order_id'])
       .where('p.order_id', '=', orderId)
@@ -365,17 +365,17 @@ describeEachEngine('sale refunds (退款) on %s', (server) => {
       permissions: ['ROLE_admin'],
       isAdmin: true,
     };
-    const pending = await services.sale.refunds.refund(session, { orderId, route: 'T', reason: '' });
+    const pending = await services.checkout.refunds.refund(services.sale.kind, session, { orderId, route: 'T', reason: '' });
     expect(pending).toMatchObject({ state: 'U', amount: 7, message: '支付渠道无响应' });
     expect(await stockOf(server.db, a.id)).toBe(48);
-    const settled = services.sale.refunds.query(session, pending.refundId);
+    const settled = services.checkout.refunds.query(services.sale.kind, session, pending.refundId);
     await expect(settled).resolves.toMatchObject({ state: 'F', parts: [{ state: 'F' }] });
     expect((await orders.get(admin, orderId)).body.data).toMatchObject({ payState: 'P', refundState: 'F', refundedAmount: 0 });
     expect((await orders.get(admin, orderId)).body.data.details[0].refundedQuantity).toBe(0);
     // The simulator (the server's own channel) refunds it now.
     expect((await refund(admin, { orderId, route: 'T' })).body.data).toMatchObject({ state: 'R', amount: 7 });
     expect(await stockOf(server.db, a.id)).toBe(50);
-    await expect(services.sale.refunds.query(session, pending.refundId)).resolves.toMatchObject({ state: 'F' });
+    await expect(services.checkout.refunds.query(services.sale.kind, session, pending.refundId)).resolves.toMatchObject({ state: 'F' });
   });
 
   it('refuses a refund of an order in a venue the user does not have (403, 510)', async () => {

@@ -19,3 +19,5 @@ export * as sale from './sale.ts';
 export type { SaleOrder, SaleRefund } from './sale.ts';
 export { SCREENS, type ScreenKey } from './screens.ts';
 export * as cardDiscount from './card-discount.ts';
+export * as refund from './order-refund.ts';
+export type { OrderRefund } from './order-refund.ts';

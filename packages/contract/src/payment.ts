@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { PERMISSIONS } from './common/access.ts';
-import { defineCall } from './common/call.ts';
+import { defineCall, type Call } from './common/call.ts';
 import { listQuery, pageOf } from './common/envelope.ts';
-import { id, idNumber, idParams, plainString, remarkText, stateAS, text } from './common/fields.ts';
+import { id, idList, idNumber, idParams, plainString, remarkText, stateAS, text } from './common/fields.ts';
 import { yuan } from './common/money.ts';
 import { Msg } from './common/codes.ts';
 
@@ -143,6 +143,30 @@ export const payResult = z.object({
   pricePay: z.number(),
   payRecords: z.array(payRecord),
 });
+export type PayResult = z.infer<typeof payResult>;
+
+/**
+ * What every payable order kind (goods sale, lease, ticket, card sale…) answers to the 收款 dialog:
+ * its queryOrderForPay takes `forPayQuery` and answers `forPayAnswer(itsLine)`, its payOrder takes
+ * `payRequest` and answers `payResult`.
+ */
+export const forPayQuery = z.object({
+  orderId: id(),
+  payMode: plainString('支付方式').max(20).optional(),
+  /** Cards chosen in the dialog, comma-separated; a discountable card lowers pricePay. */
+  cardIds: idList('会员卡').optional(),
+});
+/** A line as the 收款 dialog shows it. */
+export const payableLine = z.object({
+  detailId: z.number(),
+  goodsName: z.string(),
+  quantity: z.number(),
+  price: z.number(),
+  pricePay: z.number(),
+});
+export type PayableLine = z.infer<typeof payableLine>;
+export const forPayAnswer = <Line extends z.ZodType<PayableLine>>(line: Line) =>
+  z.object({ orderId: z.number(), totalPrice: z.number(), details: z.array(line) });
 
 export const printConfig = z.object({
   typeId: z.string(),
@@ -174,3 +198,8 @@ export const savePrintConfig = defineCall({
   }),
   response: printConfig,
 });
+
+/** The 收款 dialog's question of a payable order kind (its queryOrderForPay). */
+export type ForPayCall = Call<typeof forPayQuery, undefined, undefined, z.ZodType<{ orderId: number; totalPrice: number; details: PayableLine[] }>>;
+/** A payable order kind's payOrder. */
+export type PayOrderCall = Call<undefined, typeof payRequest, undefined, typeof payResult>;

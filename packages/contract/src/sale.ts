@@ -5,7 +5,7 @@ import { listQuery, pageOf } from './common/envelope.ts';
 import { dateTime, id, idList, idNumber, idParams, plainString } from './common/fields.ts';
 import { yuan } from './common/money.ts';
 import { Msg } from './common/codes.ts';
-import { payRecord, payRequest, payResult } from './payment.ts';
+import { forPayAnswer, forPayQuery, payRecord, payRequest, payResult } from './payment.ts';
 
 export * from './sale-refund.ts';
 export * from './sale-close.ts';
@@ -98,13 +98,8 @@ export const queryOrderForPay = defineCall({
   path: 'goods/goodsSaleOrder/queryOrderForPay',
   summary: '按收款方式计算应付（折扣卡降低实收）',
   access: { permission: PERMISSIONS.goods.saleOrder.add },
-  query: z.object({
-    orderId: id(),
-    payMode: plainString('支付方式').max(20).optional(),
-    /** Cards chosen in the dialog, comma-separated; a discountable card lowers pricePay. */
-    cardIds: idList('会员卡').optional(),
-  }),
-  response: z.object({ orderId: z.number(), totalPrice: z.number(), details: z.array(saleLine) }),
+  query: forPayQuery,
+  response: forPayAnswer(saleLine),
 });
 
 export const payOrder = defineCall({

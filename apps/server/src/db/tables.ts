@@ -441,10 +441,12 @@ export interface SaleOrderLineTable {
   price_pay_fen: number;
   refunded_quantity: Generated<number>;
 }
-export interface SaleRefundTable {
+/** A refund of a paid order of any payable kind (order_type as in pay_record). */
+export interface OrderRefundTable {
   id: Id;
   tenant_id: number;
   venue_id: number;
+  order_type: string;
   order_id: number;
   request_id: string | null;
   route: 'T' | 'F';
@@ -457,17 +459,18 @@ export interface SaleRefundTable {
   created_at: string;
   finished_at: string | null;
 }
-export interface SaleRefundLineTable {
+/** Units of one of the order's lines a refund takes back; item_id is the kind's goods (goods, lease goods, ticket type). */
+export interface OrderRefundLineTable {
   id: Id;
   tenant_id: number;
   refund_id: number;
   order_id: number;
   line_id: number;
-  goods_id: number;
+  item_id: number;
   quantity: number;
   amount_fen: number;
 }
-export interface SaleRefundPayTable {
+export interface OrderRefundPayTable {
   id: Id;
   tenant_id: number;
   refund_id: number;
@@ -573,9 +576,9 @@ export interface Database {
   sale_order_line: SaleOrderLineTable;
   pay_record: PayRecordTable;
   pay_sim_trade: PaySimTradeTable;
-  sale_refund: SaleRefundTable;
-  sale_refund_line: SaleRefundLineTable;
-  sale_refund_pay: SaleRefundPayTable;
+  order_refund: OrderRefundTable;
+  order_refund_line: OrderRefundLineTable;
+  order_refund_pay: OrderRefundPayTable;
   pay_sim_refund: PaySimRefundTable;
 }
 

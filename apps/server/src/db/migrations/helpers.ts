@@ -1,4 +1,4 @@
-import type { CreateTableBuilder, Kysely } from 'kysely';
+import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
 import type { Engine } from '../database.ts';
 
 /** A table with an auto-increment `id` primary key on either engine. */
@@ -12,4 +12,24 @@ export function tableWithId(db: Kysely<any>, engine: Engine, name: string): Crea
 /** A tenant-owned table: `id` plus a non-null `tenant_id`. */
 export function tenantTable(db: Kysely<any>, engine: Engine, name: string) {
   return tableWithId(db, engine, name).addColumn('tenant_id', 'integer', (c) => c.notNull().references('tenant.id'));
+}
+
+/**
+ * The pay columns of a payable order table (see `PayableOrder` in modules/checkout/payable.ts), so the
+ * checkout can pay it like a sale order: add them to a new order table with
+ * `payColumns(tenantTable(db, engine, 'lease_order').addColumn(...))`.
+ */
+export function payColumns<T extends string>(table: CreateTableBuilder<T, 'id'>) {
+  return table
+    .addColumn('venue_id', 'integer', (c) => c.notNull().references('venue.id'))
+    .addColumn('member_id', 'integer', (c) => c.references('member.id'))
+    .addColumn('order_state', 'text', (c) => c.notNull().defaultTo('P'))
+    .addColumn('pay_state', 'text', (c) => c.notNull().defaultTo('U'))
+    .addColumn('price_pay_fen', 'integer', (c) => c.notNull().check(sql`price_pay_fen >= 0`))
+    .addColumn('pay_mode', 'text')
+    .addColumn('pay_attempt', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('pay_lock', 'text')
+    .addColumn('pay_lock_until', 'text')
+    .addColumn('remark', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('paid_at', 'text');
 }

@@ -2,8 +2,11 @@ import { sale } from '@venue/contract';
 import { addMs, iso, type Clock } from '../../lib/clock.ts';
 import { refuse } from '../../lib/errors.ts';
 import type { UserSession } from '../../plugins/session.ts';
+import type { PayableOrder } from '../checkout/payable.ts';
 import type { SaleCloseRepository } from './sale-close.repository.ts';
-import type { SaleOrderService } from './sale-order.service.ts';
+
+/** The order if it is the tenant's and in one of the user's venues (the checkout's lookup of a sale order). */
+type OrderOfUser = (s: UserSession, orderId: number) => Promise<PayableOrder>;
 
 const MINUTE_MS = 60_000;
 const minutesOf = (stored: string | null) => {
@@ -19,17 +22,17 @@ const minutesOf = (stored: string | null) => {
 export class SaleCloseService {
   constructor(
     private readonly repo: SaleCloseRepository,
-    private readonly orders: SaleOrderService,
+    private readonly orderOfUser: OrderOfUser,
     private readonly clock: Clock,
   ) {}
 
   async close(s: UserSession, orderId: number) {
-    const order = await this.orders.orderOfUser(s, orderId);
+    const order = await this.orderOfUser(s, orderId);
     const answer = () => ({ orderId: order.id, orderState: 'C', payState: 'C' });
     if (order.pay_state === 'C') return answer();
     if (await this.repo.close(s.tenantId, order.id)) return answer();
     // Refused, or changed under us: say why from the order as it is now.
-    const now = await this.orders.orderOfUser(s, orderId);
+    const now = await this.orderOfUser(s, orderId);
     if (now.pay_state === 'C') return answer();
     if (now.pay_state === 'N' || now.pay_lock) throw refuse(sale.CLOSE_PENDING_REFUSED);
     throw refuse(sale.CLOSE_PAID_REFUSED);

@@ -1,29 +1,14 @@
-import {
-  cardDiscount,
-  Code,
-  fenToYuan,
-  MAX_TOTAL_FEN,
-  Msg,
-  sale,
-  totalTooLarge,
-  yuanToFen,
-  type BodyOut,
-  type QueryOut,
-  type SaleOrder,
-  member,
-} from '@venue/contract';
+import { Code, fenToYuan, MAX_TOTAL_FEN, Msg, sale, totalTooLarge, yuanToFen, type BodyOut, type QueryOut, type SaleOrder, member } from '@venue/contract';
 import { iso, shanghaiToIso, type Clock } from '../../lib/clock.ts';
 import { BizError, notFound, refuse } from '../../lib/errors.ts';
 import { pageWindow } from '../../lib/paging.ts';
 import { assertVenue, venueForbidden, type Session, type UserSession } from '../../plugins/session.ts';
-import type { CardService } from '../member-card/card.service.ts';
+import type { RecordRow } from '../checkout/index.ts';
 import type { UserService } from '../user/user.service.ts';
 import type { VenueService } from '../venue/venue.service.ts';
-import { toLine, toPayRecord, toSaleOrder } from './sale.mapper.ts';
+import { toSaleOrder } from './sale.mapper.ts';
 import type { OrderState, PayState } from '../../db/tables.ts';
 import type { OrderRow, SaleFilter, SaleRepository } from './sale.repository.ts';
-import type { SaleRefundRepository } from './sale-refund.repository.ts';
-import { CARD_MODES, listTotalFen } from './sale-pricing.ts';
 
 /** The search fields of a list or an export (the list's paging aside). */
 export type SaleQuery = Omit<QueryOut<typeof sale.query>, 'current' | 'size' | 'page'>;
@@ -37,18 +22,13 @@ export class SaleOrderService {
     private readonly repo: SaleRepository,
     private readonly venues: VenueService,
     private readonly users: UserService,
-    private readonly cards: CardService,
     private readonly clock: Clock,
-    private readonly refunds: Pick<SaleRefundRepository, 'statesOf'>,
+    /** What the checkout knows of sale orders: their pay records and their refunds' states. */
+    private readonly paid: {
+      records(tenantId: number, orderIds: number[]): Promise<RecordRow[]>;
+      refundStates(tenantId: number, orderIds: number[]): Promise<{ order_id: number; state: string }[]>;
+    },
   ) {}
-
-  /** The order, if it is the tenant's and its venue is one of the user's. */
-  async orderOfUser(s: UserSession, orderId: number): Promise<OrderRow> {
-    const order = await this.repo.findOrder(s.tenantId, orderId);
-    if (!order) throw orderNotFound();
-    assertVenue(s, order.venue_id);
-    return order;
-  }
 
   /**
    * Creates an unpaid order. Every line is priced from the goods archive; a different paid price needs
@@ -115,27 +95,13 @@ export class SaleOrderService {
     return { orderId, orderState: 'P', payState: 'U', pricePay: fenToYuan(pay) };
   }
 
-  /** What the order costs with the cards chosen, in that order: each discountable M card lowers only the part it pays. */
-  async forPay(s: UserSession, q: QueryOut<typeof sale.queryOrderForPay>) {
-    const order = await this.orderOfUser(s, q.orderId);
-    const lines = await this.repo.lines(s.tenantId, [order.id]);
-    if (order.pay_state === 'P') return { orderId: order.id, totalPrice: fenToYuan(order.price_pay_fen), details: lines.map(toLine) };
-    const found = q.cardIds?.length && CARD_MODES.has(q.payMode ?? '') ? await this.cards.byIds(s.tenantId, q.cardIds) : [];
-    const cards = (q.cardIds ?? []).map((id) => found.find((c) => c.cardId === id && c.payType === 'M')).filter((c) => c !== undefined);
-    const split = cardDiscount.splitOverCards(
-      listTotalFen(lines),
-      cards.map((c) => ({ balanceFen: yuanToFen(c.balance), perMille: cardDiscount.perMilleOf(c) })),
-    );
-    return { orderId: order.id, totalPrice: fenToYuan(split.dueFen), details: lines.map(toLine) };
-  }
-
   /** Orders with their lines and pay records, in the order of `rows`. */
   private async withDetails(tenantId: number, rows: OrderRow[]): Promise<SaleOrder[]> {
     const ids = rows.map((r) => r.id);
     const [lines, records, refunds] = await Promise.all([
       this.repo.lines(tenantId, ids),
-      this.repo.records(tenantId, ids),
-      this.refunds.statesOf(tenantId, ids),
+      this.paid.records(tenantId, ids),
+      this.paid.refundStates(tenantId, ids),
     ]);
     return rows.map((r) => toSaleOrder(r, lines, records, refunds));
   }
@@ -157,32 +123,6 @@ export class SaleOrderService {
     const [order] = await this.orders(tenantId, [id], viewer);
     if (!order) throw orderNotFound();
     return order;
-  }
-
-  /** The answer of a payment: the order's states and amount and the parts paid. */
-  async payResult(tenantId: number, orderId: number) {
-    const order = await this.repo.findOrder(tenantId, orderId);
-    if (!order) throw orderNotFound();
-    const records = await this.repo.records(tenantId, [orderId]);
-    return {
-      orderId,
-      orderState: order.order_state,
-      payState: order.pay_state,
-      pricePay: fenToYuan(order.price_pay_fen),
-      payRecords: records.filter((r) => r.state === 'P').map(toPayRecord),
-    };
-  }
-
-  /**
-   * The answer when another request changed the order first: paid (the paid result, nothing charged
-   * again), or still being paid through a channel (605: click pay again later).
-   */
-  async answerTakenOrder(tenantId: number, orderId: number) {
-    const order = await this.repo.findOrder(tenantId, orderId);
-    if (order?.pay_state === 'P') return this.payResult(tenantId, orderId);
-    if (order?.pay_state === 'N') throw new BizError(Code.PAY_UNKNOWN, '订单正在支付中，请稍后重新点击支付按钮');
-    if (order?.pay_state === 'C') throw refuse(sale.ORDER_CLOSED_MSG);
-    throw refuse('订单状态已变化，请重新收款');
   }
 
   /** The filter of a list or export: the user's current venue and the screen's fields. */

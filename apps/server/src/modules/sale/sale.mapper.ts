@@ -1,9 +1,9 @@
-import { fenToYuan, payment, type SaleOrder } from '@venue/contract';
+import { fenToYuan, type SaleOrder } from '@venue/contract';
 import type { z } from 'zod';
 import type { sale } from '@venue/contract';
-import type { LineRow, OrderRow, RecordRow } from './sale.repository.ts';
+import { shownRecord, toPayRecord, type RecordRow } from '../checkout/index.ts';
+import type { LineRow, OrderRow } from './sale.repository.ts';
 
-type PayRecord = z.infer<typeof payment.payRecord>;
 type SaleLine = z.infer<typeof sale.saleLine>;
 
 export const toLine = (
@@ -21,22 +21,6 @@ export const toLine = (
   refundedQuantity: l.refunded_quantity,
 });
 
-export const toPayRecord = (r: RecordRow): PayRecord => ({
-  payMode: r.pay_mode,
-  payName: r.pay_name,
-  payType: r.pay_type,
-  money: fenToYuan(r.money_fen),
-  source: r.card_id ? 'card' : 'system',
-  cardId: r.card_id,
-  cardNo: r.card_no,
-  cardBalance: r.balance_after === null ? null : fenToYuan(r.balance_after),
-  state: r.state,
-  payTime: r.paid_at ?? r.created_at,
-});
-
-/** The records an order shows: the parts paid, or those still waiting for the channel (not failed or refunded attempts). */
-const shown = (r: RecordRow) => r.state === 'P' || r.state === 'N';
-
 /** An order's refunds as the order shows them, oldest first: P none, U while one waits for its channel, else the last one's state. */
 export function refundStateOf(refunds: { state: string }[]): string {
   if (!refunds.length) return 'P';
@@ -44,7 +28,7 @@ export function refundStateOf(refunds: { state: string }[]): string {
 }
 
 export function toSaleOrder(o: OrderRow, lines: LineRow[], records: RecordRow[], refunds: { order_id: number; state: string }[] = []): SaleOrder {
-  const mine = records.filter((r) => r.order_id === o.id && shown(r));
+  const mine = records.filter((r) => r.order_id === o.id && shownRecord(r));
   return {
     orderId: o.id,
     orderState: o.order_state,

@@ -1,11 +1,8 @@
 import { sql, type Insertable, type Kysely, type SqlBool } from 'kysely';
-import { sale } from '@venue/contract';
 import type { Executor } from '../../db/database.ts';
 import { pageQuery } from '../../db/page-query.ts';
-import type { Database, OrderState, PayRecordState, PayRecordTable, PayState, SaleOrderLineTable, SaleOrderTable } from '../../db/tables.ts';
+import type { Database, OrderState, PayState, SaleOrderLineTable, SaleOrderTable } from '../../db/tables.ts';
 import type { PageWindow } from '../../lib/paging.ts';
-
-const SALE_ORDER_TYPE = sale.SALE_ORDER_TYPE;
 
 export interface SaleFilter {
   venueId?: number;
@@ -19,22 +16,10 @@ export interface SaleFilter {
 }
 export type OrderRow = NonNullable<Awaited<ReturnType<SaleRepository['findOrder']>>>;
 export type LineRow = Awaited<ReturnType<SaleRepository['lines']>>[number];
-export type RecordRow = Awaited<ReturnType<SaleRepository['records']>>[number];
 type NewOrder = Omit<Insertable<SaleOrderTable>, 'id'>;
 type NewLine = Omit<Insertable<SaleOrderLineTable>, 'id' | 'order_id'>;
-export type NewRecord = Omit<Insertable<PayRecordTable>, 'id'>;
-/** What a payment sets on its order besides the states: the amount, the mode, the member, the remark (a channel's completion sets none). */
-export interface PaidSet {
-  nowIso: string;
-  priceFen?: number;
-  payMode?: string;
-  memberId?: number | null;
-  remark?: string;
-}
-/** The pay states a new payment may start from. */
-const PAYABLE: PayState[] = ['U', 'F'];
 
-/** The only place with sale order queries: orders, lines, pay records and the pay claims. */
+/** The only place with sale order queries: orders and lines (the pay claims are the checkout's, see checkout/payable.repository.ts). */
 export class SaleRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -146,126 +131,5 @@ export class SaleRepository {
       .orderBy('order_id')
       .orderBy('id')
       .execute();
-  }
-
-  /** Pay records of orders with the card number and the card balance after the charge. */
-  records(tenantId: number, orderIds: number[], db: Executor = this.db) {
-    if (!orderIds.length) return Promise.resolve([]);
-    return db
-      .selectFrom('pay_record as r')
-      .leftJoin('card as c', 'c.id', 'r.card_id')
-      .leftJoin('card_consume as cc', 'cc.id', 'r.consume_id')
-      .selectAll('r')
-      .select(['c.card_no', 'cc.balance_after'])
-      .where('r.tenant_id', '=', tenantId)
-      .where('r.order_type', '=', SALE_ORDER_TYPE)
-      .where('r.order_id', 'in', orderIds)
-      .orderBy('r.order_id')
-      .orderBy('r.id')
-      .execute();
-  }
-
-  /**
-   * The check-and-set of a payment, the first statement of its transaction: marks the order paid only
-   * if it still is payable (U, F), or, for a channel payment, still held by `lock`. The row lock it takes
-   * (PostgreSQL) or the write lock (SQLite) makes a second payment of the same order wait, then find
-   * nothing to update. Answers the attempt number when this caller won, else null.
-   */
-  async markPaid(trx: Executor, tenantId: number, orderId: number, set: PaidSet, lock?: string) {
-    let q = trx
-      .updateTable('sale_order')
-      .set({
-        pay_state: 'P',
-        order_state: 'E',
-        paid_at: set.nowIso,
-        pay_lock: null,
-        pay_lock_until: null,
-        ...(set.priceFen !== undefined ? { price_pay_fen: set.priceFen } : {}),
-        ...(set.payMode ? { pay_mode: set.payMode } : {}),
-        ...(set.memberId ? { member_id: sql<number>`coalesce(member_id, ${set.memberId})` } : {}),
-        ...(set.remark ? { remark: set.remark } : {}),
-        ...(lock ? {} : { pay_attempt: sql<number>`pay_attempt + 1` }),
-      })
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', orderId);
-    q = lock ? q.where('pay_state', '=', 'N').where('pay_lock', '=', lock) : q.where('pay_state', 'in', PAYABLE);
-    const row = await q.returning('pay_attempt').executeTakeFirst();
-    return row?.pay_attempt ?? null;
-  }
-
-  /** Claims a payable order for a channel payment: pay state N (result unknown until the channel answers), a new attempt, the lock. */
-  async claimForChannel(
-    trx: Executor,
-    tenantId: number,
-    orderId: number,
-    set: { lock: string; until: string; priceFen: number; payMode: string; memberId: number | null; remark?: string },
-  ) {
-    const row = await trx
-      .updateTable('sale_order')
-      .set({
-        pay_state: 'N',
-        pay_attempt: sql<number>`pay_attempt + 1`,
-        pay_lock: set.lock,
-        pay_lock_until: set.until,
-        price_pay_fen: set.priceFen,
-        pay_mode: set.payMode,
-        ...(set.memberId ? { member_id: sql<number>`coalesce(member_id, ${set.memberId})` } : {}),
-        ...(set.remark ? { remark: set.remark } : {}),
-      })
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', orderId)
-      .where('pay_state', 'in', PAYABLE)
-      .returning('pay_attempt')
-      .executeTakeFirst();
-    return row?.pay_attempt ?? null;
-  }
-
-  /** Claims an order whose channel result is unknown, to ask the channel again; none while another request holds it. */
-  async claimPending(tenantId: number, orderId: number, lock: string, nowIso: string, until: string) {
-    const row = await this.db
-      .updateTable('sale_order')
-      .set({ pay_lock: lock, pay_lock_until: until })
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', orderId)
-      .where('pay_state', '=', 'N')
-      .where((eb) => eb.or([eb('pay_lock_until', 'is', null), eb('pay_lock_until', '<', nowIso)]))
-      .returning('pay_attempt')
-      .executeTakeFirst();
-    return row?.pay_attempt ?? null;
-  }
-
-  /** Ends a channel attempt that did not pay: the order answers `payState` (F failed, or N still unknown) and is free again. */
-  async release(trx: Executor, tenantId: number, orderId: number, lock: string, payState: Extract<PayState, 'F' | 'N'>) {
-    await trx
-      .updateTable('sale_order')
-      .set({ pay_state: payState, pay_lock: null, pay_lock_until: null })
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', orderId)
-      .where('pay_lock', '=', lock)
-      .execute();
-  }
-
-  async insertRecords(trx: Executor, rows: NewRecord[]) {
-    if (rows.length) await trx.insertInto('pay_record').values(rows).execute();
-  }
-
-  attemptRecords(tenantId: number, orderId: number, attempt: number, db: Executor = this.db) {
-    return db
-      .selectFrom('pay_record')
-      .selectAll()
-      .where('tenant_id', '=', tenantId)
-      .where('order_type', '=', SALE_ORDER_TYPE)
-      .where('order_id', '=', orderId)
-      .where('attempt', '=', attempt)
-      .orderBy('id')
-      .execute();
-  }
-
-  async updateRecord(
-    trx: Executor,
-    id: number,
-    set: { state: PayRecordState; consume_id?: number; channel_trade_no?: string | null; message?: string; paid_at?: string },
-  ) {
-    await trx.updateTable('pay_record').set(set).where('id', '=', id).execute();
   }
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { member, payment, sale, type CallData } from '@venue/contract';
+import { member, payment } from '@venue/contract';
 import { sumLines } from '@/lib/money';
 import { useApiQuery } from '@/lib/query';
 import { payModeOf, type PayCard, type PayMethod, type Selection } from './pay-selection';
@@ -7,13 +7,14 @@ import { defaultSelection } from './payment-state';
 
 const NO_METHODS: PayMethod[] = [];
 const NO_CARDS: PayCard[] = [];
-const NO_LINES: CallData<typeof sale.queryOrderForPay>['details'] = [];
+const NO_LINES: payment.PayableLine[] = [];
 
 /**
  * What the payment dialog shows while open: the venue's methods, the member's cards, the order's lines,
  * their list total (what the cards split) and the amount due with the chosen cards (each discounts only its part).
  */
 export function usePaymentData({
+  forPay,
   open,
   orderId,
   memberId,
@@ -21,6 +22,8 @@ export function usePaymentData({
   payTypes,
   picked,
 }: {
+  /** The order kind's queryOrderForPay. */
+  forPay: payment.ForPayCall;
   open: boolean;
   orderId: number;
   memberId: number | null;
@@ -35,7 +38,7 @@ export function usePaymentData({
   const selection = picked ?? defaultSelection(methods);
   const payMode = payModeOf(selection) || selection.method?.payMode;
   const cardIds = selection.cards.map((c) => c.cardId).join(',') || undefined;
-  const order = useApiQuery(sale.queryOrderForPay, { query: { orderId, payMode, cardIds } }, { enabled: open, placeholderData: keepPreviousData }).data;
+  const order = useApiQuery(forPay, { query: { orderId, payMode, cardIds } }, { enabled: open, placeholderData: keepPreviousData }).data;
   const details = order?.details ?? NO_LINES;
   const listTotal = sumLines(details.map((l) => ({ price: l.pricePay, qty: l.quantity })));
   return { methods, cards: (memberId && cards) || NO_CARDS, selection, total: order?.totalPrice ?? 0, listTotal, details };

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { Col, Modal, Row, Space, type InputRef } from 'antd';
+import { sale as saleCalls } from '@venue/contract';
 import { useVenueWarehouseOptions } from '@/features/goods';
 import { useHotkey } from '@/hooks/useHotkey';
 import { useSession } from '@/lib/session';
@@ -53,6 +54,7 @@ export function GoodsSaleDialog({ open, onClose }: { open: boolean; onClose: () 
       </Row>
       {order && venueId && (
         <PaymentDialog
+          forPay={saleCalls.queryOrderForPay}
           open={paying}
           orderId={order.orderId}
           memberId={sale.memberId}

@@ -1,8 +1,7 @@
 import { useReducer, useRef } from 'react';
 import Decimal from 'decimal.js';
 import { Button, Input, Modal, Table, Typography, type InputRef } from 'antd';
-import { Msg, payment, type sale } from '@venue/contract';
-import type { z } from 'zod';
+import { Msg, payment } from '@venue/contract';
 import { useHotkey } from '@/hooks/useHotkey';
 import { useScannerInput } from '@/hooks/useScannerInput';
 import { formatYuan, lineAmount } from '@/lib/money';
@@ -15,7 +14,7 @@ import { usePaymentData } from '../usePaymentData';
 import { PayChoices, type ChoiceVia } from './PayChoices';
 import styles from './PaymentDialog.module.css';
 
-type Line = z.infer<typeof sale.saleLine>;
+type Line = payment.PayableLine;
 
 const COLUMNS = [
   { title: '商品', dataIndex: 'goodsName' },
@@ -25,6 +24,8 @@ const COLUMNS = [
 ];
 
 export interface PaymentDialogProps {
+  /** The order kind's queryOrderForPay (goods sale, lease, ticket…): the lines and the amount due with the cards chosen. */
+  forPay: payment.ForPayCall;
   open: boolean;
   orderId: number;
   memberId: number | null;
@@ -42,9 +43,17 @@ export interface PaymentDialogProps {
  * 收款 (900 px): lines with pricePay, the venue's methods, the member's cards, remark and auth code.
  * It opens on 确认收款 (F9 too); with a scan-code method a scan anywhere in it fills the code and pays.
  */
-export function PaymentDialog({ open, orderId, memberId, venueId, payTypes = 'M', onPay, onClose, onAfterClose }: PaymentDialogProps) {
+export function PaymentDialog({ forPay, open, orderId, memberId, venueId, payTypes = 'M', onPay, onClose, onAfterClose }: PaymentDialogProps) {
   const [state, dispatch] = useReducer(paymentReducer, initialPayment);
-  const { methods, cards, selection, total, listTotal, details } = usePaymentData({ open, orderId, memberId, venueId, payTypes, picked: state.selection });
+  const { methods, cards, selection, total, listTotal, details } = usePaymentData({
+    forPay,
+    open,
+    orderId,
+    memberId,
+    venueId,
+    payTypes,
+    picked: state.selection,
+  });
   const authBox = useRef<InputRef>(null);
   const wantsCode = needsAuthCode(selection);
   const focusAuthBox = () => requestAnimationFrame(() => authBox.current?.focus());

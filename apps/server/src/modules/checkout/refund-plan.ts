@@ -1,20 +1,13 @@
-import { sale } from '@venue/contract';
+import { refund } from '@venue/contract';
 import { BizError } from '../../lib/errors.ts';
+import type { RefundableLine } from './payable.ts';
 
 /** A refusal of the request itself (what to refund): HTTP 400 with the Chinese reason, nothing changes. */
 export const badRefund = (msg: string) => new BizError(400, msg, 400);
 
-export interface RefundableLine {
-  id: number;
-  goods_id: number;
-  goods_name: string;
-  quantity: number;
-  refunded_quantity: number;
-  price_pay_fen: number;
-}
 export interface PlannedLine {
   line_id: number;
-  goods_id: number;
+  item_id: number;
   quantity: number;
   amount_fen: number;
 }
@@ -28,18 +21,18 @@ export interface PlannedLine {
  * remainder), so all refunds of an order add up to what was paid: no fen is created or lost.
  */
 export function planRefundLines(
-  lines: RefundableLine[],
+  lines: Pick<RefundableLine, 'id' | 'item_id' | 'name' | 'quantity' | 'refunded_quantity' | 'price_pay_fen'>[],
   wanted: { detailId: number; quantity: number }[] | undefined,
   order: { price_pay_fen: number; refunded_fen: number },
 ): { lines: PlannedLine[]; amountFen: number } {
-  const left = (l: RefundableLine) => l.quantity - l.refunded_quantity;
+  const left = (l: Pick<RefundableLine, 'quantity' | 'refunded_quantity'>) => l.quantity - l.refunded_quantity;
   const asked = new Map<number, number>();
   if (wanted) {
     for (const w of wanted) asked.set(w.detailId, (asked.get(w.detailId) ?? 0) + w.quantity);
   } else {
     for (const l of lines) if (left(l) > 0) asked.set(l.id, left(l));
   }
-  if (!asked.size) throw badRefund(lines.every((l) => left(l) === 0) ? sale.refundMsg.nothingLeft : sale.refundMsg.nothingChosen);
+  if (!asked.size) throw badRefund(lines.every((l) => left(l) === 0) ? refund.refundMsg.nothingLeft : refund.refundMsg.nothingChosen);
 
   const linesFen = lines.reduce((sum, l) => sum + l.price_pay_fen * l.quantity, 0);
   // amount × paid may pass 2^53: whole-number arithmetic in BigInt.
@@ -47,9 +40,9 @@ export function planRefundLines(
   const planned: PlannedLine[] = [];
   for (const [lineId, quantity] of asked) {
     const line = lines.find((l) => l.id === lineId);
-    if (!line) throw badRefund(sale.refundMsg.lineNotInOrder);
-    if (quantity > left(line)) throw badRefund(sale.refundMsg.tooMany(line.goods_name, left(line)));
-    planned.push({ line_id: line.id, goods_id: line.goods_id, quantity, amount_fen: paidShare(line.price_pay_fen * quantity) });
+    if (!line) throw badRefund(refund.refundMsg.lineNotInOrder);
+    if (quantity > left(line)) throw badRefund(refund.refundMsg.tooMany(line.name, left(line)));
+    planned.push({ line_id: line.id, item_id: line.item_id, quantity, amount_fen: paidShare(line.price_pay_fen * quantity) });
   }
   planned.sort((a, b) => a.line_id - b.line_id);
   let amountFen = planned.reduce((sum, l) => sum + l.amount_fen, 0);

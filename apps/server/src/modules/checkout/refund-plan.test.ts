@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { BizError } from '../../lib/errors.ts';
-import { planRefundLines, splitOverParts, type RefundableLine } from './sale-refund-plan.ts';
+import type { RefundableLine } from './payable.ts';
+import { planRefundLines, splitOverParts } from './refund-plan.ts';
 
 const line = (id: number, quantity: number, price: number, refunded = 0): RefundableLine => ({
   id,
-  goods_id: 100 + id,
-  goods_name: `商品${id}`,
+  item_id: 100 + id,
+  name: `商品${id}`,
+  specs: '',
+  unit: '',
   quantity,
   refunded_quantity: refunded,
   price_pay_fen: price,
@@ -31,7 +34,7 @@ describe('sale refund arithmetic', () => {
         ],
         { price_pay_fen: 2050, refunded_fen: 0 },
       ),
-    ).toEqual({ lines: [{ line_id: 1, goods_id: 101, quantity: 2, amount_fen: 700 }], amountFen: 700 });
+    ).toEqual({ lines: [{ line_id: 1, item_id: 101, quantity: 2, amount_fen: 700 }], amountFen: 700 });
   });
 
   it('a whole refund takes exactly what is left, the last line taking the remainder', () => {
@@ -40,8 +43,8 @@ describe('sale refund arithmetic', () => {
     const plan = planRefundLines(lines, undefined, { price_pay_fen: 1999, refunded_fen: 333 });
     expect(plan.amountFen).toBe(1666);
     expect(plan.lines).toEqual([
-      { line_id: 1, goods_id: 101, quantity: 2, amount_fen: 666 },
-      { line_id: 2, goods_id: 102, quantity: 1, amount_fen: 1000 },
+      { line_id: 1, item_id: 101, quantity: 2, amount_fen: 666 },
+      { line_id: 2, item_id: 102, quantity: 1, amount_fen: 1000 },
     ]);
   });
 

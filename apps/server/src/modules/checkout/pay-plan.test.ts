@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { listTotalFen } from './sale-pricing.ts';
+import { listTotalFen } from './pay-plan.ts';
 
-describe('sale pricing', () => {
+describe('pay plan', () => {
   it('sums the lines at their agreed unit prices', () => {
     expect(
       listTotalFen([

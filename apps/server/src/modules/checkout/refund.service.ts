@@ -1,83 +1,83 @@
-import { Code, Msg, payment, sale, type BodyOut, type SaleRefund } from '@venue/contract';
+import { Code, payment, refund as contract, type OrderRefund } from '@venue/contract';
 import type { Kysely, Transaction } from 'kysely';
+import type { z } from 'zod';
 import type { Database } from '../../db/tables.ts';
 import { addMs, iso, type Clock } from '../../lib/clock.ts';
 import { BizError, isUniqueViolation, notFound } from '../../lib/errors.ts';
-import type { UserSession } from '../../plugins/session.ts';
-import type { StockService } from '../goods/stock.service.ts';
+import { assertVenue, type UserSession } from '../../plugins/session.ts';
 import type { LedgerService } from '../member-card/ledger.service.ts';
 import type { ChannelRegistry } from '../payment/channel-registry.ts';
 import type { ChannelAnswer } from '../payment/channel.ts';
 import type { PaymentMethodService } from '../payment/payment-method.service.ts';
-import type { VenueService } from '../venue/venue.service.ts';
-import { ask } from './sale-channel-pay.ts';
-import { orderNotFound } from './sale-order.service.ts';
-import { badRefund, planRefundLines, splitOverParts } from './sale-refund-plan.ts';
-import type { NewRefundPart, RefundRow, SaleRefundRepository } from './sale-refund.repository.ts';
-import { toSaleRefund } from './sale-refund.mapper.ts';
-import type { SaleRepository } from './sale.repository.ts';
+import { ask } from './channel-flow.ts';
+import type { RefundableKind, RefundableOrder } from './payable.ts';
+import { badRefund, planRefundLines, splitOverParts } from './refund-plan.ts';
+import type { NewRefundPart, RefundRepository } from './refund.repository.ts';
+import { toOrderRefund } from './refund.mapper.ts';
 
 /** How long a request may hold a refund while it talks to the channel; a crashed holder's claim expires. */
 const LOCK_MS = 60_000;
-type RefundBody = BodyOut<typeof sale.refundOrder>;
-type Order = { id: number; venue_id: number; warehouse_id: number };
+type RefundBody = z.output<typeof contract.refundRequest>;
+type Kind = RefundableKind<RefundableOrder>;
+type Order = RefundableOrder;
 
-export interface SaleRefundDeps {
+export interface RefundDeps {
   db: Kysely<Database>;
-  orders: SaleRepository;
-  refunds: SaleRefundRepository;
-  venues: VenueService;
+  refunds: RefundRepository;
   methods: PaymentMethodService;
   channels: ChannelRegistry;
-  stock: Pick<StockService, 'applyStockChange'>;
   ledger: Pick<LedgerService, 'refundOrderCharge'>;
   clock: Clock;
 }
 
 /**
- * Refunds (退款) of paid sale orders, whole or by line, by the original route (T: every paid part
- * back by its own channel, card parts to the card) or another (F: all by cash or a cash-like method).
- * Everything a refund changes in the database (the lines' and order's refunded counts, the stock back
- * to the order's warehouse, the card ledger, the pay and refund states) is written in one transaction.
+ * Refunds (退款) of paid orders of any refundable kind, whole or by line, by the original route (T:
+ * every paid part back by its own channel, card parts to the card) or another (F: all by cash or a
+ * cash-like method). Everything a refund changes in the database (the lines' and order's refunded
+ * counts, what the kind gives back (goods to the warehouse), the card ledger, the pay and refund states)
+ * is written in one transaction.
  * A refund with a scan-code part is two-step, as the channel may not be waited for inside a
  * transaction: 1. hold the units and the amount (refund U, so concurrent refunds cannot pass what is
  * left); 2. ask the channel; 3. refunded: everything else in one transaction (R); failed: the hold is
  * let go (F); unknown: the refund stays U and queryRefund asks the channel again later.
  */
-export class SaleRefundService {
-  constructor(private readonly deps: SaleRefundDeps) {}
+export class RefundService {
+  constructor(private readonly deps: RefundDeps) {}
 
   /** The order if it is the tenant's (else -1100) and its venue is one of the user's (else 403, 510). */
-  private async orderOfUser(s: UserSession, orderId: number) {
-    const [order, venues] = await Promise.all([
-      this.deps.orders.findOrder(s.tenantId, orderId),
-      this.deps.venues.venuesOfUser(s.tenantId, s.userId, s.isAdmin),
-    ]);
-    if (!order) throw orderNotFound();
-    if (!venues.some((v) => v.venueId === order.venue_id)) throw new BizError(Code.NO_AUTHORIZATION, Msg.venueNotAllowed, 403);
+  private async orderOfUser(kind: Kind, s: UserSession, orderId: number) {
+    const order = await kind.find(s.tenantId, orderId);
+    if (!order) throw notFound(kind.notFoundMessage);
+    assertVenue(s, order.venue_id);
     return order;
   }
 
-  private async refundOfUser(s: UserSession, refundId: number) {
+  private async refundOfUser(kind: Kind, s: UserSession, refundId: number) {
     const refund = await this.deps.refunds.find(s.tenantId, refundId);
-    if (!refund) throw notFound('退款单不存在');
-    await this.orderOfUser(s, refund.order_id);
+    if (!refund || refund.order_type !== kind.orderType) throw notFound('退款单不存在');
+    await this.orderOfUser(kind, s, refund.order_id);
     return refund;
   }
 
-  async list(s: UserSession, orderId: number): Promise<SaleRefund[]> {
-    await this.orderOfUser(s, orderId);
-    return this.dtos(await this.deps.refunds.ofOrder(s.tenantId, orderId));
+  async list(kind: Kind, s: UserSession, orderId: number): Promise<OrderRefund[]> {
+    await this.orderOfUser(kind, s, orderId);
+    return this.dtos(kind, s.tenantId, orderId, await this.deps.refunds.ofOrder(kind, s.tenantId, orderId));
   }
 
-  private async dtos(rows: RefundRow[]): Promise<SaleRefund[]> {
+  /** The refunds' states of orders, oldest first (the order lists show them). */
+  statesOf(kind: Kind, tenantId: number, orderIds: number[]) {
+    return this.deps.refunds.statesOf(kind, tenantId, orderIds);
+  }
+
+  private async dtos(kind: Kind, tenantId: number, orderId: number, rows: Awaited<ReturnType<RefundRepository['ofOrder']>>): Promise<OrderRefund[]> {
     const ids = rows.map((r) => r.id);
-    const [lines, parts] = await Promise.all([this.deps.refunds.lines(ids), this.deps.refunds.parts(ids)]);
-    return rows.map((r) => toSaleRefund(r, lines, parts));
+    const [lines, parts, orderLines] = await Promise.all([this.deps.refunds.lines(ids), this.deps.refunds.parts(ids), kind.refundLines(tenantId, orderId)]);
+    return rows.map((r) => toOrderRefund(r, lines, parts, orderLines));
   }
 
-  private async dto(tenantId: number, refundId: number): Promise<SaleRefund> {
-    const [refund] = await this.dtos([(await this.deps.refunds.find(tenantId, refundId))!]);
+  private async dto(kind: Kind, tenantId: number, refundId: number): Promise<OrderRefund> {
+    const row = (await this.deps.refunds.find(tenantId, refundId))!;
+    const [refund] = await this.dtos(kind, tenantId, row.order_id, [row]);
     return refund;
   }
 
@@ -89,30 +89,31 @@ export class SaleRefundService {
     return { payMode, payName: method.pay_name };
   }
 
-  async refund(s: UserSession, body: RefundBody): Promise<SaleRefund> {
-    const { db, refunds, orders, clock } = this.deps;
-    const order = await this.orderOfUser(s, body.orderId);
-    const retried = body.requestId ? await refunds.byRequest(s.tenantId, order.id, body.requestId) : undefined;
-    if (retried) return this.answer(s, order, { refundId: retried.id, remote: false });
-    if (!sale.REFUNDABLE_PAY_STATES.includes(order.pay_state)) throw badRefund(order.pay_state === 'FR' ? sale.refundMsg.nothingLeft : sale.refundMsg.notPaid);
+  async refund(kind: Kind, s: UserSession, body: RefundBody): Promise<OrderRefund> {
+    const { db, refunds, clock } = this.deps;
+    const order = await this.orderOfUser(kind, s, body.orderId);
+    const retried = body.requestId ? await refunds.byRequest(kind, s.tenantId, order.id, body.requestId) : undefined;
+    if (retried) return this.answer(kind, s, order, { refundId: retried.id, remote: false });
+    if (!contract.REFUNDABLE_PAY_STATES.includes(order.pay_state))
+      throw badRefund(order.pay_state === 'FR' ? contract.refundMsg.nothingLeft : contract.refundMsg.notPaid);
     const other = body.route === 'F' ? await this.otherRoute(s, order, body) : null;
     const now = clock.now();
     let held: { refundId: number; remote: boolean };
     try {
       held = await db.transaction().execute(async (trx) => {
-        const locked = await refunds.lockOrder(trx, s.tenantId, order.id);
+        const locked = await refunds.lockOrder(trx, kind, s.tenantId, order.id);
         if (body.requestId) {
-          const known = await refunds.byRequest(s.tenantId, order.id, body.requestId, trx);
+          const known = await refunds.byRequest(kind, s.tenantId, order.id, body.requestId, trx);
           if (known) return { refundId: known.id, remote: false };
         }
-        if (!locked || !sale.REFUNDABLE_PAY_STATES.includes(locked.pay_state))
-          throw badRefund(locked?.pay_state === 'FR' ? sale.refundMsg.nothingLeft : sale.refundMsg.notPaid);
-        const plan = planRefundLines(await orders.lines(s.tenantId, [order.id], trx), body.lines, locked);
+        if (!locked || !contract.REFUNDABLE_PAY_STATES.includes(locked.pay_state))
+          throw badRefund(locked?.pay_state === 'FR' ? contract.refundMsg.nothingLeft : contract.refundMsg.notPaid);
+        const plan = planRefundLines(await kind.refundLines(s.tenantId, order.id, trx), body.lines, locked);
         let parts: NewRefundPart[];
         if (other) {
           parts = [{ ...this.part(s, order, plan.amountFen), pay_mode: other.payMode, pay_name: other.payName }];
         } else {
-          const records = await refunds.paidRecords(trx, s.tenantId, order.id, sale.SALE_ORDER_TYPE);
+          const records = await refunds.paidRecords(trx, kind, s.tenantId, order.id);
           const shares = splitOverParts(
             plan.amountFen,
             records.map((r) => r.money_fen - Number(r.refunded_fen)),
@@ -130,9 +131,11 @@ export class SaleRefundService {
         const remote = parts.some((p) => p.remote);
         const refundId = await refunds.insert(
           trx,
+          kind,
           {
             tenant_id: s.tenantId,
             venue_id: order.venue_id,
+            order_type: kind.orderType,
             order_id: order.id,
             request_id: body.requestId ?? null,
             route: body.route,
@@ -148,25 +151,25 @@ export class SaleRefundService {
           plan.lines.map((l) => ({ ...l, tenant_id: s.tenantId, order_id: order.id })),
           parts,
         );
-        if (!(await refunds.hold(trx, s.tenantId, order.id, plan.lines, plan.amountFen, 1))) throw badRefund('退款数量或金额超过可退部分，请刷新后重试');
-        if (!remote) await this.giveBack(trx, s, order, refundId);
+        if (!(await refunds.hold(trx, kind, s.tenantId, order.id, plan.lines, plan.amountFen, 1))) throw badRefund('退款数量或金额超过可退部分，请刷新后重试');
+        if (!remote) await this.giveBack(kind, trx, s, order, refundId);
         return { refundId, remote };
       });
     } catch (error) {
       // Two requests with one request id raced: the loser answers the winner's refund.
-      const known = body.requestId && isUniqueViolation(error) ? await refunds.byRequest(s.tenantId, order.id, body.requestId) : undefined;
+      const known = body.requestId && isUniqueViolation(error) ? await refunds.byRequest(kind, s.tenantId, order.id, body.requestId) : undefined;
       if (!known) throw error;
       held = { refundId: known.id, remote: false };
     }
-    return this.answer(s, order, held);
+    return this.answer(kind, s, order, held);
   }
 
   /** A held refund is sent to its channel; a failed refund answers 606, also to a retry of its request. */
-  private async answer(s: UserSession, order: Order, held: { refundId: number; remote: boolean }) {
+  private async answer(kind: Kind, s: UserSession, order: Order, held: { refundId: number; remote: boolean }) {
     const done = held.remote
-      ? await this.finish(s, order, held.refundId, await this.askChannel(s.tenantId, held.refundId, 'refund'))
-      : await this.dto(s.tenantId, held.refundId);
-    if (done.state === 'F') throw new BizError(Code.PAY_FAILED, sale.refundMsg.failed(done.message));
+      ? await this.finish(kind, s, order, held.refundId, await this.askChannel(s.tenantId, held.refundId, 'refund'))
+      : await this.dto(kind, s.tenantId, held.refundId);
+    if (done.state === 'F') throw new BizError(Code.PAY_FAILED, contract.refundMsg.failed(done.message));
     return done;
   }
 
@@ -197,42 +200,42 @@ export class SaleRefundService {
   }
 
   /** The channel's answer to a held refund: completed (R), let go (F), or still unknown (U). */
-  private async finish(s: UserSession, order: Order, refundId: number, answer: ChannelAnswer): Promise<SaleRefund> {
+  private async finish(kind: Kind, s: UserSession, order: Order, refundId: number, answer: ChannelAnswer): Promise<OrderRefund> {
     const { db, refunds } = this.deps;
     const nowIso = iso(this.deps.clock.now());
     if (answer.state === 'UNKNOWN') {
-      await refunds.unlock(refundId, answer.message || sale.refundMsg.unknown);
-      return this.dto(s.tenantId, refundId);
+      await refunds.unlock(refundId, answer.message || contract.refundMsg.unknown);
+      return this.dto(kind, s.tenantId, refundId);
     }
     await db.transaction().execute(async (trx) => {
-      await refunds.lockOrder(trx, s.tenantId, order.id);
+      await refunds.lockOrder(trx, kind, s.tenantId, order.id);
       const state = answer.state === 'PAID' ? 'R' : 'F';
       if (!(await refunds.settle(trx, refundId, state, { nowIso, message: answer.message }))) return;
       const parts = await refunds.parts([refundId], trx);
       const remote = parts.find((p) => p.out_refund_no !== null);
       if (remote) await refunds.updatePart(trx, remote.id, { state, channel_refund_no: answer.channelTradeNo, message: answer.message });
       if (state === 'R') {
-        await this.giveBack(trx, s, order, refundId);
+        await this.giveBack(kind, trx, s, order, refundId);
         return;
       }
       for (const p of parts) if (p !== remote) await refunds.updatePart(trx, p.id, { state: 'F', message: answer.message });
       const lines = await refunds.lines([refundId], trx);
       const refund = (await refunds.find(s.tenantId, refundId, trx))!;
-      await refunds.hold(trx, s.tenantId, order.id, lines, refund.amount_fen, -1);
+      await refunds.hold(trx, kind, s.tenantId, order.id, lines, refund.amount_fen, -1);
     });
-    return this.dto(s.tenantId, refundId);
+    return this.dto(kind, s.tenantId, refundId);
   }
 
   /**
    * The refund's effects, inside its transaction: card parts back to their cards (a REFUND ledger row
-   * each), cash-like parts settled, the goods back to the order's warehouse (last: the rows every till
-   * shares are locked the shortest), the order's pay state (FR when every unit is refunded, else PR)
+   * each), cash-like parts settled, what the kind gives back (last: the rows every till shares, such
+   * as stock, are locked the shortest), the order's pay state (FR when every unit is refunded, else PR)
    * and refund type.
    */
-  private async giveBack(trx: Transaction<Database>, s: UserSession, order: Order, refundId: number) {
-    const { refunds, ledger, stock, channels } = this.deps;
+  private async giveBack(kind: Kind, trx: Transaction<Database>, s: UserSession, order: Order, refundId: number) {
+    const { refunds, ledger, channels } = this.deps;
     const parts = await refunds.parts([refundId], trx);
-    const remark = `销售订单 ${order.id} 退款（退款单 ${refundId}）`;
+    const remark = `${kind.orderName} ${order.id} 退款（退款单 ${refundId}）`;
     for (const p of [...parts].sort((a, b) => (a.card_id ?? 0) - (b.card_id ?? 0))) {
       if (p.out_refund_no !== null) continue;
       if (p.card_id !== null && p.charge_id !== null) {
@@ -242,26 +245,15 @@ export class SaleRefundService {
       }
       const answer = await channels
         .get(p.pay_mode)
-        ?.refund({ tenantId: s.tenantId, orderNo: `GS${s.tenantId}O${order.id}`, refundNo: `R${refundId}P${p.id}`, amountFen: p.money_fen });
+        ?.refund({ tenantId: s.tenantId, orderNo: `${kind.tradePrefix}${s.tenantId}O${order.id}`, refundNo: `R${refundId}P${p.id}`, amountFen: p.money_fen });
       if (answer?.state !== 'PAID') throw badRefund(`${p.pay_name}退款失败，请选择其他退款方式`);
       await refunds.updatePart(trx, p.id, { state: 'R' });
     }
     const lines = await refunds.lines([refundId], trx);
-    for (const l of [...lines].sort((a, b) => a.goods_id - b.goods_id)) {
-      await stock.applyStockChange(trx, {
-        tenantId: s.tenantId,
-        goodsId: l.goods_id,
-        warehouseId: order.warehouse_id,
-        change: l.quantity,
-        reason: 'REFUND',
-        refId: order.id,
-        userId: s.userId,
-        remark,
-      });
-    }
-    const units = await refunds.committedUnits(trx, s.tenantId, order.id);
+    await kind.restore(trx, { tenantId: s.tenantId, userId: s.userId, order }, lines, remark);
+    const units = await refunds.committedUnits(trx, kind, s.tenantId, order.id);
     const full = units.refunded >= units.sold;
-    await refunds.setOrderRefunded(trx, s.tenantId, order.id, full ? 'FR' : 'PR', full ? 'A' : 'P');
+    await refunds.setOrderRefunded(trx, kind, s.tenantId, order.id, full ? 'FR' : 'PR', full ? 'A' : 'P');
   }
 
   /**
@@ -269,12 +261,12 @@ export class SaleRefundService {
    * whoever asks. Failed (or never received): the held units and amount are let go and the order can
    * be refunded again. A refund another request is talking to the channel about answers as it is.
    */
-  async query(s: UserSession, refundId: number): Promise<SaleRefund> {
-    const refund = await this.refundOfUser(s, refundId);
-    if (refund.state !== 'U') return this.dto(s.tenantId, refundId);
+  async query(kind: Kind, s: UserSession, refundId: number): Promise<OrderRefund> {
+    const refund = await this.refundOfUser(kind, s, refundId);
+    if (refund.state !== 'U') return this.dto(kind, s.tenantId, refundId);
     const now = this.deps.clock.now();
-    if (!(await this.deps.refunds.claim(s.tenantId, refundId, iso(now), iso(addMs(now, LOCK_MS))))) return this.dto(s.tenantId, refundId);
-    const order = (await this.deps.orders.findOrder(s.tenantId, refund.order_id))!;
-    return this.finish(s, order, refundId, await this.askChannel(s.tenantId, refundId, 'query'));
+    if (!(await this.deps.refunds.claim(s.tenantId, refundId, iso(now), iso(addMs(now, LOCK_MS))))) return this.dto(kind, s.tenantId, refundId);
+    const order = (await kind.find(s.tenantId, refund.order_id))!;
+    return this.finish(kind, s, order, refundId, await this.askChannel(s.tenantId, refundId, 'query'));
   }
 }

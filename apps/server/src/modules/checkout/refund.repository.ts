@@ -2,26 +2,30 @@ import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type {
   Database,
+  OrderRefundLineTable,
+  OrderRefundPayTable,
+  OrderRefundTable,
   PayState,
   RefundPartState,
   RefundState,
   RefundType,
-  SaleRefundLineTable,
-  SaleRefundPayTable,
-  SaleRefundTable,
 } from '../../db/tables.ts';
+import type { RefundableKind } from './payable.ts';
 
-export type NewRefund = Omit<Insertable<SaleRefundTable>, 'id'>;
-export type NewRefundLine = Omit<Insertable<SaleRefundLineTable>, 'id' | 'refund_id'>;
+export type NewRefund = Omit<Insertable<OrderRefundTable>, 'id'>;
+export type NewRefundLine = Omit<Insertable<OrderRefundLineTable>, 'id' | 'refund_id'>;
 /** A part to insert; `remote` parts (a scan-code channel's) get a refund number the channel knows them by. */
-export type NewRefundPart = Omit<Insertable<SaleRefundPayTable>, 'id' | 'refund_id' | 'out_refund_no'> & { remote?: boolean };
-export type RefundRow = NonNullable<Awaited<ReturnType<SaleRefundRepository['find']>>>;
-export type RefundPartRow = Awaited<ReturnType<SaleRefundRepository['parts']>>[number];
-export type RefundLineRow = Awaited<ReturnType<SaleRefundRepository['lines']>>[number];
-export type PaidRecordRow = Awaited<ReturnType<SaleRefundRepository['paidRecords']>>[number];
+export type NewRefundPart = Omit<Insertable<OrderRefundPayTable>, 'id' | 'refund_id' | 'out_refund_no'> & { remote?: boolean };
+export type RefundRow = NonNullable<Awaited<ReturnType<RefundRepository['find']>>>;
+export type RefundPartRow = Awaited<ReturnType<RefundRepository['parts']>>[number];
+export type RefundLineRow = Awaited<ReturnType<RefundRepository['lines']>>[number];
+type Kind = Pick<RefundableKind, 'orderType' | 'tradePrefix' | 'table' | 'lineTable'>;
 
-/** The only place with sale refund queries: refunds, their lines and parts, and what an order has refunded. */
-export class SaleRefundRepository {
+/**
+ * The only place with refund queries: refunds of any payable kind (keyed by order type and order id),
+ * their lines and parts, and what an order and its lines (the kind's tables) have refunded.
+ */
+export class RefundRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /**
@@ -29,19 +33,19 @@ export class SaleRefundRepository {
    * (PostgreSQL) or the write lock (SQLite), so refunds of one order run one after another and each
    * reads what the previous one committed. Answers the order's amounts and states.
    */
-  lockOrder(trx: Executor, tenantId: number, orderId: number) {
+  lockOrder(trx: Executor, kind: Kind, tenantId: number, orderId: number) {
     return trx
-      .updateTable('sale_order')
+      .updateTable(kind.table)
       .set({ refunded_fen: sql<number>`refunded_fen` })
       .where('tenant_id', '=', tenantId)
       .where('id', '=', orderId)
-      .returning(['id', 'venue_id', 'warehouse_id', 'pay_state', 'price_pay_fen', 'refunded_fen'])
+      .returning(['id', 'venue_id', 'pay_state', 'price_pay_fen', 'refunded_fen'])
       .executeTakeFirst();
   }
 
   private refunds(db: Executor, tenantId: number) {
     return db
-      .selectFrom('sale_refund as r')
+      .selectFrom('order_refund as r')
       .innerJoin('venue as v', 'v.id', 'r.venue_id')
       .innerJoin('users as u', 'u.id', 'r.created_by')
       .selectAll('r')
@@ -53,21 +57,26 @@ export class SaleRefundRepository {
     return this.refunds(db, tenantId).where('r.id', '=', refundId).executeTakeFirst();
   }
 
-  byRequest(tenantId: number, orderId: number, requestId: string, db: Executor = this.db) {
-    return this.refunds(db, tenantId).where('r.order_id', '=', orderId).where('r.request_id', '=', requestId).executeTakeFirst();
+  byRequest(kind: Kind, tenantId: number, orderId: number, requestId: string, db: Executor = this.db) {
+    return this.refunds(db, tenantId)
+      .where('r.order_type', '=', kind.orderType)
+      .where('r.order_id', '=', orderId)
+      .where('r.request_id', '=', requestId)
+      .executeTakeFirst();
   }
 
-  ofOrder(tenantId: number, orderId: number) {
-    return this.refunds(this.db, tenantId).where('r.order_id', '=', orderId).orderBy('r.id').execute();
+  ofOrder(kind: Kind, tenantId: number, orderId: number) {
+    return this.refunds(this.db, tenantId).where('r.order_type', '=', kind.orderType).where('r.order_id', '=', orderId).orderBy('r.id').execute();
   }
 
   /** The refunds' states of orders, oldest first (the order lists show them). */
-  statesOf(tenantId: number, orderIds: number[]) {
+  statesOf(kind: Pick<Kind, 'orderType'>, tenantId: number, orderIds: number[]) {
     if (!orderIds.length) return Promise.resolve([]);
     return this.db
-      .selectFrom('sale_refund')
+      .selectFrom('order_refund')
       .select(['order_id', 'state'])
       .where('tenant_id', '=', tenantId)
+      .where('order_type', '=', kind.orderType)
       .where('order_id', 'in', orderIds)
       .orderBy('id')
       .execute();
@@ -76,10 +85,8 @@ export class SaleRefundRepository {
   lines(refundIds: number[], db: Executor = this.db) {
     if (!refundIds.length) return Promise.resolve([]);
     return db
-      .selectFrom('sale_refund_line as rl')
-      .innerJoin('sale_order_line as l', 'l.id', 'rl.line_id')
+      .selectFrom('order_refund_line as rl')
       .selectAll('rl')
-      .select(['l.goods_name', 'l.specs', 'l.unit', 'l.price_pay_fen'])
       .where('rl.refund_id', 'in', refundIds)
       .orderBy('rl.refund_id')
       .orderBy('rl.line_id')
@@ -90,7 +97,7 @@ export class SaleRefundRepository {
   parts(refundIds: number[], db: Executor = this.db) {
     if (!refundIds.length) return Promise.resolve([]);
     return db
-      .selectFrom('sale_refund_pay as p')
+      .selectFrom('order_refund_pay as p')
       .leftJoin('pay_record as pr', 'pr.id', 'p.pay_record_id')
       .leftJoin('card as c', 'c.id', 'p.card_id')
       .leftJoin('card_consume as cc', 'cc.id', 'p.consume_id')
@@ -103,31 +110,31 @@ export class SaleRefundRepository {
   }
 
   /** The order's paid pay records, each with how much of it is refunded or being refunded. */
-  paidRecords(trx: Executor, tenantId: number, orderId: number, orderType: string) {
+  paidRecords(trx: Executor, kind: Pick<Kind, 'orderType'>, tenantId: number, orderId: number) {
     return trx
       .selectFrom('pay_record as r')
       .select(['r.id', 'r.pay_mode', 'r.pay_name', 'r.card_id', 'r.consume_id', 'r.money_fen', 'r.out_trade_no'])
-      .select(sql<number>`coalesce((select sum(p.money_fen) from sale_refund_pay p where p.pay_record_id = r.id and p.state <> 'F'), 0)`.as('refunded_fen'))
+      .select(sql<number>`coalesce((select sum(p.money_fen) from order_refund_pay p where p.pay_record_id = r.id and p.state <> 'F'), 0)`.as('refunded_fen'))
       .where('r.tenant_id', '=', tenantId)
-      .where('r.order_type', '=', orderType)
+      .where('r.order_type', '=', kind.orderType)
       .where('r.order_id', '=', orderId)
       .where('r.state', '=', 'P')
       .orderBy('r.id')
       .execute();
   }
 
-  async insert(trx: Executor, refund: NewRefund, lines: NewRefundLine[], parts: NewRefundPart[]) {
-    const { id } = await trx.insertInto('sale_refund').values(refund).returning('id').executeTakeFirstOrThrow();
+  async insert(trx: Executor, kind: Pick<Kind, 'tradePrefix'>, refund: NewRefund, lines: NewRefundLine[], parts: NewRefundPart[]) {
+    const { id } = await trx.insertInto('order_refund').values(refund).returning('id').executeTakeFirstOrThrow();
     if (lines.length)
       await trx
-        .insertInto('sale_refund_line')
+        .insertInto('order_refund_line')
         .values(lines.map((l) => ({ ...l, refund_id: id })))
         .execute();
     for (const [i, { remote, ...p }] of parts.entries()) {
       // A channel part's refund number names the refund, so asking the channel again names the same refund.
-      const outRefundNo = remote ? `GS${refund.tenant_id}O${refund.order_id}R${id}P${i + 1}` : null;
+      const outRefundNo = remote ? `${kind.tradePrefix}${refund.tenant_id}O${refund.order_id}R${id}P${i + 1}` : null;
       await trx
-        .insertInto('sale_refund_pay')
+        .insertInto('order_refund_pay')
         .values({ ...p, out_refund_no: outRefundNo, refund_id: id })
         .execute();
     }
@@ -138,11 +145,11 @@ export class SaleRefundRepository {
    * Adds (sign 1) or takes back (sign -1) what a refund holds of its order and lines. Adding is
    * conditional: never past a line's quantity nor the order's paid amount. Answers whether it all held.
    */
-  async hold(trx: Executor, tenantId: number, orderId: number, lines: { line_id: number; quantity: number }[], amountFen: number, sign: 1 | -1) {
+  async hold(trx: Executor, kind: Kind, tenantId: number, orderId: number, lines: { line_id: number; quantity: number }[], amountFen: number, sign: 1 | -1) {
     for (const l of lines) {
       const q = sign * l.quantity;
       const done = await trx
-        .updateTable('sale_order_line')
+        .updateTable(kind.lineTable)
         .set({ refunded_quantity: sql<number>`refunded_quantity + ${q}` })
         .where('tenant_id', '=', tenantId)
         .where('id', '=', l.line_id)
@@ -153,7 +160,7 @@ export class SaleRefundRepository {
     }
     const a = sign * amountFen;
     const done = await trx
-      .updateTable('sale_order')
+      .updateTable(kind.table)
       .set({ refunded_fen: sql<number>`refunded_fen + ${a}` })
       .where('tenant_id', '=', tenantId)
       .where('id', '=', orderId)
@@ -165,7 +172,7 @@ export class SaleRefundRepository {
   /** Moves a refund from U to `state`; answers false when another request moved it first. */
   async settle(trx: Executor, refundId: number, state: Exclude<RefundState, 'U'>, set: { nowIso: string; message?: string }) {
     const done = await trx
-      .updateTable('sale_refund')
+      .updateTable('order_refund')
       .set({ state, lock_until: null, finished_at: set.nowIso, ...(set.message ? { message: set.message } : {}) })
       .where('id', '=', refundId)
       .where('state', '=', 'U')
@@ -176,7 +183,7 @@ export class SaleRefundRepository {
   /** Claims a refund waiting for its channel, to ask the channel; none while another request holds it. */
   async claim(tenantId: number, refundId: number, nowIso: string, untilIso: string) {
     const done = await this.db
-      .updateTable('sale_refund')
+      .updateTable('order_refund')
       .set({ lock_until: untilIso })
       .where('tenant_id', '=', tenantId)
       .where('id', '=', refundId)
@@ -188,25 +195,26 @@ export class SaleRefundRepository {
 
   /** The channel did not say: the refund stays U, free for the next query. */
   async unlock(refundId: number, message: string) {
-    await this.db.updateTable('sale_refund').set({ lock_until: null, message }).where('id', '=', refundId).where('state', '=', 'U').execute();
+    await this.db.updateTable('order_refund').set({ lock_until: null, message }).where('id', '=', refundId).where('state', '=', 'U').execute();
   }
 
   async updatePart(trx: Executor, partId: number, set: { state: RefundPartState; consume_id?: number; channel_refund_no?: string | null; message?: string }) {
-    await trx.updateTable('sale_refund_pay').set(set).where('id', '=', partId).execute();
+    await trx.updateTable('order_refund_pay').set(set).where('id', '=', partId).execute();
   }
 
   /** Units of the order refunded by completed refunds, and units sold. */
-  async committedUnits(trx: Executor, tenantId: number, orderId: number) {
+  async committedUnits(trx: Executor, kind: Kind, tenantId: number, orderId: number) {
     const refunded = await trx
-      .selectFrom('sale_refund_line as rl')
-      .innerJoin('sale_refund as r', 'r.id', 'rl.refund_id')
+      .selectFrom('order_refund_line as rl')
+      .innerJoin('order_refund as r', 'r.id', 'rl.refund_id')
       .select(sql<number>`coalesce(sum(rl.quantity), 0)`.as('n'))
-      .where('rl.tenant_id', '=', tenantId)
-      .where('rl.order_id', '=', orderId)
+      .where('r.tenant_id', '=', tenantId)
+      .where('r.order_type', '=', kind.orderType)
+      .where('r.order_id', '=', orderId)
       .where('r.state', '=', 'R')
       .executeTakeFirstOrThrow();
     const sold = await trx
-      .selectFrom('sale_order_line')
+      .selectFrom(kind.lineTable)
       .select(sql<number>`coalesce(sum(quantity), 0)`.as('n'))
       .where('tenant_id', '=', tenantId)
       .where('order_id', '=', orderId)
@@ -214,9 +222,9 @@ export class SaleRefundRepository {
     return { refunded: Number(refunded.n), sold: Number(sold.n) };
   }
 
-  async setOrderRefunded(trx: Executor, tenantId: number, orderId: number, payState: Extract<PayState, 'P' | 'PR' | 'FR'>, refundType: RefundType) {
+  async setOrderRefunded(trx: Executor, kind: Kind, tenantId: number, orderId: number, payState: Extract<PayState, 'P' | 'PR' | 'FR'>, refundType: RefundType) {
     await trx
-      .updateTable('sale_order')
+      .updateTable(kind.table)
       .set({ pay_state: payState, refund_type: refundType })
       .where('tenant_id', '=', tenantId)
       .where('id', '=', orderId)

@@ -1,51 +1,47 @@
-import { cardDiscount, Code, fenToYuan, member, payment, yuanToFen, type BodyOut, type Card, type sale, Msg } from '@venue/contract';
+import { cardDiscount, Code, fenToYuan, member, Msg, payment, yuanToFen, type Card } from '@venue/contract';
 import { BizError, refuse } from '../../lib/errors.ts';
 import type { CardService } from '../member-card/card.service.ts';
 import type { ChannelRegistry } from '../payment/channel-registry.ts';
-import type { PaymentChannel } from '../payment/channel.ts';
 import type { PaymentMethodService } from '../payment/payment-method.service.ts';
-import type { LineRow, OrderRow, SaleRepository } from './sale.repository.ts';
-import { listTotalFen } from './sale-pricing.ts';
+import type { PayableKind, PayableLine, PayableOrder, PlannedPart } from './payable.ts';
 
-export type PayBody = BodyOut<typeof sale.payOrder>;
-type RawPart = Pick<PayBody, 'payMode' | 'payType' | 'authCode' | 'money'>;
+type RawPart = Pick<payment.PayRequest, 'payMode' | 'payType' | 'authCode' | 'money'>;
 
-/** One part of a payment, checked: a member card (charged through the card ledger) or the one system method. */
-export interface PlannedPart {
-  payMode: string;
-  payName: string;
-  payType: string | null;
-  cardId: number | null;
-  moneyFen: number;
-  authCode?: string;
-  channel?: PaymentChannel;
-}
-export interface PayPlan {
+export interface PayPlan<Line extends PayableLine = PayableLine> {
   mode: string;
   memberId: number | null;
   remark?: string;
-  lines: LineRow[];
+  lines: Line[];
   /** The amount due: the lines at their agreed prices, less the discount of each card on the part it pays. */
   totalFen: number;
   parts: PlannedPart[];
-  /** The part paid through an outside channel (scan code), if any: it is called before the sale is written. */
+  /** The part paid through an outside channel (scan code), if any: it is called before the order is settled. */
   remote?: PlannedPart;
 }
 
-export const GOODS_CARD_TYPES_ONLY = '计次卡、计时卡不能用于商品支付';
+export interface PlanDeps {
+  cards: CardService;
+  methods: PaymentMethodService;
+  channels: ChannelRegistry;
+}
+
 const cardLookupFailed = () => new BizError(Code.CARD_LOOKUP_FAILED, member.CARD_MESSAGES.notFound);
+/** The lines at their agreed unit prices: the list total a payment settles. */
+export const listTotalFen = (lines: PayableLine[]) => lines.reduce((sum, l) => sum + l.price_orig_fen * l.quantity, 0);
 
 /**
  * Checks a pay request against the order and answers what to charge: the parts (at most one system
- * method, M cards only for goods), the venue offers the method, the cards are the member's, the
- * amounts add up to what is due (a discountable card lowers only the part it pays). Writes nothing.
+ * method, and cards of the types the kind takes), the venue offers the method, the cards are the
+ * member's, the amounts add up to what is due (a discountable card lowers only the part it pays).
+ * Writes nothing.
  */
-export async function planPayment(
-  deps: { repo: SaleRepository; cards: CardService; methods: PaymentMethodService; channels: ChannelRegistry },
+export async function planPayment<Order extends PayableOrder, Line extends PayableLine>(
+  deps: PlanDeps,
+  kind: PayableKind<Order, Line>,
   tenantId: number,
-  order: OrderRow,
-  body: PayBody,
-): Promise<PayPlan> {
+  order: Order,
+  body: payment.PayRequest,
+): Promise<PayPlan<Line>> {
   const raw: RawPart[] = body.payMode === payment.COMPOSE_PAY ? (body.payDetails ?? []) : [body];
   if (!raw.length) throw refuse(Msg.choosePayMode);
   const cardRaw = raw.filter((p) => p.payMode === payment.CARD_PAY);
@@ -62,7 +58,7 @@ export async function planPayment(
   for (const id of cardIds) {
     const card = cards.find((c) => c.cardId === id);
     if (!card) throw cardLookupFailed();
-    if (card.payType !== 'M') throw refuse(GOODS_CARD_TYPES_ONLY);
+    if (!kind.cardPayTypes.includes(card.payType)) throw refuse(kind.cardRefusal);
     memberId ??= card.memberId;
     if (card.memberId !== memberId) throw refuse('会员卡不属于当前会员');
     used.push(card);
@@ -71,7 +67,7 @@ export async function planPayment(
   const parts: PlannedPart[] = cardRaw.map((p, i) => ({
     payMode: payment.CARD_PAY,
     payName: used[i].cardTypeName,
-    payType: 'M',
+    payType: used[i].payType,
     cardId: used[i].cardId,
     moneyFen: yuanToFen(p.money),
   }));
@@ -94,7 +90,7 @@ export async function planPayment(
     if (channel.remote) remote = part;
   }
 
-  const lines = await deps.repo.lines(tenantId, [order.id]);
+  const lines = await kind.lines(tenantId, order.id);
   const totalFen = dueOf(
     listTotalFen(lines),
     parts.filter((p) => p.cardId !== null).map((p, i) => ({ payFen: p.moneyFen, perMille: cardDiscount.perMilleOf(used[i]) })),
@@ -143,24 +139,14 @@ function dueOf(listFen: number, cards: cardDiscount.CardShare[], systemParts: nu
   return settled.dueFen;
 }
 
-/** Before an outside channel takes the money: the stock and the card balances must be there now (the sale re-checks them). */
-export async function precheck(repo: SaleRepository, cards: CardService, tenantId: number, order: OrderRow, plan: PayPlan) {
-  const stock = await repo.goodsWithStock(
-    tenantId,
-    plan.lines.map((l) => l.goods_id),
-    order.warehouse_id,
-  );
-  for (const l of plan.lines) {
-    const g = stock.find((row) => row.id === l.goods_id);
-    if (!g || Number(g.stock) < l.quantity) throw refuse(`商品「${l.goods_name}」库存不足`);
-  }
+/** Before an outside channel takes the money: the card balances must be there now (the charge re-checks them). */
+export async function precheckCards(cards: CardService, tenantId: number, plan: PayPlan) {
   const cardParts = plan.parts.filter((p) => p.cardId !== null);
-  const found = cardParts.length
-    ? await cards.byIds(
-        tenantId,
-        cardParts.map((p) => p.cardId!),
-      )
-    : [];
+  if (!cardParts.length) return;
+  const found = await cards.byIds(
+    tenantId,
+    cardParts.map((p) => p.cardId!),
+  );
   for (const p of cardParts) {
     if (yuanToFen(found.find((c) => c.cardId === p.cardId)?.balance ?? 0) < p.moneyFen) throw new BizError(Code.PAY_FAILED, Msg.cardBalanceShort);
   }

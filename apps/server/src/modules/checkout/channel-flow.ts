@@ -1,31 +1,36 @@
 import { randomUUID } from 'node:crypto';
 import { Code, Msg } from '@venue/contract';
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, PayRecordState, PayRecordTable } from '../../db/tables.ts';
+import type { Kysely } from 'kysely';
+import type { Database, PayRecordState } from '../../db/tables.ts';
 import { addMs, iso, type Clock } from '../../lib/clock.ts';
 import { BizError } from '../../lib/errors.ts';
 import type { UserSession } from '../../plugins/session.ts';
-import type { CardService } from '../member-card/card.service.ts';
 import type { ChannelRegistry } from '../payment/channel-registry.ts';
 import type { ChannelAnswer } from '../payment/channel.ts';
-import { outTradeNo, recordOf, type PayContext, type SaleFulfilment } from './sale-fulfil.ts';
-import type { SaleOrderService } from './sale-order.service.ts';
-import { precheck, type PayPlan } from './sale-pay-plan.ts';
-import type { OrderRow, SaleRepository } from './sale.repository.ts';
+import type { CardCharges } from './card-charges.ts';
+import type { PayPlan } from './pay-plan.ts';
+import { outTradeNo, recordOf, type PayableKind, type PayableLine, type PayableOrder, type PayContext } from './payable.ts';
+import type { PayableRepository } from './payable.repository.ts';
 
 /** How long a request may hold an order while it talks to a channel; a crashed holder's claim expires. */
 const LOCK_MS = 60_000;
 const CHANNEL_TIMEOUT_MS = 30_000;
-export const PAY_FAILED_MSG = Msg.payFailed;
-export const PAY_UNKNOWN_MSG = Msg.payUnknown;
 
-type PayRow = Selectable<PayRecordTable>;
-interface Attempt {
-  ctx: PayContext;
+type PayRow = Awaited<ReturnType<PayableRepository['attemptRecords']>>[number];
+interface Attempt<Order extends PayableOrder> {
+  ctx: PayContext<Order>;
   attempt: number;
   lock: string;
   records: PayRow[];
   channelRecord: PayRow;
+}
+
+export interface ChannelFlowDeps {
+  db: Kysely<Database>;
+  repo: PayableRepository;
+  channels: ChannelRegistry;
+  charges: CardCharges;
+  clock: Clock;
 }
 
 /** A channel call that throws or does not answer in time has an unknown result. */
@@ -43,34 +48,35 @@ export async function ask(call: () => Promise<ChannelAnswer>): Promise<ChannelAn
   }
 }
 
+/** What a payment answers: the paid order's result, or, for a request that found the order taken by another, the paid result or 605. */
+export interface PayAnswers<Result> {
+  paid(tenantId: number, orderId: number): Promise<Result>;
+  taken(tenantId: number, orderId: number): Promise<Result>;
+}
+
 /**
  * Payment through an outside channel (scan code), which no database transaction may wait for:
  * 1. claim the order (pay state N, a new attempt, a lock) and record the attempt's parts as pending;
- * 2. call the channel; 3. PAID: the sale (stock, cards, records) in one transaction, held by the lock;
- *    FAILED: 606, nothing taken; UNKNOWN: 605, the order stays N and a later payOrder asks the channel again.
- * A crash anywhere leaves either a paid sale or an unpaid order with nothing taken.
+ * 2. call the channel; 3. PAID: the order settled (cards, records, the kind's fulfilment) in one
+ *    transaction, held by the lock; FAILED: 606, nothing taken; UNKNOWN: 605, the order stays N and a
+ *    later payment asks the channel again.
+ * A crash anywhere leaves either a paid order or an unpaid order with nothing taken.
  */
-export class ChannelPayFlow {
+export class ChannelPayFlow<Order extends PayableOrder, Line extends PayableLine, Result> {
   constructor(
-    private readonly deps: {
-      db: Kysely<Database>;
-      repo: SaleRepository;
-      orders: SaleOrderService;
-      cards: CardService;
-      channels: ChannelRegistry;
-      fulfil: SaleFulfilment;
-      clock: Clock;
-    },
+    private readonly deps: ChannelFlowDeps,
+    private readonly kind: PayableKind<Order, Line>,
+    private readonly answers: PayAnswers<Result>,
   ) {}
 
-  async pay(s: UserSession, order: OrderRow, plan: PayPlan) {
+  async pay(s: UserSession, order: Order, plan: PayPlan<Line>) {
     const { db, repo, clock } = this.deps;
-    await precheck(repo, this.deps.cards, s.tenantId, order, plan);
-    const ctx: PayContext = { tenantId: s.tenantId, userId: s.userId, order };
+    const kind = this.kind;
+    const ctx: PayContext<Order> = { tenantId: s.tenantId, userId: s.userId, order };
     const lock = randomUUID();
     const now = clock.now();
     const attempt = await db.transaction().execute(async (trx) => {
-      const n = await repo.claimForChannel(trx, s.tenantId, order.id, {
+      const n = await repo.claimForChannel(trx, kind, s.tenantId, order.id, {
         lock,
         until: iso(addMs(now, LOCK_MS)),
         priceFen: plan.totalFen,
@@ -81,35 +87,40 @@ export class ChannelPayFlow {
       if (n === null) return null;
       await repo.insertRecords(
         trx,
-        plan.parts.map((p) => recordOf(ctx, n, p, 'N', iso(now), p === plan.remote ? { out_trade_no: outTradeNo(s.tenantId, order.id, n) } : {})),
+        plan.parts.map((p) => recordOf(kind, ctx, n, p, 'N', iso(now), p === plan.remote ? { out_trade_no: outTradeNo(kind, s.tenantId, order.id, n) } : {})),
       );
       return n;
     });
-    if (attempt === null) return this.deps.orders.answerTakenOrder(s.tenantId, order.id);
+    if (attempt === null) return this.answers.taken(s.tenantId, order.id);
     const remote = plan.remote!;
     const answer = await ask(() =>
-      remote.channel!.pay({ tenantId: s.tenantId, orderNo: outTradeNo(s.tenantId, order.id, attempt), amountFen: remote.moneyFen, authCode: remote.authCode }),
+      remote.channel!.pay({
+        tenantId: s.tenantId,
+        orderNo: outTradeNo(kind, s.tenantId, order.id, attempt),
+        amountFen: remote.moneyFen,
+        authCode: remote.authCode,
+      }),
     );
     return this.finish(await this.attemptOf(ctx, attempt, lock), answer);
   }
 
   /**
-   * An order whose channel result was unknown: ask the channel about that trade. Paid: the sale is
-   * completed (the channel is not charged again). Still unknown: 605. Failed: the attempt is closed and
+   * An order whose channel result was unknown: ask the channel about that trade. Paid: the order is
+   * settled (the channel is not charged again). Still unknown: 605. Failed: the attempt is closed and
    * null lets the caller go on with the new request.
    */
-  async settle(s: UserSession, order: OrderRow) {
+  async settle(s: UserSession, order: Order) {
     const { repo, clock } = this.deps;
     const lock = randomUUID();
     const now = clock.now();
-    const attempt = await repo.claimPending(s.tenantId, order.id, lock, iso(now), iso(addMs(now, LOCK_MS)));
+    const attempt = await repo.claimPending(this.kind, s.tenantId, order.id, lock, iso(now), iso(addMs(now, LOCK_MS)));
     if (attempt === null) {
-      const current = await repo.findOrder(s.tenantId, order.id);
-      return current?.pay_state === 'P' || current?.pay_state === 'N' ? this.deps.orders.answerTakenOrder(s.tenantId, order.id) : null;
+      const current = await this.kind.find(s.tenantId, order.id);
+      return current?.pay_state === 'P' || current?.pay_state === 'N' ? this.answers.taken(s.tenantId, order.id) : null;
     }
     const a = await this.attemptOf({ tenantId: s.tenantId, userId: s.userId, order }, attempt, lock);
     if (!a.records.length) {
-      await repo.release(this.deps.db, s.tenantId, order.id, lock, 'F');
+      await repo.release(this.deps.db, this.kind, s.tenantId, order.id, lock, 'F');
       return null;
     }
     const channel = this.deps.channels.get(a.channelRecord.pay_mode);
@@ -122,36 +133,37 @@ export class ChannelPayFlow {
     return null;
   }
 
-  private async attemptOf(ctx: PayContext, attempt: number, lock: string): Promise<Attempt> {
-    const records = await this.deps.repo.attemptRecords(ctx.tenantId, ctx.order.id, attempt);
+  private async attemptOf(ctx: PayContext<Order>, attempt: number, lock: string): Promise<Attempt<Order>> {
+    const records = await this.deps.repo.attemptRecords(this.kind, ctx.tenantId, ctx.order.id, attempt);
     const channelRecord = records.find((r) => r.out_trade_no !== null) ?? records[0];
     return { ctx, attempt, lock, records, channelRecord };
   }
 
-  private async finish(a: Attempt, answer: ChannelAnswer) {
+  private async finish(a: Attempt<Order>, answer: ChannelAnswer) {
     if (answer.state === 'PAID') return this.complete(a, answer);
     if (answer.state === 'FAILED') {
       await this.close(a, answer.message, answer.channelTradeNo);
-      throw new BizError(Code.PAY_FAILED, PAY_FAILED_MSG);
+      throw new BizError(Code.PAY_FAILED, Msg.payFailed);
     }
     await this.deps.db.transaction().execute(async (trx) => {
       if (answer.channelTradeNo)
         await this.deps.repo.updateRecord(trx, a.channelRecord.id, { state: 'N', channel_trade_no: answer.channelTradeNo, message: answer.message });
-      await this.deps.repo.release(trx, a.ctx.tenantId, a.ctx.order.id, a.lock, 'N');
+      await this.deps.repo.release(trx, this.kind, a.ctx.tenantId, a.ctx.order.id, a.lock, 'N');
     });
-    throw new BizError(Code.PAY_UNKNOWN, PAY_UNKNOWN_MSG);
+    throw new BizError(Code.PAY_UNKNOWN, Msg.payUnknown);
   }
 
-  /** The channel has the money: the sale in one transaction, or, if the sale is refused now, the money back. */
-  private async complete(a: Attempt, answer: ChannelAnswer) {
-    const { db, repo, fulfil, orders } = this.deps;
+  /** The channel has the money: the order settled in one transaction, or, if it is refused now, the money back. */
+  private async complete(a: Attempt<Order>, answer: ChannelAnswer) {
+    const { db, repo, charges } = this.deps;
+    const kind = this.kind;
     const nowIso = iso(this.deps.clock.now());
     try {
       const won = await db.transaction().execute(async (trx) => {
-        if ((await repo.markPaid(trx, a.ctx.tenantId, a.ctx.order.id, { nowIso }, a.lock)) === null) return false;
-        const lines = await repo.lines(a.ctx.tenantId, [a.ctx.order.id], trx);
+        if ((await repo.markPaid(trx, kind, a.ctx.tenantId, a.ctx.order.id, { nowIso }, a.lock)) === null) return false;
+        const lines = await kind.lines(a.ctx.tenantId, a.ctx.order.id, trx);
         const cards = a.records.filter((r) => r.card_id !== null).map((r) => ({ cardId: r.card_id!, moneyFen: r.money_fen }));
-        const consumed = await fulfil.chargeCards(trx, a.ctx, cards);
+        const consumed = await charges.charge(trx, kind, a.ctx, cards);
         for (const r of a.records) {
           await repo.updateRecord(trx, r.id, {
             state: 'P',
@@ -160,17 +172,17 @@ export class ChannelPayFlow {
             ...(r.id === a.channelRecord.id ? { channel_trade_no: answer.channelTradeNo, message: answer.message } : {}),
           });
         }
-        await fulfil.takeStock(trx, a.ctx, lines);
+        await kind.fulfil(trx, a.ctx, lines);
         return true;
       });
-      return won ? orders.payResult(a.ctx.tenantId, a.ctx.order.id) : orders.answerTakenOrder(a.ctx.tenantId, a.ctx.order.id);
+      return won ? this.answers.paid(a.ctx.tenantId, a.ctx.order.id) : this.answers.taken(a.ctx.tenantId, a.ctx.order.id);
     } catch (error) {
       if (!(error instanceof BizError)) throw error;
       return this.giveBack(a, error);
     }
   }
 
-  private async giveBack(a: Attempt, error: BizError): Promise<never> {
+  private async giveBack(a: Attempt<Order>, error: BizError): Promise<never> {
     const r = a.channelRecord;
     const channel = this.deps.channels.get(r.pay_mode);
     const refund = channel
@@ -182,8 +194,8 @@ export class ChannelPayFlow {
     throw new BizError(error.code, back ? `${error.message}，款项已原路退回` : `${error.message}，自动退款失败，请联系管理员退款（交易号 ${r.out_trade_no}）`);
   }
 
-  /** Ends an attempt that did not become a sale: its records failed, the order F (failed) and free. */
-  private async close(a: Attempt, message: string, channelTradeNo?: string | null, channelState: PayRecordState = 'F') {
+  /** Ends an attempt that did not settle the order: its records failed, the order F (failed) and free. */
+  private async close(a: Attempt<Order>, message: string, channelTradeNo?: string | null, channelState: PayRecordState = 'F') {
     await this.deps.db.transaction().execute(async (trx) => {
       for (const r of a.records) {
         const isChannel = r.id === a.channelRecord.id;
@@ -193,7 +205,7 @@ export class ChannelPayFlow {
           ...(isChannel && channelTradeNo ? { channel_trade_no: channelTradeNo } : {}),
         });
       }
-      await this.deps.repo.release(trx, a.ctx.tenantId, a.ctx.order.id, a.lock, 'F');
+      await this.deps.repo.release(trx, this.kind, a.ctx.tenantId, a.ctx.order.id, a.lock, 'F');
     });
   }
 }

@@ -1,0 +1,205 @@
+import { cardDiscount, Code, fenToYuan, Msg, payment, yuanToFen } from '@venue/contract';
+import type { z } from 'zod';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/tables.ts';
+import { iso, type Clock } from '../../lib/clock.ts';
+import { BizError, notFound, refuse } from '../../lib/errors.ts';
+import { assertVenue, type UserSession } from '../../plugins/session.ts';
+import type { CardService } from '../member-card/card.service.ts';
+import type { ChannelRegistry } from '../payment/channel-registry.ts';
+import type { PaymentMethodService } from '../payment/payment-method.service.ts';
+import type { CardCharges } from './card-charges.ts';
+import { ChannelPayFlow, type PayAnswers } from './channel-flow.ts';
+import { listTotalFen, planPayment, precheckCards, type PayPlan } from './pay-plan.ts';
+import { toPayRecord } from './pay-record.mapper.ts';
+import { outTradeNo, recordOf, type PayableKind, type PayableLine, type PayableLineDto, type PayableOrder, type PayContext } from './payable.ts';
+import type { PayableRepository } from './payable.repository.ts';
+
+export interface CheckoutDeps {
+  db: Kysely<Database>;
+  repo: PayableRepository;
+  cards: CardService;
+  methods: PaymentMethodService;
+  channels: ChannelRegistry;
+  charges: CardCharges;
+  clock: Clock;
+}
+
+/** Thrown inside a payment transaction that found the order already taken by another request: rolls it back. */
+const TAKEN = Symbol('order taken');
+/** Pay modes that pay (partly) by member card: a discountable card lowers the part it pays. */
+const CARD_MODES: ReadonlySet<string> = new Set([payment.CARD_PAY, payment.COMPOSE_PAY]);
+
+export type PayResult = payment.PayResult;
+export type ForPayQuery = z.output<typeof payment.forPayQuery>;
+
+/**
+ * The 收款 of every payable order kind (goods sale, lease, ticket, card sale…): the amounts due for
+ * the chosen cards, and the payment itself. Idempotent per order: a paid order answers its paid result
+ * and charges nothing; two payments of one order racing each other charge once (the conditional update
+ * of the order is the first statement of the payment's transaction).
+ */
+export class CheckoutService {
+  constructor(private readonly deps: CheckoutDeps) {}
+
+  /** The order, if it is the tenant's (else -1100) and its venue is one of the user's (else 403, 510). */
+  async orderOfUser<Order extends PayableOrder>(kind: PayableKind<Order, PayableLine>, s: UserSession, orderId: number): Promise<Order> {
+    const order = await kind.find(s.tenantId, orderId);
+    if (!order) throw notFound(kind.notFoundMessage);
+    assertVenue(s, order.venue_id);
+    return order;
+  }
+
+  /** What the order costs with the cards chosen, in that order: each discountable card lowers only the part it pays. */
+  async forPay<Order extends PayableOrder, Line extends PayableLine, Dto extends PayableLineDto>(
+    kind: PayableKind<Order, Line, Dto>,
+    s: UserSession,
+    q: ForPayQuery,
+  ) {
+    const order = await this.orderOfUser(kind, s, q.orderId);
+    const lines = await kind.lines(s.tenantId, order.id);
+    const details = lines.map((l) => kind.toLine(l));
+    if (order.pay_state === 'P') return { orderId: order.id, totalPrice: fenToYuan(order.price_pay_fen), details };
+    const found = q.cardIds?.length && CARD_MODES.has(q.payMode ?? '') ? await this.deps.cards.byIds(s.tenantId, q.cardIds) : [];
+    const cards = (q.cardIds ?? []).map((id) => found.find((c) => c.cardId === id && kind.cardPayTypes.includes(c.payType))).filter((c) => c !== undefined);
+    const split = cardDiscount.splitOverCards(
+      listTotalFen(lines),
+      cards.map((c) => ({ balanceFen: yuanToFen(c.balance), perMille: cardDiscount.perMilleOf(c) })),
+    );
+    return { orderId: order.id, totalPrice: fenToYuan(split.dueFen), details };
+  }
+
+  async pay<Order extends PayableOrder, Line extends PayableLine>(
+    kind: PayableKind<Order, Line>,
+    s: UserSession,
+    body: payment.PayRequest,
+  ): Promise<PayResult> {
+    const answers = this.answers(kind);
+    const channelFlow = new ChannelPayFlow(this.deps, kind, answers);
+    let order = await this.orderOfUser(kind, s, body.orderId);
+    if (order.pay_state === 'P') return answers.paid(s.tenantId, order.id);
+    if (order.pay_state === 'N') {
+      const settled = await channelFlow.settle(s, order);
+      if (settled) return settled;
+      order = await this.orderOfUser(kind, s, body.orderId);
+      if (order.pay_state === 'P') return answers.paid(s.tenantId, order.id);
+    }
+    if (order.pay_state !== 'U' && order.pay_state !== 'F') throw refuse('订单已关闭，不能支付');
+    const plan = await planPayment(this.deps, kind, s.tenantId, order, body);
+    if (!plan.remote) return this.payAtOnce(kind, s, order, plan);
+    await kind.precheck?.(s.tenantId, order, plan.lines);
+    await precheckCards(this.deps.cards, s.tenantId, plan);
+    return channelFlow.pay(s, order, plan);
+  }
+
+  /** Cash-like methods and cards: the whole payment in one transaction. */
+  private async payAtOnce<Order extends PayableOrder, Line extends PayableLine>(
+    kind: PayableKind<Order, Line>,
+    s: UserSession,
+    order: Order,
+    plan: PayPlan<Line>,
+  ) {
+    const { db, repo, charges } = this.deps;
+    const answers = this.answers(kind);
+    const ctx: PayContext<Order> = { tenantId: s.tenantId, userId: s.userId, order };
+    const nowIso = iso(this.deps.clock.now());
+    try {
+      await db.transaction().execute(async (trx) => {
+        const attempt = await repo.markPaid(trx, kind, s.tenantId, order.id, {
+          nowIso,
+          priceFen: plan.totalFen,
+          payMode: plan.mode,
+          memberId: plan.memberId,
+          remark: plan.remark,
+        });
+        if (attempt === null) throw TAKEN;
+        const cards = plan.parts.filter((p) => p.cardId !== null).map((p) => ({ cardId: p.cardId!, moneyFen: p.moneyFen }));
+        const consumed = await charges.charge(trx, kind, ctx, cards);
+        const records = [];
+        for (const p of plan.parts) {
+          if (p.channel) {
+            const answer = await p.channel.pay({
+              tenantId: s.tenantId,
+              orderNo: outTradeNo(kind, s.tenantId, order.id, attempt),
+              amountFen: p.moneyFen,
+              authCode: p.authCode,
+            });
+            if (answer.state !== 'PAID') throw new BizError(Code.PAY_FAILED, Msg.payFailed);
+          }
+          records.push(recordOf(kind, ctx, attempt, p, 'P', nowIso, p.cardId ? { consume_id: consumed.get(p.cardId) } : {}));
+        }
+        await repo.insertRecords(trx, records);
+        await kind.fulfil(trx, ctx, plan.lines);
+      });
+    } catch (error) {
+      if (error === TAKEN) return answers.taken(s.tenantId, order.id);
+      throw error;
+    }
+    return answers.paid(s.tenantId, order.id);
+  }
+
+  /**
+   * Pays an order with the member's cards only: cards in the order given, each up to its balance and at
+   * its own discount, until the order is settled (member/card/payWithOrder).
+   */
+  async payWithCards<Order extends PayableOrder, Line extends PayableLine>(
+    kind: PayableKind<Order, Line>,
+    s: UserSession,
+    b: { orderId: number; memberId?: number | null; cardIds: number[] },
+  ): Promise<PayResult> {
+    const order = await this.orderOfUser(kind, s, b.orderId);
+    if (order.pay_state === 'P') return this.payResult(kind, s.tenantId, order.id);
+    const cards = await this.deps.cards.byIds(s.tenantId, b.cardIds);
+    if (cards.some((c) => !kind.cardPayTypes.includes(c.payType))) throw refuse(kind.cardRefusal);
+    const split = cardDiscount.splitOverCards(
+      listTotalFen(await kind.lines(s.tenantId, order.id)),
+      cards.map((c) => ({ balanceFen: yuanToFen(c.balance), perMille: cardDiscount.perMilleOf(c) })),
+    );
+    if (split.restFen > 0) throw new BizError(Code.PAY_FAILED, Msg.cardBalanceShort);
+    const parts: payment.PayRequest['payDetails'] = cards
+      .map((card, i) => ({ payMode: payment.CARD_PAY, payType: card.payType, authCode: String(card.cardId), money: fenToYuan(split.cardFen[i]) }))
+      .filter((_, i) => split.cardFen[i] > 0);
+    const money = fenToYuan(split.dueFen);
+    const body: payment.PayRequest =
+      parts.length === 1
+        ? { ...parts[0], orderId: order.id, memberId: b.memberId, money }
+        : { payMode: payment.COMPOSE_PAY, orderId: order.id, memberId: b.memberId, money, payDetails: parts };
+    return this.pay(kind, s, body);
+  }
+
+  /** Pay records of orders of the kind, with the card number and the card balance after the charge. */
+  records(kind: Pick<PayableKind, 'orderType'>, tenantId: number, orderIds: number[]) {
+    return this.deps.repo.records(kind, tenantId, orderIds);
+  }
+
+  /** The answer of a payment: the order's states and amount and the parts paid. */
+  async payResult(kind: PayableKind<PayableOrder, PayableLine>, tenantId: number, orderId: number): Promise<PayResult> {
+    const order = await kind.find(tenantId, orderId);
+    if (!order) throw notFound(kind.notFoundMessage);
+    const records = await this.deps.repo.records(kind, tenantId, [orderId]);
+    return {
+      orderId,
+      orderState: order.order_state,
+      payState: order.pay_state,
+      pricePay: fenToYuan(order.price_pay_fen),
+      payRecords: records.filter((r) => r.state === 'P').map(toPayRecord),
+    };
+  }
+
+  /**
+   * The answer when another request changed the order first: paid (the paid result, nothing charged
+   * again), or still being paid through a channel (605: click pay again later).
+   */
+  async answerTakenOrder(kind: PayableKind<PayableOrder, PayableLine>, tenantId: number, orderId: number): Promise<PayResult> {
+    const order = await kind.find(tenantId, orderId);
+    if (order?.pay_state === 'P') return this.payResult(kind, tenantId, orderId);
+    if (order?.pay_state === 'N') throw new BizError(Code.PAY_UNKNOWN, '订单正在支付中，请稍后重新点击支付按钮');
+    // Closed (unpaid too long, or by hand) while this payment was being planned: the same words as above.
+    if (order?.pay_state === 'C') throw refuse('订单已关闭，不能支付');
+    throw refuse('订单状态已变化，请重新收款');
+  }
+
+  private answers(kind: PayableKind<PayableOrder, PayableLine>): PayAnswers<PayResult> {
+    return { paid: (t, o) => this.payResult(kind, t, o), taken: (t, o) => this.answerTakenOrder(kind, t, o) };
+  }
+}
