@@ -234,5 +234,5 @@ describeEachEngine(
       await editController(admin, gone, { port: sims.get(DEMO_GATES.swim)!.port });
     });
   },
-  GATE_CONFIG,
+  { config: GATE_CONFIG },
 );

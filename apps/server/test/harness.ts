@@ -97,18 +97,26 @@ export interface Api extends Client {
   close(): Promise<void>;
 }
 
-/** The real server on a random local port over `database`; `config` adds settings (the gates' event listener). */
-export async function startApi(database: TestDatabase, clock = new TestClock(), config: Partial<Config> = {}): Promise<Api> {
+/** The real server on a random local port over `database`; `options.config` adds settings (the gates' event listener). */
+export async function startApi(database: TestDatabase, clock = new TestClock(), options: ServerOptions = {}): Promise<Api> {
   const app = await buildApp({
     db: database.db,
-    config: { webDist: join(database.dataDir, 'no-web'), dataDir: database.dataDir, trustProxy: true, ...config },
+    config: { webDist: join(database.dataDir, 'no-web'), dataDir: database.dataDir, trustProxy: true, ...options.config },
     clock,
+    jobEveryMs: options.jobEveryMs,
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return Object.assign(
     client(() => address),
     { app, clock, close: () => app.close() },
   );
+}
+
+/** How a suite's server differs from the default: its periodic jobs run (every `jobEveryMs`), which they do not by default. */
+export interface ServerOptions {
+  /** Runs the periodic jobs (closing unpaid orders) every this many ms; off unless a suite asks. */
+  jobEveryMs?: number;
+  config?: Partial<Config>;
 }
 
 /** A suite's server: anonymous and demo-user clients, usable in its tests and hooks once beforeAll has run. */
@@ -128,7 +136,7 @@ export interface Server {
  * A fresh demo database of the engine and the server over it for the surrounding describe block
  * (beforeAll), the three demo users logged in; both are dropped after it (afterAll).
  */
-export function useServer(engine: Engine, config: Partial<Config> = {}): Server {
+export function useServer(engine: Engine, options: ServerOptions = {}): Server {
   let database: TestDatabase | undefined;
   let api: Api | undefined;
   const tokens: Record<DemoUser, string> = { admin: '', cashier: '', other: '' };
@@ -139,7 +147,7 @@ export function useServer(engine: Engine, config: Partial<Config> = {}): Server 
   const address = () => running().api.url;
   beforeAll(async () => {
     database = await freshDatabase(engine);
-    api = await startApi(database, new TestClock(), config);
+    api = await startApi(database, new TestClock(), options);
     const started = api;
     await Promise.all(
       Object.entries(DEMO_USERS).map(async ([user, { username, password }]) => {
@@ -169,8 +177,8 @@ export function useServer(engine: Engine, config: Partial<Config> = {}): Server 
 }
 
 /** `describe.each(engines())(title, ...)` with a fresh server per engine; `title` takes the engine at `%s`. */
-export function describeEachEngine(title: string, suite: (server: Server, engine: Engine) => void, config: Partial<Config> = {}) {
-  describe.each(engines())(title, (engine) => suite(useServer(engine, config), engine));
+export function describeEachEngine(title: string, suite: (server: Server, engine: Engine) => void, options: ServerOptions = {}) {
+  describe.each(engines())(title, (engine) => suite(useServer(engine, options), engine));
 }
 
 /**

@@ -111,6 +111,10 @@ const PROBES: Record<string, Probe> = {
   'POST /api/goods/goodsSaleOrder/refundOrder': { body: { orderId: 1, route: 'F' }, refuse: true },
   'GET /api/goods/goodsSaleOrder/refunds': { query: { orderId: 1 }, refuse: true },
   'POST /api/goods/goodsSaleOrder/queryRefund': { body: { refundId: 1 }, refuse: true },
+  'POST /api/goods/goodsSaleOrder/closeOrder': { body: { orderId: 1 }, refuse: true },
+  // The auto-close minutes are the tenant's own setting (test/sale-close.test.ts sets tenant 2's apart from tenant 1's).
+  'GET /api/goods/goodsSaleOrder/autoClose': {},
+  'PUT /api/goods/goodsSaleOrder/autoClose': 'self',
   // The sale export is an .xlsx; test/sale.test.ts checks it and test/sale-access.test.ts the tenant scoping of the orders.
   'GET /api/goods/goodsSaleOrder/export': 'self',
   // Gates (issue 20): tenant 2 has its own area, controller and gate (星河).

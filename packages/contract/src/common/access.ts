@@ -21,7 +21,15 @@ export const PERMISSIONS = {
      * The demo cashier holds list and add (sell at the till), not editPrice (change a line's paid price)
      * nor refund (give a paid sale's money back: the back office's, like member:card:refund).
      */
-    saleOrder: { list: 'goods:saleOrder:list', add: 'goods:saleOrder:add', editPrice: 'goods:saleOrder:editPrice', refund: 'goods:saleOrder:refund' },
+    saleOrder: {
+      list: 'goods:saleOrder:list',
+      add: 'goods:saleOrder:add',
+      editPrice: 'goods:saleOrder:editPrice',
+      refund: 'goods:saleOrder:refund',
+      /** Close an unpaid order (the till's: nothing moves); autoClose sets after how long the server closes them. */
+      close: 'goods:saleOrder:close',
+      autoClose: 'goods:saleOrder:autoClose',
+    },
   },
   member: {
     /** The demo cashier holds list and open (the till's card reads and 开卡). */

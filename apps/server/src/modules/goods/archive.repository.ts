@@ -1,10 +1,11 @@
-import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Updateable } from 'kysely';
 import { pageQuery } from '../../db/page-query.ts';
 import type { Database, EnabledState, GoodsTable, OnSale } from '../../db/tables.ts';
 import type { PageWindow } from '../../lib/paging.ts';
 
 export interface GoodsFilter {
   name?: string;
+  keyword?: string;
   classificationId?: number;
   state?: EnabledState;
   isOnSale?: OnSale;
@@ -14,6 +15,17 @@ export interface SaleFilter {
   keyword?: string;
   isOnSale: OnSale;
 }
+/**
+ * A barcode prefix, a name fragment or a shorthand prefix (any case): the till's keyword and 商品档案's
+ * search box. The prefixes can use the (tenant, barcode) and (tenant, shorthand) indexes.
+ */
+function matchesKeyword(keyword: string) {
+  const k = keyword.toLowerCase();
+  return (eb: ExpressionBuilder<GoodsRow, 'g'>) =>
+    eb.or([eb('g.barcode', 'like', `${k}%`), eb('g.name', 'like', `%${keyword}%`), eb(eb.fn('lower', ['g.shorthand']), 'like', `${k}%`)]);
+}
+type GoodsRow = { g: GoodsTable };
+
 export type GoodsValues = Omit<Insertable<GoodsTable>, 'id' | 'tenant_id' | 'created_at'>;
 
 export class ArchiveRepository {
@@ -33,6 +45,7 @@ export class ArchiveRepository {
   page(tenantId: number, f: GoodsFilter, window: PageWindow) {
     let q = this.withNames(tenantId);
     if (f.name) q = q.where('g.name', 'like', `%${f.name}%`);
+    if (f.keyword) q = q.where(matchesKeyword(f.keyword));
     if (f.classificationId) q = q.where('g.classification_id', '=', f.classificationId);
     if (f.state) q = q.where('g.state', '=', f.state);
     if (f.isOnSale) q = q.where('g.is_on_sale', '=', f.isOnSale);
@@ -83,12 +96,7 @@ export class ArchiveRepository {
       .where('g.state', '=', 'A')
       .where('g.is_on_sale', '=', f.isOnSale);
     if (f.classificationId) q = q.where('g.classification_id', '=', f.classificationId);
-    if (f.keyword) {
-      const k = f.keyword.toLowerCase();
-      q = q.where((eb) =>
-        eb.or([eb('g.barcode', 'like', `${k}%`), eb('g.name', 'like', `%${f.keyword}%`), eb(eb.fn('lower', ['g.shorthand']), 'like', `${k}%`)]),
-      );
-    }
+    if (f.keyword) q = q.where(matchesKeyword(f.keyword));
     return q;
   }
 
