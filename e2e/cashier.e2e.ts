@@ -42,11 +42,8 @@ describe('cashier: goods sale, payment, receipt (issue 6)', () => {
       .click();
     await payDialog().waitFor();
   }
-  const method = (name: string) =>
-    payDialog()
-      .getByRole('button')
-      .filter({ hasText: new RegExp(`^${name}$`) });
-  const payCard = (cardNo: string) => payDialog().getByRole('button').filter({ hasText: cardNo });
+  const method = (name: string) => payDialog().getByRole('radio', { name, exact: true });
+  const payCard = (cardNo: string) => payDialog().getByRole('checkbox').filter({ hasText: cardNo });
   const confirmPay = () =>
     payDialog()
       .getByRole('button', { name: /确认收款/ })
@@ -81,7 +78,7 @@ describe('cashier: goods sale, payment, receipt (issue 6)', () => {
     await submit('14.00');
 
     // Cash is the default; the lines show pricePay; 确认收款 pays, closes, clears and prints.
-    await expect.poll(() => payDialog().locator('[aria-pressed="true"]').textContent()).toContain('现金');
+    await expect.poll(() => payDialog().locator('[aria-checked="true"]').textContent()).toContain('现金');
     await expect.poll(() => payDialog().getByTestId('pay-total').textContent()).toContain('14.00');
     await screenshot(page, 'cashier-pay-cash');
     await confirmPay();
@@ -129,7 +126,7 @@ describe('cashier: goods sale, payment, receipt (issue 6)', () => {
     await payCard('VIP0008').click();
     await payCard('VIP0009').click();
     await method('微信').click();
-    await expect.poll(() => payDialog().locator('[aria-pressed="true"]').count()).toBe(3);
+    await expect.poll(() => payDialog().locator('[aria-checked="true"]').count()).toBe(3);
     await payDialog().getByTestId('auth-code').fill('134567890123456789');
     await screenshot(page, 'cashier-pay-compose');
     await payDialog().getByTestId('auth-code').press('Enter');
@@ -188,7 +185,7 @@ describe('cashier: goods sale, payment, receipt (issue 6)', () => {
       .click();
     await payDialog().waitFor();
     expect(await payDialog().getByPlaceholder('选填').inputValue()).toBe('');
-    await expect.poll(() => payDialog().locator('[aria-pressed="true"]').textContent()).toContain('现金');
+    await expect.poll(() => payDialog().locator('[aria-checked="true"]').textContent()).toContain('现金');
     await payDialog()
       .getByRole('button', { name: /取\s*消/ })
       .click();

@@ -37,8 +37,15 @@ const uncaught = new WeakMap<Page, string[]>();
 export const pageErrors = (page: Page): string[] => uncaught.get(page) ?? [];
 
 /** A page that fails fast: 10 s per action instead of Playwright's 30 s. */
-export async function openPage(browser: Browser, viewport: BrowserContextOptions['viewport'] = { width: 1366, height: 860 }): Promise<Page> {
-  const page = await browser.newPage({ viewport });
+export async function openPage(
+  browser: Browser,
+  viewport: BrowserContextOptions['viewport'] = { width: 1366, height: 860 },
+  options: BrowserContextOptions = {},
+): Promise<Page> {
+  // A context of its own (as browser.newPage makes), opened explicitly: axe-core's AxeBuilder asks for one.
+  const context = await browser.newContext({ viewport, ...options });
+  const page = await context.newPage();
+  page.on('close', () => void context.close().catch(() => undefined));
   page.setDefaultTimeout(10_000);
   const log: string[] = [];
   const remember = (line: string) => {

@@ -63,11 +63,10 @@ describe('main layout (spec 2.1-2.4)', () => {
     await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('layoutSettings') ?? '{}').theme)).toBe('#11a983');
     await page.reload();
     await page.getByText('智慧体育场馆').first().waitFor();
-    const colour = await page
-      .locator('.ant-menu-item-selected')
-      .first()
-      .evaluate((el) => getComputedStyle(el).backgroundColor);
-    expect(colour).toBe('rgb(17, 169, 131)');
+    const selected = page.locator('.ant-menu-item-selected').first();
+    // The chosen colour is the brand (the selected item's mark); the fill is its shade with white text at 4.5:1 (issue 13).
+    expect(await selected.evaluate((el) => getComputedStyle(el).boxShadow)).toContain('rgb(17, 169, 131)');
+    expect(await selected.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(13, 132, 102)');
   });
 
   it('switches the venue through the cascader and reloads', async () => {
@@ -161,7 +160,7 @@ describe('main layout (spec 2.1-2.4)', () => {
     await clerk.getByLabel('确认密码').fill('Till-2026-night');
     await clerk.getByRole('button', { name: /保\s*存/ }).click();
     await clerk.waitForURL(/\/login/);
-    await clerk.locator('.ant-notification-notice', { hasText: '密码修改成功，请重新登录' }).waitFor();
+    await clerk.getByRole('alert').filter({ hasText: '密码修改成功，请重新登录' }).waitFor();
     await clerk.close();
   });
 

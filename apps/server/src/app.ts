@@ -20,7 +20,9 @@ import { openApiOptions } from './plugins/openapi.ts';
 import type { Guard } from './plugins/route.ts';
 import { bearerToken } from './plugins/session.ts';
 import { serveWebApp } from './plugins/web-app.ts';
+import { startJobs } from './jobs.ts';
 import { createServices, registerRoutes } from './modules.ts';
+import { gateRuntime } from './modules/gate/index.ts';
 
 export interface AppOptions {
   db: Db;
@@ -28,10 +30,12 @@ export interface AppOptions {
   clock?: Clock;
   /** Where errors and warnings go; by default pino on stdout, with request lines when `config.log`. */
   logger?: Logger;
+  /** How often the periodic jobs (jobs.ts) run; none when unset (tests that do not move the clock for them). */
+  jobEveryMs?: number;
 }
 
 /** External plugins, then our plugins, then the feature modules, then the web app. */
-export async function buildApp({ db, config, clock = systemClock, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, clock = systemClock, logger, jobEveryMs }: AppOptions): Promise<FastifyInstance> {
   const loggerInstance: FastifyBaseLogger = logger ?? createLogger({ requests: config.log ?? false });
   const app = Fastify({
     loggerInstance,
@@ -75,6 +79,8 @@ export async function buildApp({ db, config, clock = systemClock, logger }: AppO
   const services = createServices(db, clock, uploadsDir);
   const guard: Guard = (req, access) => services.auth.authorize(bearerToken(req), access);
   registerRoutes(app, guard, services);
+  gateRuntime(app, services.gates, { listen: config.gateListen, simulator: config.gateSimulator, retryIntervalMs: config.gateRetryMs });
+  if (jobEveryMs) startJobs(app, services, jobEveryMs);
 
   await serveWebApp(app, config.webDist);
   return app;

@@ -15,6 +15,12 @@ export interface Config {
   log: boolean;
   /** The built web app, served from the same port when present. */
   webDist: string;
+  /** "address:port" the controllers' events are received on (port 0: any free port), or null: not received. */
+  gateListen: string | null;
+  /** Runs the controller simulator for the controllers on 127.0.0.1 (the demo's). */
+  gateSimulator: boolean;
+  /** How often the queue of card records for the controllers is worked through (tests shorten it). */
+  gateRetryMs?: number;
 }
 
 /** A start-up setting that is wrong: the message says which variable and what it takes, on one line. */
@@ -62,6 +68,11 @@ const ENV = z.object({
   DEMO_SEED: flag.default(true),
   TRUST_PROXY: trustProxy.default(false),
   LOG: flag.default(false),
+  GATE_LISTEN: z
+    .string()
+    .regex(/^(off|((\d{1,3}\.){3}\d{1,3}:\d{1,5}))$/, '应为 off 或 IP:端口（如 0.0.0.0:60001，端口 0 表示任一空闲端口）')
+    .default('0.0.0.0:0'),
+  GATE_SIMULATOR: flag.optional(),
 });
 
 /** Reads and checks the environment; a wrong value throws a ConfigError naming the variable. */
@@ -85,5 +96,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     log: e.LOG,
     webDist: resolve(root, 'apps/web/dist'),
+    gateListen: e.GATE_LISTEN === 'off' ? null : e.GATE_LISTEN,
+    // The demo's controllers answer through the simulator unless told otherwise.
+    gateSimulator: e.GATE_SIMULATOR ?? e.DEMO_SEED,
   };
 }

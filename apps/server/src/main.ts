@@ -7,13 +7,15 @@ import { createLogger } from './plugins/logging.ts';
 import { seedIfEmpty } from './seed/index.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** Unpaid orders are closed within this of their limit. */
+const JOB_EVERY_MS = 60_000;
 const config = configOrExit();
 const logger = createLogger({ requests: config.log });
 const db = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, 'venue.db'), poolSize: config.dbPoolSize });
 try {
   await migrateToLatest(db);
   const seed = await seedIfEmpty(db, config.demoSeed);
-  const app = await buildApp({ db, config, logger });
+  const app = await buildApp({ db, config, logger, jobEveryMs: JOB_EVERY_MS });
   await app.listen({ port: config.port, host: config.host });
 
   const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;

@@ -5,6 +5,7 @@ import type { Guard } from './plugins/route.ts';
 import { authModule } from './modules/auth/index.ts';
 import { checkoutModule } from './modules/checkout/index.ts';
 import { dictModule } from './modules/dict/index.ts';
+import { gateAccessModule, gateModule } from './modules/gate/index.ts';
 import { goodsModule } from './modules/goods/index.ts';
 import { memberCardModule } from './modules/member-card/index.ts';
 import { menuModule } from './modules/menu/index.ts';
@@ -30,10 +31,12 @@ export const MODULES = ModuleList.empty()
   .add(dictModule)
   .add(goodsModule)
   .add(uploadModule)
+  .add(gateAccessModule)
   .add(memberCardModule)
   .add(paymentModule)
   .add(checkoutModule)
-  .add(saleModule);
+  .add(saleModule)
+  .add(gateModule);
 
 /** Every module's services, by module key. */
 export type Services = ReturnType<typeof MODULES.createServices>;

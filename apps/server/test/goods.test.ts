@@ -78,6 +78,20 @@ describeEachEngine('goods on %s', (server) => {
     await admin.call('PUT', 'goods/goodsArchive/state', { body: { goodsId: water.id, isOnSale: '1' } });
   });
 
+  it('商品档案 finds goods by barcode, shorthand (any case) and name in one box', async () => {
+    const water = await server.db.selectFrom('goods').selectAll().where('tenant_id', '=', 1).where('name', '=', '农夫山泉').executeTakeFirstOrThrow();
+    const names = async (goodsQuery: string) =>
+      ((await admin.call('GET', 'goods/goodsArchive/query', { query: { goodsQuery, size: 100 } })).body.data.records as { goodsName: string }[]).map(
+        (g) => g.goodsName,
+      );
+    for (const q of [water.barcode!, water.barcode!.slice(0, 10), 'nfs', 'NFS', '农夫']) expect(await names(q)).toContain('农夫山泉');
+    expect(await names(water.barcode!)).toEqual(['农夫山泉']);
+    expect(await names('无此商品zz')).toEqual([]);
+    // The other tenant's search finds its own goods only.
+    const theirs = (await other.call('GET', 'goods/goodsArchive/query', { query: { goodsQuery: water.barcode! } })).body.data.records as { goodsId: number }[];
+    expect(theirs.map((g) => g.goodsId)).not.toContain(water.id);
+  });
+
   it('raises stock only when a stock-in passes; a reviewed order cannot be reviewed again', async () => {
     const goodsId = (await admin.call('POST', 'goods/goodsArchive/add', { body: { goodsName: '进货测试', unit: '个', price: 1, classificationId: 1 } })).body
       .data.goodsId;

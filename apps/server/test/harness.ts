@@ -1,11 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import type { Config } from '../src/config.ts';
 import { openDatabase, type Db, type Engine } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { seedIfEmpty } from '../src/seed/index.ts';
@@ -36,8 +37,12 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated, demo-seeded database of the engine: a temp SQLite file, or a throw-away PG database. */
+/**
+ * A fresh, migrated, demo-seeded database of the engine: a temp SQLite file, or a throw-away PG database.
+ * Copied from the run's template (test/global-setup.ts) when there is one, else migrated and seeded here.
+ */
 export async function freshDatabase(engine: Engine): Promise<TestDatabase> {
+  const template = engine === 'postgres' ? inject('pgTemplate') : inject('sqliteTemplate');
   const dataDir = mkdtempSync(join(tmpdir(), 'venue-api-'));
   let dropPg = async () => undefined as void;
   let db: Db;
@@ -47,7 +52,7 @@ export async function freshDatabase(engine: Engine): Promise<TestDatabase> {
     const name = `t_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
     await admin.end();
     const pgUrl = new URL(base);
     pgUrl.pathname = `/${name}`;
@@ -67,10 +72,13 @@ export async function freshDatabase(engine: Engine): Promise<TestDatabase> {
       await c.end();
     };
   } else {
+    if (template) copyFileSync(template, join(dataDir, 'venue.db'));
     db = openDatabase({ sqliteFile: join(dataDir, 'venue.db') });
   }
-  await migrateToLatest(db);
-  await seedIfEmpty(db, true);
+  if (!template) {
+    await migrateToLatest(db);
+    await seedIfEmpty(db, true);
+  }
   return {
     db,
     dataDir,
@@ -89,14 +97,26 @@ export interface Api extends Client {
   close(): Promise<void>;
 }
 
-/** The real server on a random local port over `database`. */
-export async function startApi(database: TestDatabase, clock = new TestClock()): Promise<Api> {
-  const app = await buildApp({ db: database.db, config: { webDist: join(database.dataDir, 'no-web'), dataDir: database.dataDir, trustProxy: true }, clock });
+/** The real server on a random local port over `database`; `options.config` adds settings (the gates' event listener). */
+export async function startApi(database: TestDatabase, clock = new TestClock(), options: ServerOptions = {}): Promise<Api> {
+  const app = await buildApp({
+    db: database.db,
+    config: { webDist: join(database.dataDir, 'no-web'), dataDir: database.dataDir, trustProxy: true, ...options.config },
+    clock,
+    jobEveryMs: options.jobEveryMs,
+  });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return Object.assign(
     client(() => address),
     { app, clock, close: () => app.close() },
   );
+}
+
+/** How a suite's server differs from the default: its periodic jobs run (every `jobEveryMs`), which they do not by default. */
+export interface ServerOptions {
+  /** Runs the periodic jobs (closing unpaid orders) every this many ms; off unless a suite asks. */
+  jobEveryMs?: number;
+  config?: Partial<Config>;
 }
 
 /** A suite's server: anonymous and demo-user clients, usable in its tests and hooks once beforeAll has run. */
@@ -116,7 +136,7 @@ export interface Server {
  * A fresh demo database of the engine and the server over it for the surrounding describe block
  * (beforeAll), the three demo users logged in; both are dropped after it (afterAll).
  */
-export function useServer(engine: Engine): Server {
+export function useServer(engine: Engine, options: ServerOptions = {}): Server {
   let database: TestDatabase | undefined;
   let api: Api | undefined;
   const tokens: Record<DemoUser, string> = { admin: '', cashier: '', other: '' };
@@ -127,7 +147,7 @@ export function useServer(engine: Engine): Server {
   const address = () => running().api.url;
   beforeAll(async () => {
     database = await freshDatabase(engine);
-    api = await startApi(database);
+    api = await startApi(database, new TestClock(), options);
     const started = api;
     await Promise.all(
       Object.entries(DEMO_USERS).map(async ([user, { username, password }]) => {
@@ -157,8 +177,8 @@ export function useServer(engine: Engine): Server {
 }
 
 /** `describe.each(engines())(title, ...)` with a fresh server per engine; `title` takes the engine at `%s`. */
-export function describeEachEngine(title: string, suite: (server: Server, engine: Engine) => void) {
-  describe.each(engines())(title, (engine) => suite(useServer(engine), engine));
+export function describeEachEngine(title: string, suite: (server: Server, engine: Engine) => void, options: ServerOptions = {}) {
+  describe.each(engines())(title, (engine) => suite(useServer(engine, options), engine));
 }
 
 /**

@@ -43,7 +43,7 @@ describeEachEngine('sale orders, payment methods and print config: access on %s'
       .where('rm.role_id', '=', cashierRole.id)
       .where('m.permission', 'like', 'goods:saleOrder:%')
       .execute();
-    expect(granted.map((g) => g.permission).sort()).toEqual(['goods:saleOrder:add', 'goods:saleOrder:list']);
+    expect(granted.map((g) => g.permission).sort()).toEqual(['goods:saleOrder:add', 'goods:saleOrder:close', 'goods:saleOrder:list']);
     const info = (await cashier.call('GET', 'system/auth/info')).body.data;
     expect(info.permissions).toEqual(expect.arrayContaining(['goods:saleOrder:add', 'goods:saleOrder:list']));
     expect(info.permissions).not.toContain('goods:saleOrder:editPrice');

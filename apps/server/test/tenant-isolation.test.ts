@@ -111,8 +111,39 @@ const PROBES: Record<string, Probe> = {
   'POST /api/goods/goodsSaleOrder/refundOrder': { body: { orderId: 1, route: 'F' }, refuse: true },
   'GET /api/goods/goodsSaleOrder/refunds': { query: { orderId: 1 }, refuse: true },
   'POST /api/goods/goodsSaleOrder/queryRefund': { body: { refundId: 1 }, refuse: true },
+  'POST /api/goods/goodsSaleOrder/closeOrder': { body: { orderId: 1 }, refuse: true },
+  // The auto-close minutes are the tenant's own setting (test/sale-close.test.ts sets tenant 2's apart from tenant 1's).
+  'GET /api/goods/goodsSaleOrder/autoClose': {},
+  'PUT /api/goods/goodsSaleOrder/autoClose': 'self',
   // The sale export is an .xlsx; test/sale.test.ts checks it and test/sale-access.test.ts the tenant scoping of the orders.
   'GET /api/goods/goodsSaleOrder/export': 'self',
+  // Gates (issue 20): tenant 2 has its own area, controller and gate (星河).
+  'GET /api/gate/gate/getGateByUser': {},
+  'POST /api/gate/gate/remoteControl': { body: [{ gateId: 1, passDirection: 'I', doorState: 1 }], refuse: true },
+  'GET /api/gate/area/query': {},
+  'GET /api/gate/area/all': {},
+  'POST /api/gate/area/add': 'self',
+  'PUT /api/gate/area/edit': { body: { areaId: 1, areaName: '被改' }, refuse: true },
+  'DELETE /api/gate/area/delete/{id}': { path: 'gate/area/delete/3', refuse: true },
+  'GET /api/gate/controller/query': {},
+  'GET /api/gate/controller/all': {},
+  'POST /api/gate/controller/add': 'self',
+  'PUT /api/gate/controller/edit': { body: { controllerId: 1, controllerName: '被改', serialNo: 1, address: '10.0.0.1' }, refuse: true },
+  'POST /api/gate/controller/test': { body: { controllerId: 1 }, refuse: true },
+  'POST /api/gate/controller/syncTime': { body: { controllerId: 1 }, refuse: true },
+  'POST /api/gate/controller/syncCards': { body: { controllerId: 1 }, refuse: true },
+  'GET /api/gate/gate/query': {},
+  'GET /api/gate/gate/all': {},
+  'POST /api/gate/gate/add': { body: { gateName: '越权', areaId: 1, venueId: 1, controllerId: 1, inDoor: 1 }, refuse: true },
+  'PUT /api/gate/gate/edit': { body: { gateId: 1, gateName: '被改', areaId: 1, venueId: 1, controllerId: 1, inDoor: 1 }, refuse: true },
+  'GET /api/gate/gate/users': { query: { gateId: 1 }, refuse: true },
+  'PUT /api/gate/gate/setUsers': { body: { gateId: 1, userIds: [1] }, refuse: true },
+  'GET /api/gate/command/query': {},
+  'GET /api/gate/pass/query': {},
+  'GET /api/gate/pass/flow': { query: { venueId: 1 }, refuse: true },
+  // Exports are .xlsx; test/gate-admin.test.ts checks them (the lists they share are probed above).
+  'GET /api/gate/command/export': 'self',
+  'GET /api/gate/pass/export': 'self',
 };
 export function registerProbes(probes: Record<string, Probe>) {
   Object.assign(PROBES, probes);

@@ -1,30 +1,38 @@
-import '@/lib/zod-config';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { QueryClientProvider } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import { queryClient } from '@/lib/query';
+import { BrowserRouter, Route, Routes } from 'react-router';
 import { clearAllCookies, tokenStore } from '@/lib/storage';
-import { AppShell } from '@/app/AppShell';
-import { AppRoutes } from '@/app/AppRoutes';
+import { FIXED_TITLES, titleFor } from '@/app/fixed-routes';
 import './global.css';
 
-dayjs.locale('zh-cn');
 // Spec 4: all cookies are cleared on start; the token is put back from local storage.
 const token = tokenStore.get();
 clearAllCookies();
 if (token) tokenStore.set(token);
 
+// The login route is React and plain HTML only (about a third of the app's first download); the app
+// behind it (antd, the API client, zod) is one lazy import, started while the password is checked.
+const loadApp = () => import('@/app/App');
+const App = lazy(loadApp);
+const LoginPage = lazy(() => import('@/features/auth/pages/LoginPage'));
+const preloadApp = () => void loadApp().then((app) => app.loadShell());
+
+function LoginRoute() {
+  useEffect(() => {
+    document.title = titleFor(FIXED_TITLES['/login']);
+  }, []);
+  return <LoginPage preload={preloadApp} />;
+}
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <AppShell>
-          <AppRoutes />
-        </AppShell>
-      </BrowserRouter>
-    </QueryClientProvider>
+    <BrowserRouter>
+      <Suspense fallback={null}>
+        <Routes>
+          <Route path="/login" element={<LoginRoute />} />
+          <Route path="*" element={<App />} />
+        </Routes>
+      </Suspense>
+    </BrowserRouter>
   </StrictMode>,
 );

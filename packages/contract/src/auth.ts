@@ -1,3 +1,4 @@
+import { AUTH_PATHS } from './auth-paths.ts';
 import { z } from 'zod';
 import { defineCall } from './common/call.ts';
 import { idNumber, plainString } from './common/fields.ts';
@@ -44,7 +45,7 @@ export type LoginBody = z.infer<typeof loginBody>;
 
 export const login = defineCall({
   method: 'POST',
-  path: 'system/auth/login',
+  path: AUTH_PATHS.login,
   summary: '登录',
   access: 'public',
   body: loginBody,
@@ -55,17 +56,17 @@ export const info = defineCall({ method: 'GET', path: 'system/auth/info', summar
 
 export const captcha = defineCall({
   method: 'GET',
-  path: 'system/auth/code',
+  path: AUTH_PATHS.captcha,
   summary: '验证码图片',
   access: 'public',
   response: z.object({ uuid: z.string(), img: z.string() }),
 });
 
-export const logout = defineCall({ method: 'DELETE', path: 'system/auth/logout', summary: '退出登录', access: 'board', response: z.null() });
+export const logout = defineCall({ method: 'DELETE', path: AUTH_PATHS.logout, summary: '退出登录', access: 'board', response: z.null() });
 
 export const checkNeedCaptcha = defineCall({
   method: 'GET',
-  path: 'system/auth/checkNeedCaptchaAnonymous',
+  path: AUTH_PATHS.checkNeedCaptcha,
   summary: '登录是否需要验证码',
   access: 'public',
   query: z.object({ username: plainString('用户名').max(50).optional() }),

@@ -164,6 +164,8 @@ export const goodsQuery = defineCall({
   access: { permission: PERMISSIONS.goods.archive.list },
   query: listQuery.extend({
     goodsName: plainString('商品名称').max(50).optional(),
+    /** One box for 商品名称, 条码 or 助记码: a name fragment, a barcode prefix or a shorthand prefix (any case), as at the till. */
+    goodsQuery: plainString('商品名称/条码/助记码').trim().max(50).optional(),
     classificationId: id().optional(),
     state: stateAS.optional(),
     isOnSale: z.enum(['1', '0']).optional(),

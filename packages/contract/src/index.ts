@@ -21,3 +21,4 @@ export { SCREENS, type ScreenKey } from './screens.ts';
 export * as cardDiscount from './card-discount.ts';
 export * as refund from './order-refund.ts';
 export type { OrderRefund } from './order-refund.ts';
+export * as gate from './gate.ts';

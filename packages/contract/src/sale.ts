@@ -8,6 +8,7 @@ import { Msg } from './common/codes.ts';
 import { forPayAnswer, forPayQuery, payRecord, payRequest, payResult } from './payment.ts';
 
 export * from './sale-refund.ts';
+export * from './sale-close.ts';
 
 export const SALE_ORDER_TYPE = 'GOODS_SALE';
 /** Order states (code table "Order state") and pay states ("Pay state") a sale order passes through. */

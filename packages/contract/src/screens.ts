@@ -15,6 +15,11 @@ export const SCREENS = {
   goodsSaleOrder: 'goods/saleOrder/index',
   memberCard: 'member/card/index',
   memberReadCards: 'member/readCards/index',
+  gateArea: 'gate/area/index',
+  gateController: 'gate/controller/index',
+  gateGate: 'gate/gate/index',
+  gatePass: 'gate/pass/index',
+  gateCommand: 'gate/command/index',
 } as const;
 
 export type ScreenKey = (typeof SCREENS)[keyof typeof SCREENS];

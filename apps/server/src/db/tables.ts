@@ -529,6 +529,113 @@ export interface PaySimTradeTable {
   updated_at: string;
 }
 
+// ---- Gates (issue 20) ----
+export type GateDirection = 'I' | 'O';
+/** A pass event: S a card swipe, D a door event, A an alarm. */
+export type GatePassKind = 'S' | 'D' | 'A';
+export interface GateAreaTable {
+  id: Id;
+  tenant_id: number;
+  name: string;
+  sort: number;
+  remark: string;
+  created_at: string;
+}
+export interface GateControllerTable {
+  id: Id;
+  tenant_id: number;
+  name: string;
+  serial_no: number;
+  address: string;
+  port: number;
+  broadcast: Flag;
+  timeout_ms: number;
+  retries: number;
+  /** Seconds a door stays unlocked after an open. */
+  open_delay: number;
+  state: EnabledState;
+  remark: string;
+  created_at: string;
+}
+export interface GateTable {
+  id: Id;
+  tenant_id: number;
+  name: string;
+  area_id: number;
+  venue_id: number;
+  controller_id: number;
+  in_door: number | null;
+  out_door: number | null;
+  usage: EnabledState;
+  is_remote_control: Flag;
+  pass_mode: 'S' | 'M';
+  reader_type: string;
+  sort: number;
+  remark: string;
+  created_at: string;
+}
+export interface GateCardTypeTable {
+  tenant_id: number;
+  gate_id: number;
+  card_type_id: number;
+}
+export interface GateUserTable {
+  tenant_id: number;
+  gate_id: number;
+  user_id: number;
+}
+export interface GateCommandTable {
+  id: Id;
+  tenant_id: number;
+  gate_id: number;
+  venue_id: number;
+  controller_id: number;
+  door: number;
+  pass_direction: GateDirection;
+  door_state: number;
+  success: Flag;
+  answer: string;
+  duration_ms: number;
+  user_id: number;
+  created_at: string;
+}
+export interface GatePassTable {
+  id: Id;
+  tenant_id: number;
+  venue_id: number | null;
+  gate_id: number | null;
+  controller_id: number;
+  event_index: number;
+  door: number;
+  direction: GateDirection;
+  kind: GatePassKind;
+  card_number: number | null;
+  card_id: number | null;
+  granted: Flag;
+  reason: number;
+  pass_time: string;
+  created_at: string;
+}
+/** A card record a controller should hold (PUT) or lose (DEL); state P still to send, D done. */
+export interface GateCardPushTable {
+  id: Id;
+  tenant_id: number;
+  controller_id: number;
+  card_number: number;
+  card_id: number | null;
+  action: 'PUT' | 'DEL';
+  /** The doors the card opens, as "1,2". */
+  doors: string;
+  valid_from: string;
+  valid_to: string;
+  state: 'P' | 'D';
+  version: number;
+  attempts: number;
+  next_try_at: string;
+  last_error: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   tenant: TenantTable;
   tenant_setting: TenantSettingTable;
@@ -580,6 +687,14 @@ export interface Database {
   order_refund_line: OrderRefundLineTable;
   order_refund_pay: OrderRefundPayTable;
   pay_sim_refund: PaySimRefundTable;
+  gate_area: GateAreaTable;
+  gate_controller: GateControllerTable;
+  gate: GateTable;
+  gate_card_type: GateCardTypeTable;
+  gate_user: GateUserTable;
+  gate_command: GateCommandTable;
+  gate_pass: GatePassTable;
+  gate_card_push: GateCardPushTable;
   rules_version: RulesVersionTable;
 }
 

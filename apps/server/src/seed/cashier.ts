@@ -16,6 +16,9 @@ export const SALE_ORDER_MENU: MenuSeed = {
     ['修改实收价', PERMISSIONS.goods.saleOrder.editPrice],
     // Refunds give money back: the back office's (admin), not the till's, like 修改实收价 and card refunds.
     ['销售退款', PERMISSIONS.goods.saleOrder.refund],
+    // Closing an unpaid order moves nothing: the till's too. How long before the server closes them is the back office's.
+    ['关闭订单', PERMISSIONS.goods.saleOrder.close, ['cashier']],
+    ['自动关闭设置', PERMISSIONS.goods.saleOrder.autoClose],
   ],
 };
 

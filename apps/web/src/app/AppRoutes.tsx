@@ -7,10 +7,9 @@ import { useSession } from '@/lib/session';
 import { FIXED_TITLES, titleFor } from './fixed-routes';
 import { RedirectView } from './layout/RedirectView';
 import { RequireAuth } from './RequireAuth';
-import { loadShell, shell } from './shell-modules';
+import { shell } from './shell-modules';
 import { views } from './views';
 
-const LoginPage = lazy(() => import('@/features/auth/pages/LoginPage'));
 const UserCenterPage = lazy(() => import('@/features/user-center/pages/UserCenterPage'));
 const ReadCardsPage = lazy(() => import('@/features/member-card/pages/ReadCardsPage'));
 const NoticePage = lazy(() => import('@/features/notice/pages/NoticePage'));
@@ -46,7 +45,6 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<Spin fullscreen />}>
       <Routes>
-        <Route path="/login" element={<LoginPage preload={() => void loadShell()} />} />
         <Route path="/notice" element={<NoticePage />} />
         <Route element={<RequireAuth />}>
           <Route path="/" element={<Navigate to="/dashboard" replace />} />

@@ -4,7 +4,9 @@ import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { bindUnauthorised } from '@/lib/http';
 import { bindFeedback, showPendingNotice } from '@/lib/notify';
+import { tokenStore } from '@/lib/storage';
 import { antdSize, fontSizeOf, useLayout } from './layout/settings';
+import { themeTokens } from './theme';
 
 function FeedbackBinder() {
   const { notification, message } = App.useApp();
@@ -13,7 +15,10 @@ function FeedbackBinder() {
     bindFeedback(notification, message);
     bindUnauthorised(() => navigate('/401'));
   }, [notification, message, navigate]);
-  useEffect(showPendingNotice, []);
+  // Without a token the user is on the way to /login, which shows the notice itself (this frame is about to go).
+  useEffect(() => {
+    if (tokenStore.get()) showPendingNotice();
+  }, []);
   return null;
 }
 
@@ -21,8 +26,15 @@ function FeedbackBinder() {
 export function AppShell({ children }: { children: ReactNode }) {
   const theme = useLayout((s) => s.theme);
   const size = useLayout((s) => s.size);
+  // The chosen colour itself stays the brand (the sidebar's selected mark); controls use its accessible shade.
+  useEffect(() => document.documentElement.style.setProperty('--brand', theme), [theme]);
+  // Below 992 px (spec 4's mobile) every dialog is a full-screen sheet: one rule in global.css keyed on this.
+  const device = useLayout((s) => s.device);
+  useEffect(() => {
+    document.body.dataset.device = device;
+  }, [device]);
   return (
-    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: theme, fontSize: fontSizeOf(size) } }} componentSize={antdSize(size)}>
+    <ConfigProvider locale={zhCN} theme={{ token: themeTokens(theme, fontSizeOf(size)) }} componentSize={antdSize(size)}>
       <App>
         <FeedbackBinder />
         {children}

@@ -17,6 +17,11 @@ const screenViews = {
   [SCREENS.memberCard]: lazy(() => import('@/features/member-card/pages/MemberCardPage')),
   [SCREENS.memberReadCards]: lazy(() => import('@/features/member-card/pages/ReadCardsPage')),
   [SCREENS.goodsStockIn]: lazy(() => import('@/features/goods/pages/StockInPage')),
+  [SCREENS.gateArea]: lazy(() => import('@/features/gate/pages/AreaPage')),
+  [SCREENS.gateController]: lazy(() => import('@/features/gate/pages/ControllerPage')),
+  [SCREENS.gateGate]: lazy(() => import('@/features/gate/pages/GatePage')),
+  [SCREENS.gatePass]: lazy(() => import('@/features/gate/pages/PassPage')),
+  [SCREENS.gateCommand]: lazy(() => import('@/features/gate/pages/CommandPage')),
 } satisfies Record<ScreenKey, View>;
 
 /**

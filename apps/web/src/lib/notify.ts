@@ -30,7 +30,7 @@ export function notifyAfterReload(notice: PendingNotice): void {
 /** Shows the notice left before a reload, if any. */
 export function showPendingNotice(): void {
   const notice = pendingNotice.take();
-  if (notice) notify[notice.kind](notice.msg);
+  if (notice) notify[notice.kind](notice.msg, notice.duration);
 }
 
 export const toast = {

@@ -25,6 +25,7 @@ export const usernameStore = {
 /** Set when a 401 reloads the page, so the login page can say why the user is back there. */
 export const expiredMarker = {
   set: () => sessionStorage.setItem(EXPIRED_MARKER, '401'),
+  peek: (): boolean => sessionStorage.getItem(EXPIRED_MARKER) === '401',
   take(): boolean {
     const had = sessionStorage.getItem(EXPIRED_MARKER) === '401';
     sessionStorage.removeItem(EXPIRED_MARKER);
@@ -35,12 +36,23 @@ export const expiredMarker = {
 export interface PendingNotice {
   kind: 'success' | 'warning' | 'error';
   msg: string;
+  /** Seconds; the kind's usual duration when unset. */
+  duration?: number;
 }
 const PENDING_NOTICE = 'pending-notice';
 
 /** A notice to show after the coming reload (a message said just before a reload was never seen). */
 export const pendingNotice = {
   set: (notice: PendingNotice) => sessionStorage.setItem(PENDING_NOTICE, JSON.stringify(notice)),
+  /** The notice, left in place (see take). */
+  peek(): PendingNotice | null {
+    const raw = sessionStorage.getItem(PENDING_NOTICE);
+    try {
+      return raw ? (JSON.parse(raw) as PendingNotice) : null;
+    } catch {
+      return null;
+    }
+  },
   take(): PendingNotice | null {
     const raw = sessionStorage.getItem(PENDING_NOTICE);
     sessionStorage.removeItem(PENDING_NOTICE);

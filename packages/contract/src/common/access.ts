@@ -21,7 +21,15 @@ export const PERMISSIONS = {
      * The demo cashier holds list and add (sell at the till), not editPrice (change a line's paid price)
      * nor refund (give a paid sale's money back: the back office's, like member:card:refund).
      */
-    saleOrder: { list: 'goods:saleOrder:list', add: 'goods:saleOrder:add', editPrice: 'goods:saleOrder:editPrice', refund: 'goods:saleOrder:refund' },
+    saleOrder: {
+      list: 'goods:saleOrder:list',
+      add: 'goods:saleOrder:add',
+      editPrice: 'goods:saleOrder:editPrice',
+      refund: 'goods:saleOrder:refund',
+      /** Close an unpaid order (the till's: nothing moves); autoClose sets after how long the server closes them. */
+      close: 'goods:saleOrder:close',
+      autoClose: 'goods:saleOrder:autoClose',
+    },
   },
   member: {
     /** The demo cashier holds list and open (the till's card reads and 开卡). */
@@ -35,6 +43,14 @@ export const PERMISSIONS = {
       bind: 'member:card:bind',
       extend: 'member:card:extend',
     },
+  },
+  /** The demo cashier holds gate.remoteControl (the navbar's 远程开闸) for the gates granted to it. */
+  gate: {
+    area: { list: 'gate:area:list', add: 'gate:area:add', edit: 'gate:area:edit', del: 'gate:area:del' },
+    controller: { list: 'gate:controller:list', add: 'gate:controller:add', edit: 'gate:controller:edit', test: 'gate:controller:test' },
+    gate: { list: 'gate:gate:list', add: 'gate:gate:add', edit: 'gate:gate:edit', grant: 'gate:gate:grant', remoteControl: 'gate:gate:remoteControl' },
+    command: { list: 'gate:command:list', export: 'gate:command:export' },
+    pass: { list: 'gate:pass:list', export: 'gate:pass:export' },
   },
 } as const;
 

@@ -207,6 +207,8 @@ export class CheckoutService {
     const order = await kind.find(tenantId, orderId);
     if (order?.pay_state === 'P') return this.payResult(kind, tenantId, orderId);
     if (order?.pay_state === 'N') throw new BizError(Code.PAY_UNKNOWN, '订单正在支付中，请稍后重新点击支付按钮');
+    // Closed (unpaid too long, or by hand) while this payment was being planned: the same words as above.
+    if (order?.pay_state === 'C') throw refuse('订单已关闭，不能支付');
     throw refuse('订单状态已变化，请重新收款');
   }
 

@@ -1,14 +1,27 @@
-import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Updateable } from 'kysely';
 import { pageQuery } from '../../db/page-query.ts';
 import type { Database, EnabledState, GoodsTable, OnSale } from '../../db/tables.ts';
 import type { PageWindow } from '../../lib/paging.ts';
 
 export interface GoodsFilter {
   name?: string;
+  keyword?: string;
   classificationId?: number;
   state?: EnabledState;
   isOnSale?: OnSale;
 }
+/**
+ * A barcode prefix, a name fragment or a shorthand prefix (any case): 商品档案's search box. The prefixes can
+ * use the (tenant, barcode) and (tenant, shorthand) indexes. The till's search applies the same rule to the
+ * catalogue it keeps in memory (`matchesSearch` in sale-list.ts).
+ */
+function matchesKeyword(keyword: string) {
+  const k = keyword.toLowerCase();
+  return (eb: ExpressionBuilder<GoodsRow, 'g'>) =>
+    eb.or([eb('g.barcode', 'like', `${k}%`), eb('g.name', 'like', `%${keyword}%`), eb(eb.fn('lower', ['g.shorthand']), 'like', `${k}%`)]);
+}
+type GoodsRow = { g: GoodsTable };
+
 export type GoodsValues = Omit<Insertable<GoodsTable>, 'id' | 'tenant_id' | 'created_at'>;
 
 export class ArchiveRepository {
@@ -28,6 +41,7 @@ export class ArchiveRepository {
   page(tenantId: number, f: GoodsFilter, window: PageWindow) {
     let q = this.withNames(tenantId);
     if (f.name) q = q.where('g.name', 'like', `%${f.name}%`);
+    if (f.keyword) q = q.where(matchesKeyword(f.keyword));
     if (f.classificationId) q = q.where('g.classification_id', '=', f.classificationId);
     if (f.state) q = q.where('g.state', '=', f.state);
     if (f.isOnSale) q = q.where('g.is_on_sale', '=', f.isOnSale);

@@ -25,7 +25,7 @@ export class ArchiveService {
   }
 
   async page(tenantId: number, q: QueryOut<typeof goods.goodsQuery>) {
-    const filter: GoodsFilter = { name: q.goodsName, classificationId: q.classificationId, state: q.state, isOnSale: q.isOnSale };
+    const filter: GoodsFilter = { name: q.goodsName, keyword: q.goodsQuery, classificationId: q.classificationId, state: q.state, isOnSale: q.isOnSale };
     return mapPage(await this.repo.page(tenantId, filter, pageWindow(q)), (r) => toGoods(r as Row));
   }
 

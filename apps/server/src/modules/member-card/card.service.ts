@@ -38,6 +38,8 @@ export class CardService {
     private readonly cards: CardRepository,
     private readonly members: MemberRepository,
     private readonly clock: Clock,
+    /** Writes a card's gate access to the controllers after it changes (issue 20). */
+    private readonly gateAccess: { syncCards(tenantId: number, cardIds: number[]): Promise<void> },
   ) {}
 
   private now() {
@@ -62,6 +64,7 @@ export class CardService {
     const ids = [...new Set(b.cardIds)];
     if ((await this.cards.countOwned(tenantId, ids)) !== ids.length) throw cardNotFound();
     const extended = await this.cards.extend(tenantId, ids, (end) => iso(new Date(new Date(end).getTime() + b.days * DAY_MS)));
+    await this.gateAccess.syncCards(tenantId, ids);
     return { extended };
   }
 
@@ -143,6 +146,7 @@ export class CardService {
     if (state !== 'A') throw refuse(STATE_MESSAGES[state] ?? STATE_UNUSABLE);
     const end = row.valid_days > 0 ? iso(new Date(now.getTime() + row.valid_days * DAY_MS)) : null;
     if (!(await this.cards.open(tenantId, cardId, iso(now), end))) throw refuse('该卡已开卡，无需重复开卡');
+    await this.gateAccess.syncCards(tenantId, [cardId]);
     return this.get(tenantId, cardId);
   }
 
@@ -157,6 +161,7 @@ export class CardService {
       if (isUniqueViolation(error)) throw new BizError(Code.EXISTS, '该实体卡已绑定其他会员卡');
       throw error;
     });
+    await this.gateAccess.syncCards(tenantId, [cardId]);
     return this.get(tenantId, cardId);
   }
 

@@ -1,5 +1,6 @@
 import { MEMBER_MENUS, READ_CARDS_MENU, seedMemberCards } from '../../seed/member-cards.ts';
 import { defineModule } from '../module.ts';
+import type { GateAccess } from '../gate/index.ts';
 import type { VenueService } from '../venue/index.ts';
 import { CardImportService } from './card-import.service.ts';
 import { CardRepository } from './card.repository.ts';
@@ -15,12 +16,12 @@ export type { MemberCardServices };
 /** Members and their cards, the consume ledger, blacklist and the xlsx import/export. */
 export const memberCardModule = defineModule({
   key: 'memberCards',
-  services: ({ db, clock }, { venues }: { venues: VenueService }): MemberCardServices => {
+  services: ({ db, clock }, { venues, gateAccess }: { venues: VenueService; gateAccess: GateAccess }): MemberCardServices => {
     const k = db.kysely;
     const cardRepo = new CardRepository(k, db.engine);
     const memberRepo = new MemberRepository(k);
     return {
-      cards: new CardService(cardRepo, memberRepo, clock),
+      cards: new CardService(cardRepo, memberRepo, clock, gateAccess),
       /** The cashier charges and refunds cards through memberCards.ledger.chargeCard / refundConsume inside its payment transaction. */
       ledger: new LedgerService(new LedgerRepository(k, db.engine), cardRepo, memberRepo, venues, k, clock),
       imports: new CardImportService(memberRepo, k, clock),

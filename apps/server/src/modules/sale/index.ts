@@ -4,6 +4,9 @@ import { defineModule } from '../module.ts';
 import type { UserService } from '../user/index.ts';
 import type { VenueService } from '../venue/index.ts';
 import type { CheckoutServices } from '../checkout/index.ts';
+import { SaleCloseRepository } from './sale-close.repository.ts';
+import { saleCloseRoutes } from './sale-close.routes.ts';
+import { SaleCloseService } from './sale-close.service.ts';
 import { SaleOrderService } from './sale-order.service.ts';
 import { saleKind } from './sale-payable.ts';
 import { SaleRepository } from './sale.repository.ts';
@@ -25,15 +28,20 @@ export const saleModule = defineModule({
     const k = db.kysely;
     const saleRepo = new SaleRepository(k, db.engine);
     const kind = saleKind(saleRepo, goods.stock);
+    const orders = new SaleOrderService(saleRepo, users, clock, {
+      records: (tenantId, ids) => checkout.payments.records(kind, tenantId, ids),
+      refundStates: (tenantId, ids) => checkout.refunds.statesOf(kind, tenantId, ids),
+    });
     return {
-      orders: new SaleOrderService(saleRepo, users, clock, {
-        records: (tenantId, ids) => checkout.payments.records(kind, tenantId, ids),
-        refundStates: (tenantId, ids) => checkout.refunds.statesOf(kind, tenantId, ids),
-      }),
+      orders,
       kind,
       checkout,
+      closing: new SaleCloseService(new SaleCloseRepository(k), (s, id) => checkout.payments.orderOfUser(kind, s, id), clock),
     };
   },
-  routes: (app, guard, sale) => saleRoutes(app, guard, sale),
+  routes: (app, guard, sale) => {
+    saleRoutes(app, guard, sale);
+    saleCloseRoutes(app, guard, sale.closing);
+  },
   menus: [{ group: 'goods', menu: SALE_ORDER_MENU }],
 });

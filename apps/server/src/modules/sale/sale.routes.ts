@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sale } from '@venue/contract';
 import { fileRoute, route, type Guard } from '../../plugins/route.ts';
 import type { CheckoutServices } from '../checkout/index.ts';
+import type { SaleCloseService } from './sale-close.service.ts';
 import type { SaleOrderService } from './sale-order.service.ts';
 import type { SaleKind } from './sale-payable.ts';
 import { saleOrdersXlsx } from './sale-xlsx.ts';
@@ -11,6 +12,7 @@ export interface SaleServices {
   /** A goods sale as the checkout pays it. */
   kind: SaleKind;
   checkout: CheckoutServices;
+  closing: SaleCloseService;
 }
 
 export function saleRoutes(app: FastifyInstance, guard: Guard, s: SaleServices): void {

@@ -7,6 +7,7 @@ import { FIXED_TITLES } from '../fixed-routes';
 import { Breadcrumbs } from './Breadcrumbs';
 import { CashierEntry } from './CashierEntry';
 import { CachedOutlet } from './CachedOutlet';
+import { GateEntry } from './GateEntry';
 import { HeaderSearch } from './HeaderSearch';
 import { NavButton } from './NavButton';
 import { DocLink, FullscreenToggle, SizeSelect } from './NavbarTools';
@@ -71,6 +72,7 @@ export function MainLayout({ routes }: { routes: ViewRoute[] }) {
         <div className={styles.right}>
           {!mobile && <HeaderSearch />}
           <VenueSwitcher />
+          <GateEntry />
           <CashierEntry />
           {!mobile && <FullscreenToggle />}
           <SizeSelect />

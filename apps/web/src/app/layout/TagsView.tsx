@@ -1,18 +1,21 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { CloseOutlined } from '@ant-design/icons';
+import { useRovingFocus } from '@/hooks/useRovingFocus';
 import { useTags, type VisitedView } from './tags';
 import styles from './TagsView.module.css';
 
 const MENU_WIDTH = 105;
 
-/** The tags bar of spec 2.4 with the right-click menu 刷新 / 关闭 / 关闭其他 / 关闭全部. */
+/** The tags bar of spec 2.4 (a tablist) with the right-click menu 刷新 / 关闭 / 关闭其他 / 关闭全部. */
 export function TagsView() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { visited, close, closeOthers, closeAll, refresh } = useTags();
   const container = useRef<HTMLDivElement>(null);
   const [menu, setMenu] = useState<{ left: number; top: number; view: VisitedView } | null>(null);
+  // One tab stop, on the current page's tag; arrows move along the strip, Enter opens, Delete closes.
+  const tabStops = useRovingFocus(visited.length, { stop: visited.findIndex((v) => v.path === pathname) });
 
   useEffect(() => {
     if (!menu) return;
@@ -47,13 +50,19 @@ export function TagsView() {
 
   return (
     <div className={styles.bar} ref={container}>
-      <div className={styles.strip}>
-        {visited.map((view) => (
+      <div className={styles.strip} role="tablist" aria-label="已访问页面">
+        {visited.map((view, i) => (
           <span
             key={view.path}
             data-path={view.path}
             role="tab"
             aria-selected={view.path === pathname}
+            {...tabStops.itemProps(i)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' || e.key === ' ') navigate(view.fullPath);
+              else if (e.key === 'Delete' && !view.affix) closeTag(view);
+              else tabStops.itemProps(i).onKeyDown(e);
+            }}
             className={view.path === pathname ? `${styles.tag} ${styles.active}` : styles.tag}
             onClick={() => navigate(view.fullPath)}
             onMouseUp={(e) => e.button === 1 && closeTag(view)}

@@ -48,4 +48,13 @@ describe('goods sale state (spec 4)', () => {
     expect(saleReducer(paying, { type: 'payFailed', outcome: 'clear' })).toMatchObject({ paying: false, lines: [], order: null });
     expect(payFailure(new Error('network'))).toEqual({ outcome: 'clear', message: '支付失败请重新支付' });
   });
+
+  it('an order closed meanwhile (auto-close) keeps the cart and the next 提交订单 makes a new order', () => {
+    const paying = withOrder(run({ type: 'add', item: water }));
+    const closed = payFailure(new ApiError(Code.CAUGHT_EXCEPTION, '订单已关闭，不能支付'));
+    expect(closed).toEqual({ outcome: 'reorder', message: '订单已关闭，不能支付，请重新提交订单' });
+    const after = saleReducer(paying, { type: 'payFailed', outcome: closed.outcome });
+    expect(after).toMatchObject({ paying: false, lines: paying.lines, order: null });
+    expect(orderNeeded(after)).not.toBeNull();
+  });
 });

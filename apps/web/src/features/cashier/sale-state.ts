@@ -1,4 +1,4 @@
-import { Code, Msg, type Card } from '@venue/contract';
+import { Code, Msg, sale, type Card } from '@venue/contract';
 import { ApiError } from '@/lib/http';
 import { addToCart, cartSignature, setPricePay, setQuantity, type CartLine } from './cart';
 
@@ -48,6 +48,7 @@ export function saleReducer(state: SaleState, action: SaleAction): SaleState {
       return { ...state, printedIds: action.printedIds };
     case 'payFailed':
       if (action.outcome === 'keep') return state;
+      if (action.outcome === 'reorder') return { ...state, paying: false, order: null };
       return action.outcome === 'close' ? { ...state, paying: false } : cleared(state);
   }
 }
@@ -59,8 +60,11 @@ export function orderNeeded(state: SaleState): string | null {
 }
 
 export interface PayFailure {
-  /** keep: the dialog stays for another click; close: it closes, cart kept; clear: it closes and the cart is emptied. */
-  outcome: 'keep' | 'close' | 'clear';
+  /**
+   * keep: the dialog stays for another click; close: it closes, cart kept; reorder: it closes, the cart is
+   * kept and the next 提交订单 makes a new order (this one was closed); clear: it closes and the cart is emptied.
+   */
+  outcome: 'keep' | 'close' | 'reorder' | 'clear';
   message: string;
 }
 
@@ -69,5 +73,6 @@ export function payFailure(error: unknown): PayFailure {
   const err = error instanceof ApiError ? error : new ApiError(Code.SERVER_ERROR, Msg.payFailed);
   if (err.code === Code.PAY_UNKNOWN) return { outcome: 'keep', message: err.message || Msg.payUnknown };
   if (err.code === Code.PAY_FAILED) return { outcome: 'close', message: err.message || Msg.payFailed };
+  if (err.message === sale.ORDER_CLOSED_MSG) return { outcome: 'reorder', message: `${err.message}，请重新提交订单` };
   return { outcome: 'clear', message: err.message };
 }

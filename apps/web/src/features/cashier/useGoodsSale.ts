@@ -29,7 +29,7 @@ export const unknownCode = (code: string) => `未找到条码为 ${code} 的商�
  * The till's work behind the goods sale dialog: the cart, a scan (goods barcode or member card),
  * creating the order, paying it and printing the receipt.
  */
-export function useGoodsSale(warehouseId: number | null, scanning: boolean) {
+export function useGoodsSale(warehouseId: number | null, scanning: boolean, { afterPayment }: { afterPayment?: () => void } = {}) {
   const venueId = useSession((s) => s.user?.currentVenueId ?? null);
   const canEditPrice = usePermission([sale.EDIT_PRICE_PERMISSION]);
   const [state, dispatch] = useReducer(saleReducer, initialSale);
@@ -85,6 +85,7 @@ export function useGoodsSale(warehouseId: number | null, scanning: boolean) {
       const cardPart = result.payRecords.find((p) => p.cardId);
       const printedIds = await printer.printAfterPayment([result.orderId], request.payMode, cardPart?.payType ?? request.payType);
       dispatch({ type: 'printed', printedIds });
+      afterPayment?.();
     } catch (error) {
       const failure = payFailure(error);
       dispatch({ type: 'payFailed', outcome: failure.outcome });

@@ -29,7 +29,7 @@ describe('member card state rules (spec 4, 8)', () => {
   it('shows balances with 元 or 次 and validity for period cards', () => {
     expect(balanceText({ payType: 'M', balance: 12.5, useEndTime: null })).toBe('12.50 元');
     expect(balanceText({ payType: 'T', balance: 8, useEndTime: null })).toBe('8 次');
-    expect(balanceText({ payType: 'D', balance: 0, useEndTime: '2027-01-31 23:59:59' })).toBe('有效期至 2027-01-31');
+    expect(balanceText({ payType: 'D', balance: 0, useEndTime: '2027-01-31T15:59:59.999Z' })).toBe('有效期至 2027-01-31');
   });
   it('maps search types 2, 3, 4 and falls back to a fuzzy keyword', () => {
     expect(searchQuery('2', ' VIP0001 ')).toEqual({ cardNoOrId: 'VIP0001' });

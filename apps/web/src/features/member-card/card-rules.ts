@@ -1,4 +1,5 @@
 import { member, type Card } from '@venue/contract';
+import { formatDate } from '@/lib/format';
 
 /** Spec 8 card-state warnings, by state (the contract's texts, shared with the server). */
 export const STATE_WARNINGS: Partial<Record<Card['state'], string>> = member.CARD_STATE_MESSAGES;
@@ -43,7 +44,7 @@ export function judgeCard(card: Pick<Card, 'state' | 'isOpened' | 'isInBlack'>, 
 export function balanceText(card: Pick<Card, 'payType' | 'balance' | 'useEndTime'>): string {
   if (card.payType === 'M') return `${card.balance.toFixed(2)} 元`;
   if (card.payType === 'T') return `${card.balance} 次`;
-  return card.useEndTime ? `有效期至 ${card.useEndTime.slice(0, 10)}` : '长期有效';
+  return card.useEndTime ? `有效期至 ${formatDate(card.useEndTime)}` : '长期有效';
 }
 
 /** Search type -> the query field of member/card/all (spec 5: 2 card, 3 name, 4 phone, else fuzzy). */

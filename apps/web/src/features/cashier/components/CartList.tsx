@@ -30,7 +30,7 @@ export function CartList({
         {
           title: '数量',
           dataIndex: 'quantity',
-          width: 92,
+          width: 74,
           render: (q: number, l) => (
             <InputNumber
               size="small"
@@ -40,14 +40,14 @@ export function CartList({
               value={q}
               onChange={(v) => onQuantity(l.goodsId, v)}
               aria-label={`${l.goodsName}数量`}
-              style={{ width: 76 }}
+              style={{ width: 62 }}
             />
           ),
         },
         {
           title: '单价',
           dataIndex: 'pricePay',
-          width: 90,
+          width: canEditPrice ? 84 : 64,
           render: (p: number, l) =>
             canEditPrice ? (
               <InputNumber
@@ -57,16 +57,16 @@ export function CartList({
                 value={p}
                 onChange={(v) => onPrice(l.goodsId, v)}
                 aria-label={`${l.goodsName}单价`}
-                style={{ width: 80 }}
+                style={{ width: 76 }}
               />
             ) : (
               formatYuan(p)
             ),
         },
-        { title: '金额', key: 'amount', width: 76, align: 'right', render: (_, l) => lineAmount(l.pricePay, l.quantity) },
+        { title: '金额', key: 'amount', width: 70, align: 'right', render: (_, l) => lineAmount(l.pricePay, l.quantity) },
         {
-          title: '',
           key: 'del',
+          title: <span className="sr-only">删除</span>,
           width: 36,
           render: (_, l) => (
             <Button size="small" type="text" danger icon={<DeleteOutlined />} onClick={() => onRemove(l.goodsId)} aria-label={`删除${l.goodsName}`} />

@@ -1,8 +1,9 @@
-import { useState } from 'react';
-import { Input, Select, Space, Typography } from 'antd';
+import { useState, type Ref } from 'react';
+import { Input, Select, Space, Typography, type InputRef } from 'antd';
 import type { Option } from '@/features/goods';
 import { findGoods, useSaleGoods } from '../useSaleGoods';
 import { GoodsTiles, type Tile } from './GoodsTiles';
+import styles from './GoodsSaleDialog.module.css';
 
 const ALL = 0;
 
@@ -12,12 +13,15 @@ export function GoodsPicker({
   warehouseId,
   onWarehouse,
   onAdd,
+  scanBox,
 }: {
   /** undefined while loading; empty when the venue has no warehouse. */
   warehouses: Option[] | undefined;
   warehouseId: number | null;
   onWarehouse: (warehouseId: number) => void;
   onAdd: (tile: Tile) => void;
+  /** The keyword box, which the dialog focuses on opening, on F4 and after a payment. */
+  scanBox?: Ref<InputRef>;
 }) {
   const [classId, setClassId] = useState(ALL);
   const [keyword, setKeyword] = useState('');
@@ -35,25 +39,27 @@ export function GoodsPicker({
 
   return (
     <>
-      <Space wrap style={{ marginBottom: 8 }}>
+      <Space wrap style={{ marginBottom: 8 }} className={styles.filters}>
         {warehouses && warehouses.length > 1 && (
           <Select value={warehouseId} options={warehouses} onChange={onWarehouse} style={{ width: 150 }} aria-label="仓库" />
         )}
         <Select
           value={classId}
           onChange={setClassId}
-          style={{ width: 130 }}
+          className={styles.classSelect}
           options={[{ value: ALL, label: '全部分类' }, ...classes.map(([value, label]) => ({ value, label }))]}
           aria-label="商品分类"
         />
         <Input.Search
+          ref={scanBox}
+          autoFocus
           value={keyword}
           onChange={(e) => setKeyword(e.target.value)}
           onSearch={(value) => void addTheOnlyMatch(value)}
           placeholder="扫码/商品名称/助记码"
           aria-label="扫码/商品名称/助记码"
           allowClear
-          style={{ width: 200 }}
+          className={styles.scanBox}
         />
       </Space>
       {warehouses && warehouses.length === 0 ? (

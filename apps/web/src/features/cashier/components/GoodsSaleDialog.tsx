@@ -1,37 +1,55 @@
-import { useState } from 'react';
-import { Col, Modal, Row } from 'antd';
+import { useRef, useState } from 'react';
+import { Col, Modal, Row, Space, type InputRef } from 'antd';
 import { sale as saleCalls } from '@venue/contract';
 import { useVenueWarehouseOptions } from '@/features/goods';
+import { useHotkey } from '@/hooks/useHotkey';
 import { useSession } from '@/lib/session';
+import { KEYS } from '../shortcuts';
 import { useGoodsSale } from '../useGoodsSale';
 import { GoodsPicker } from './GoodsPicker';
 import { PaymentDialog } from './PaymentDialog';
 import { SaleCart } from './SaleCart';
+import { ShortcutHelp } from './ShortcutHelp';
 
-/** 商品销售 (900 px): pick goods, attach a member, submit, collect payment, print the receipt. */
+/**
+ * 商品销售 (900 px): pick goods, attach a member, submit, collect payment, print the receipt. It opens
+ * on the scan box and comes back to it after each payment, ready for the next customer.
+ */
 export function GoodsSaleDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const venueId = useSession((s) => s.user?.currentVenueId ?? null);
   const warehouses = useVenueWarehouseOptions(venueId, open);
   const [chosenWarehouse, setChosenWarehouse] = useState<number | null>(null);
   const warehouseId = chosenWarehouse ?? warehouses?.[0]?.value ?? null;
-  const sale = useGoodsSale(warehouseId, open);
+  const scanBox = useRef<InputRef>(null);
+  const focusScanBox = () => scanBox.current?.focus();
+  const sale = useGoodsSale(warehouseId, open, { afterPayment: focusScanBox });
   const { order, paying } = sale.state;
+  const submit = () => void sale.submit();
+
+  useHotkey(KEYS.focusScan, focusScanBox, open && !paying);
+  useHotkey(KEYS.submitOrder, submit, open && !paying && sale.state.lines.length > 0);
 
   return (
-    <Modal open={open} title="商品销售" width={900} footer={null} onCancel={onClose} maskClosable={false} destroyOnHidden>
-      <Row gutter={16}>
-        <Col span={14}>
-          <GoodsPicker warehouses={warehouses} warehouseId={open ? warehouseId : null} onWarehouse={setChosenWarehouse} onAdd={sale.add} />
+    <Modal
+      open={open}
+      title={
+        <Space>
+          商品销售
+          <ShortcutHelp />
+        </Space>
+      }
+      width={900}
+      footer={null}
+      onCancel={onClose}
+      maskClosable={false}
+      destroyOnHidden
+    >
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={14}>
+          <GoodsPicker warehouses={warehouses} warehouseId={open ? warehouseId : null} onWarehouse={setChosenWarehouse} onAdd={sale.add} scanBox={scanBox} />
         </Col>
-        <Col span={10}>
-          <SaleCart
-            state={sale.state}
-            dispatch={sale.dispatch}
-            venueId={venueId}
-            canEditPrice={sale.canEditPrice}
-            onSubmit={() => void sale.submit()}
-            onReprint={sale.reprint}
-          />
+        <Col xs={24} lg={10}>
+          <SaleCart state={sale.state} dispatch={sale.dispatch} venueId={venueId} canEditPrice={sale.canEditPrice} onSubmit={submit} onReprint={sale.reprint} />
         </Col>
       </Row>
       {order && venueId && (
@@ -44,6 +62,8 @@ export function GoodsSaleDialog({ open, onClose }: { open: boolean; onClose: () 
           payTypes="M"
           onPay={sale.pay}
           onClose={() => sale.dispatch({ type: 'closePayment' })}
+          // Paid: the order is gone and so is 提交订单, which had focus; the next customer starts at the scan box.
+          onAfterClose={() => !sale.state.order && focusScanBox()}
         />
       )}
     </Modal>

@@ -1,21 +1,44 @@
-import { Card, Col, Empty, Row, Spin } from 'antd';
+import type { KeyboardEvent } from 'react';
+import { Empty, Spin } from 'antd';
 import type { goods } from '@venue/contract';
 import type { z } from 'zod';
+import { useRovingFocus } from '@/hooks/useRovingFocus';
 import { formatYuan } from '@/lib/money';
 import styles from './GoodsSaleDialog.module.css';
 
 export type Tile = z.infer<typeof goods.goodsTile>;
 
-/** Goods tiles: picture, name, stock with unit and price; a click adds the item. */
+/**
+ * Goods tiles: picture, name, stock with unit and price. A click, Enter or Space adds the item; the
+ * tiles are one tab stop and arrows move between them.
+ */
 export function GoodsTiles({ tiles, loading, onAdd }: { tiles: Tile[]; loading: boolean; onAdd: (tile: Tile) => void }) {
+  const roving = useRovingFocus(tiles.length);
   if (!loading && tiles.length === 0) return <Empty description="没有找到商品" />;
+  const addOnKey = (event: KeyboardEvent, tile: Tile) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    onAdd(tile);
+  };
   return (
     <Spin spinning={loading}>
-      <Row gutter={[8, 8]} className={styles.tiles}>
-        {tiles.map((t) => (
-          <Col span={8} key={t.goodsId}>
-            <Card size="small" hoverable onClick={() => onAdd(t)} className={t.quantity <= 0 ? styles.soldOut : undefined} data-testid="goods-tile">
-              <div className={styles.picture}>{t.picture ? <img src={t.picture} alt={t.goodsName} /> : <span>{t.goodsName.slice(0, 1)}</span>}</div>
+      <div className={styles.tiles} role="group" aria-label="商品">
+        {tiles.map((t, i) => {
+          const { onKeyDown, ...item } = roving.itemProps(i);
+          return (
+            <div
+              key={t.goodsId}
+              {...item}
+              role="button"
+              onClick={() => onAdd(t)}
+              onKeyDown={(e) => {
+                addOnKey(e, t);
+                onKeyDown(e);
+              }}
+              className={t.quantity <= 0 ? `${styles.tile} ${styles.soldOut}` : styles.tile}
+              data-testid="goods-tile"
+            >
+              <div className={styles.picture}>{t.picture ? <img src={t.picture} alt="" /> : <span aria-hidden="true">{t.goodsName.slice(0, 1)}</span>}</div>
               <div className={styles.name} title={t.goodsName}>
                 {t.goodsName}
                 {t.specs ? ` ${t.specs}` : ''}
@@ -26,10 +49,10 @@ export function GoodsTiles({ tiles, loading, onAdd }: { tiles: Tile[]; loading: 
                 </span>
                 <b>¥{formatYuan(t.price)}</b>
               </div>
-            </Card>
-          </Col>
-        ))}
-      </Row>
+            </div>
+          );
+        })}
+      </div>
     </Spin>
   );
 }

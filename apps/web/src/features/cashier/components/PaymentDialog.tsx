@@ -1,15 +1,18 @@
-import { useReducer } from 'react';
+import { useReducer, useRef } from 'react';
 import Decimal from 'decimal.js';
-import { Button, Input, Modal, Table, Typography } from 'antd';
-import { payment } from '@venue/contract';
+import { Button, Input, Modal, Table, Typography, type InputRef } from 'antd';
+import { Msg, payment } from '@venue/contract';
+import { useHotkey } from '@/hooks/useHotkey';
+import { useScannerInput } from '@/hooks/useScannerInput';
 import { formatYuan, lineAmount } from '@/lib/money';
 import { toast } from '@/lib/notify';
+import { maxLen } from '@/lib/schema-rules';
 import { buildPayRequest, chooseCard, chooseMethod, enterSaves, needsAuthCode, type PayCard, type PayMethod } from '../pay-selection';
 import { initialPayment, paymentReducer } from '../payment-state';
+import { KEYS } from '../shortcuts';
 import { usePaymentData } from '../usePaymentData';
-import { PayChoices } from './PayChoices';
+import { PayChoices, type ChoiceVia } from './PayChoices';
 import styles from './PaymentDialog.module.css';
-import { maxLen } from '@/lib/schema-rules';
 
 type Line = payment.PayableLine;
 
@@ -32,10 +35,15 @@ export interface PaymentDialogProps {
   /** Pays; resolves when the parent has finished (the dialog stays loading until then). */
   onPay: (request: payment.PayRequest) => Promise<void>;
   onClose: () => void;
+  /** After the closing animation, when focus has gone back to what opened the dialog. */
+  onAfterClose?: () => void;
 }
 
-/** 收款 (900 px): lines with pricePay, the venue's methods, the member's cards, remark and auth code. */
-export function PaymentDialog({ forPay, open, orderId, memberId, venueId, payTypes = 'M', onPay, onClose }: PaymentDialogProps) {
+/**
+ * 收款 (900 px): lines with pricePay, the venue's methods, the member's cards, remark and auth code.
+ * It opens on 确认收款 (F9 too); with a scan-code method a scan anywhere in it fills the code and pays.
+ */
+export function PaymentDialog({ forPay, open, orderId, memberId, venueId, payTypes = 'M', onPay, onClose, onAfterClose }: PaymentDialogProps) {
   const [state, dispatch] = useReducer(paymentReducer, initialPayment);
   const { methods, cards, selection, total, listTotal, details } = usePaymentData({
     forPay,
@@ -46,8 +54,15 @@ export function PaymentDialog({ forPay, open, orderId, memberId, venueId, payTyp
     payTypes,
     picked: state.selection,
   });
+  const authBox = useRef<InputRef>(null);
+  const wantsCode = needsAuthCode(selection);
+  const focusAuthBox = () => requestAnimationFrame(() => authBox.current?.focus());
 
-  const pickMethod = (method: PayMethod) => dispatch({ type: 'select', selection: chooseMethod(selection, method, listTotal) });
+  function pickMethod(method: PayMethod, via: ChoiceVia) {
+    const next = chooseMethod(selection, method, listTotal);
+    dispatch({ type: 'select', selection: next });
+    if (via === 'pointer' && needsAuthCode(next)) focusAuthBox();
+  }
   function pickCard(card: PayCard) {
     const { selection: next, refused } = chooseCard(selection, card, listTotal);
     if (refused) toast.warning(refused);
@@ -57,10 +72,13 @@ export function PaymentDialog({ forPay, open, orderId, memberId, venueId, payTyp
     dispatch({ type: 'reset' });
     onClose();
   }
-  async function save() {
+  async function save(scanned?: string) {
     if (state.saving) return;
-    const { request, error } = buildPayRequest(selection, { orderId, memberId, listTotal }, state.authCode, state.remark);
-    if (error) return toast.warning(error);
+    const { request, error } = buildPayRequest(selection, { orderId, memberId, listTotal }, scanned ?? state.authCode, state.remark);
+    if (error) {
+      if (error === Msg.authCodeRequired) focusAuthBox();
+      return toast.warning(error);
+    }
     dispatch({ type: 'saving' });
     try {
       await onPay(request!);
@@ -69,20 +87,33 @@ export function PaymentDialog({ forPay, open, orderId, memberId, venueId, payTyp
     }
   }
 
+  useHotkey(KEYS.pay, () => void save(), open);
+  // The customer's payment code, scanned wherever focus is: it is the code, and the payment goes.
+  useScannerInput(
+    (code) => {
+      dispatch({ type: 'authCode', value: code });
+      void save(code);
+    },
+    { enabled: open && wantsCode && !state.saving },
+  );
+
   return (
     <Modal
       open={open}
       title="收款"
       width={900}
       onCancel={close}
-      afterClose={() => dispatch({ type: 'reset' })}
+      afterClose={() => {
+        dispatch({ type: 'reset' });
+        onAfterClose?.();
+      }}
       maskClosable={false}
       destroyOnHidden
       footer={[
         <Button key="cancel" onClick={close}>
           取消
         </Button>,
-        <Button key="pay" type="primary" loading={state.saving} onClick={() => void save()}>
+        <Button key="pay" type="primary" loading={state.saving} onClick={() => void save()} autoFocus={!wantsCode}>
           确认收款
         </Button>,
       ]}
@@ -102,18 +133,24 @@ export function PaymentDialog({ forPay, open, orderId, memberId, venueId, payTyp
           </Typography.Paragraph>
         )}
         <PayChoices methods={methods} cards={cards} selection={selection} hasMember={!!memberId} onMethod={pickMethod} onCard={pickCard} />
-        <div className={styles.label}>备注</div>
+        <label className={styles.label} htmlFor="pay-remark">
+          备注
+        </label>
         <Input
+          id="pay-remark"
           value={state.remark}
           onChange={(e) => dispatch({ type: 'remark', value: e.target.value })}
           maxLength={maxLen(payment.payRequest.shape.remark)}
           placeholder="选填"
         />
-        {needsAuthCode(selection) && (
+        {wantsCode && (
           <>
-            <div className={styles.label}>付款码</div>
+            <label className={styles.label} htmlFor="pay-auth-code">
+              付款码
+            </label>
             <Input.Password
-              autoFocus
+              id="pay-auth-code"
+              ref={authBox}
               value={state.authCode}
               onChange={(e) => dispatch({ type: 'authCode', value: e.target.value })}
               placeholder="请扫描顾客的付款码"

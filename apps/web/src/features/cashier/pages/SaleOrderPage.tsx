@@ -12,6 +12,8 @@ import { useSession } from '@/lib/session';
 import { dateRange } from '@/lib/time';
 import { useReceiptPrinter } from '../receipt/useReceiptPrinter';
 import { canRefund } from '../refund';
+import { AutoCloseSetting } from '../components/AutoCloseSetting';
+import { CloseOrderButton } from '../components/CloseOrderButton';
 import { OrderRefunds } from '../components/OrderRefunds';
 import { RefundDialog } from '../components/RefundDialog';
 import { usePermission } from '@/components/Permission';
@@ -46,7 +48,7 @@ export default function SaleOrderPage() {
               <DatePicker.RangePicker placeholder={['开始日期', '结束日期']} />
             </Form.Item>
             <Form.Item name="payState">
-              <Select placeholder="支付状态" allowClear options={options(sale.PAY_STATE_LABELS)} style={{ width: 130 }} />
+              <Select placeholder="支付状态" aria-label="支付状态" allowClear options={options(sale.PAY_STATE_LABELS)} style={{ width: 130 }} />
             </Form.Item>
             <Form.Item name="memberName">
               <Input placeholder="会员姓名" allowClear style={{ width: 120 }} />
@@ -86,14 +88,18 @@ export default function SaleOrderPage() {
                 退款
               </Button>
             )}
+            <CloseOrderButton order={o} />
           </>
         )}
         toolbar={(_, filters) => (
-          <Permission value={[PERMISSIONS.goods.saleOrder.list]}>
-            <Button icon={<DownloadOutlined />} onClick={() => void downloadFile(sale.exportOrders, { query: filters })}>
-              导出
-            </Button>
-          </Permission>
+          <>
+            <Permission value={[PERMISSIONS.goods.saleOrder.list]}>
+              <Button icon={<DownloadOutlined />} onClick={() => void downloadFile(sale.exportOrders, { query: filters })}>
+                导出
+              </Button>
+            </Permission>
+            <AutoCloseSetting />
+          </>
         )}
       />
       <Modal open={viewing !== null} title={`销售订单 ${viewing?.orderId ?? ''}`} width={900} footer={null} onCancel={() => setViewing(null)}>

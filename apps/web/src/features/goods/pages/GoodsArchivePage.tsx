@@ -12,7 +12,7 @@ import { fieldsOf, maxLenRule, textRules } from '@/lib/schema-rules';
 type Row = z.infer<typeof goods.goods>;
 type Values = CallBody<typeof goods.goodsAdd>;
 interface Filters {
-  goodsName?: string;
+  goodsQuery?: string;
   classificationId?: number;
   state?: 'A' | 'S';
   isOnSale?: '1' | '0';
@@ -35,17 +35,17 @@ export default function GoodsArchivePage() {
       list={goods.goodsQuery}
       searchFields={
         <>
-          <Form.Item name="goodsName">
-            <Input placeholder="商品名称" allowClear />
+          <Form.Item name="goodsQuery">
+            <Input placeholder="商品名称/条码/助记码" aria-label="商品名称/条码/助记码" allowClear />
           </Form.Item>
           <Form.Item name="classificationId">
-            <Select placeholder="商品分类" allowClear options={classes} style={{ width: 140 }} />
+            <Select placeholder="商品分类" aria-label="商品分类" allowClear options={classes} style={{ width: 140 }} />
           </Form.Item>
           <Form.Item name="isOnSale">
-            <Select placeholder="上架状态" allowClear options={SALE_OPTIONS} style={{ width: 120 }} />
+            <Select placeholder="上架状态" aria-label="上架状态" allowClear options={SALE_OPTIONS} style={{ width: 120 }} />
           </Form.Item>
           <Form.Item name="state">
-            <Select placeholder="状态" allowClear options={STATE_OPTIONS} style={{ width: 120 }} />
+            <Select placeholder="状态" aria-label="状态" allowClear options={STATE_OPTIONS} style={{ width: 120 }} />
           </Form.Item>
         </>
       }

@@ -68,13 +68,14 @@ export default function StockInPage() {
             <Form.Item name="state">
               <Select
                 placeholder="审核状态"
+                aria-label="审核状态"
                 allowClear
                 style={{ width: 130 }}
                 options={Object.entries(STOCK_IN_STATES).map(([value, s]) => ({ value, label: s.label }))}
               />
             </Form.Item>
             <Form.Item name="warehouseId">
-              <Select placeholder="仓库" allowClear options={warehouses} style={{ width: 160 }} />
+              <Select placeholder="仓库" aria-label="仓库" allowClear options={warehouses} style={{ width: 160 }} />
             </Form.Item>
             <Form.Item name="range">
               <DatePicker.RangePicker placeholder={['开始日期', '结束日期']} />

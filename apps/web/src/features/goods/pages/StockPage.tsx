@@ -40,10 +40,10 @@ export default function StockPage() {
               <Input placeholder="商品名称" allowClear />
             </Form.Item>
             <Form.Item name="warehouseId">
-              <Select placeholder="仓库" allowClear options={warehouses} style={{ width: 160 }} />
+              <Select placeholder="仓库" aria-label="仓库" allowClear options={warehouses} style={{ width: 160 }} />
             </Form.Item>
             <Form.Item name="classificationId">
-              <Select placeholder="商品分类" allowClear options={classes} style={{ width: 140 }} />
+              <Select placeholder="商品分类" aria-label="商品分类" allowClear options={classes} style={{ width: 140 }} />
             </Form.Item>
           </>
         }

@@ -40,7 +40,7 @@ export default function WarehousePage() {
             <Input placeholder="仓库名称" allowClear />
           </Form.Item>
           <Form.Item name="state">
-            <Select placeholder="状态" allowClear options={STATE_OPTIONS} style={{ width: 120 }} />
+            <Select placeholder="状态" aria-label="状态" allowClear options={STATE_OPTIONS} style={{ width: 120 }} />
           </Form.Item>
         </>
       }

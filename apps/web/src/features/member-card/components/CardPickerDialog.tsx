@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { Button, Input, Modal, Space, Table, Tag } from 'antd';
 import { member, type Card } from '@venue/contract';
+import { formatDate } from '@/lib/format';
 import { callApi } from '@/lib/http';
 import { usePagedList, type ListSource } from '@/components/list/usePagedList';
 import { balanceText, searchQuery, STATE_LABELS } from '../card-rules';
@@ -74,8 +75,8 @@ export function CardPickerDialog({
           { title: '会员姓名', dataIndex: 'memberName' },
           { title: '会员类型', dataIndex: 'memberTypeName', render: (t: string | null) => t ?? '—' },
           { title: '余额', key: 'balance', render: (_, c) => balanceText(c) },
-          { title: '有效期开始', dataIndex: 'useBeginTime', render: (t: string | null) => t?.slice(0, 10) ?? '—' },
-          { title: '有效期结束', dataIndex: 'useEndTime', render: (t: string | null) => t?.slice(0, 10) ?? '—' },
+          { title: '有效期开始', dataIndex: 'useBeginTime', render: (t: string | null) => formatDate(t) || '—' },
+          { title: '有效期结束', dataIndex: 'useEndTime', render: (t: string | null) => formatDate(t) || '—' },
         ]}
       />
     </Modal>

@@ -52,7 +52,14 @@ export function MemberCardSearch({ onSelect, purpose = 'purchase', venueId, scan
     <>
       <Space.Compact style={{ width: '100%' }}>
         <Select value={type} onChange={setType} options={SEARCH_TYPES} style={{ width: 110 }} aria-label="搜索类型" />
-        <Input value={keyword} onChange={(e) => setKeyword(e.target.value)} onPressEnter={searchOnEnter} placeholder="请输入会员卡号/姓名/手机号" allowClear />
+        <Input
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          onPressEnter={searchOnEnter}
+          placeholder="请输入会员卡号/姓名/手机号"
+          aria-label="会员查询关键字"
+          allowClear
+        />
         <Button type="primary" onClick={search}>
           查询
         </Button>

@@ -5,6 +5,7 @@ import { member, type CallData, type Card, PERMISSIONS } from '@venue/contract';
 import { CrudPage } from '@/components/list/CrudPage';
 import { FormDialog } from '@/components/list/FormDialog';
 import { Permission } from '@/components/Permission';
+import { formatDate } from '@/lib/format';
 import { callApi, downloadFile } from '@/lib/http';
 import { useApiQuery } from '@/lib/query';
 import { balanceText, searchQuery, STATE_LABELS } from '../card-rules';
@@ -46,16 +47,16 @@ export default function MemberCardPage() {
         searchFields={
           <>
             <Form.Item name="type" initialValue="2">
-              <Select options={SEARCH_TYPES} style={{ width: 110 }} />
+              <Select options={SEARCH_TYPES} aria-label="搜索类型" style={{ width: 110 }} />
             </Form.Item>
             <Form.Item name="keyword">
               <Input placeholder="请输入会员卡号/姓名/手机号" allowClear style={{ width: 220 }} />
             </Form.Item>
             <Form.Item name="cardTypeId">
-              <Select placeholder="卡类型" allowClear options={types} style={{ width: 150 }} />
+              <Select placeholder="卡类型" aria-label="卡类型" allowClear options={types} style={{ width: 150 }} />
             </Form.Item>
             <Form.Item name="state">
-              <Select placeholder="卡状态" allowClear options={STATE_OPTIONS} style={{ width: 110 }} />
+              <Select placeholder="卡状态" aria-label="卡状态" allowClear options={STATE_OPTIONS} style={{ width: 110 }} />
             </Form.Item>
           </>
         }
@@ -73,7 +74,7 @@ export default function MemberCardPage() {
           },
           { title: '手机号', dataIndex: 'phone' },
           { title: '余额', key: 'balance', render: (_, c) => balanceText(c) },
-          { title: '有效期', key: 'valid', render: (_, c) => `${c.useBeginTime?.slice(0, 10) ?? '—'} 至 ${c.useEndTime?.slice(0, 10) ?? '长期'}` },
+          { title: '有效期', key: 'valid', render: (_, c) => `${formatDate(c.useBeginTime) || '—'} 至 ${formatDate(c.useEndTime) || '长期'}` },
           {
             title: '状态',
             dataIndex: 'state',

@@ -23,6 +23,7 @@ export default function UserPage() {
         <Form.Item name="state">
           <Select
             placeholder="状态"
+            aria-label="状态"
             allowClear
             style={{ width: 120 }}
             options={[

@@ -1,0 +1,50 @@
+import type { BodyOut, gate, QueryOut } from '@venue/contract';
+import { iso, type Clock } from '../../lib/clock.ts';
+import { alreadyExists, isUniqueViolation, notFound, refuse } from '../../lib/errors.ts';
+import { mapPage, pageWindow } from '../../lib/paging.ts';
+import type { AreaRepository } from './area.repository.ts';
+
+type Row = { id: number; name: string; sort: number; remark: string; gate_count: number | string | bigint | null };
+const toArea = (r: Row) => ({ areaId: r.id, areaName: r.name, sort: r.sort, remark: r.remark, gateCount: Number(r.gate_count ?? 0) });
+export const AREA_MISSING = '区域不存在';
+
+/** 区域管理: the areas gates are grouped by in the remote-control dialog. */
+export class AreaService {
+  constructor(
+    private readonly repo: AreaRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async page(tenantId: number, q: QueryOut<typeof gate.areaQuery>) {
+    return mapPage(await this.repo.page(tenantId, q.areaName || undefined, pageWindow(q)), toArea);
+  }
+
+  async all(tenantId: number) {
+    return (await this.repo.all(tenantId)).map(toArea);
+  }
+
+  async get(tenantId: number, id: number) {
+    const row = await this.repo.find(tenantId, id);
+    if (!row) throw notFound(AREA_MISSING);
+    return toArea(row);
+  }
+
+  async save(tenantId: number, id: number | null, b: BodyOut<typeof gate.areaAdd>) {
+    if (id !== null) await this.get(tenantId, id);
+    const values = { name: b.areaName, sort: b.sort, remark: b.remark ?? '' };
+    try {
+      if (id === null) id = await this.repo.insert(tenantId, values, iso(this.clock.now()));
+      else await this.repo.update(tenantId, id, values);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw alreadyExists(`区域「${b.areaName}」已存在`);
+      throw error;
+    }
+    return this.get(tenantId, id);
+  }
+
+  async remove(tenantId: number, id: number) {
+    const area = await this.get(tenantId, id);
+    if (!(await this.repo.deleteEmpty(tenantId, id))) throw refuse(`区域「${area.areaName}」下还有闸机，不能删除`);
+    return null;
+  }
+}

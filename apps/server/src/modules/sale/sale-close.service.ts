@@ -1,0 +1,60 @@
+import { sale } from '@venue/contract';
+import { addMs, iso, type Clock } from '../../lib/clock.ts';
+import { refuse } from '../../lib/errors.ts';
+import type { UserSession } from '../../plugins/session.ts';
+import type { PayableOrder } from '../checkout/payable.ts';
+import type { SaleCloseRepository } from './sale-close.repository.ts';
+
+/** The order if it is the tenant's and in one of the user's venues (the checkout's lookup of a sale order). */
+type OrderOfUser = (s: UserSession, orderId: number) => Promise<PayableOrder>;
+
+const MINUTE_MS = 60_000;
+const minutesOf = (stored: string | null) => {
+  const n = stored === null ? NaN : Number(stored);
+  return Number.isInteger(n) && n >= 0 ? n : sale.DEFAULT_AUTO_CLOSE_MINUTES;
+};
+
+/**
+ * Closing unpaid sale orders (order state C, pay state C): by hand from 销售订单, or by the periodic
+ * job after the tenant's auto-close minutes. A paid order, or one whose scan-code result is unknown
+ * (N), never closes; a closed order cannot be paid (the payment's claim needs pay state U or F).
+ */
+export class SaleCloseService {
+  constructor(
+    private readonly repo: SaleCloseRepository,
+    private readonly orderOfUser: OrderOfUser,
+    private readonly clock: Clock,
+  ) {}
+
+  async close(s: UserSession, orderId: number) {
+    const order = await this.orderOfUser(s, orderId);
+    const answer = () => ({ orderId: order.id, orderState: 'C', payState: 'C' });
+    if (order.pay_state === 'C') return answer();
+    if (await this.repo.close(s.tenantId, order.id)) return answer();
+    // Refused, or changed under us: say why from the order as it is now.
+    const now = await this.orderOfUser(s, orderId);
+    if (now.pay_state === 'C') return answer();
+    if (now.pay_state === 'N' || now.pay_lock) throw refuse(sale.CLOSE_PENDING_REFUSED);
+    throw refuse(sale.CLOSE_PAID_REFUSED);
+  }
+
+  /** One pass of the job: every tenant's closable orders older than its minutes (0: never). Answers how many closed. */
+  async closeExpired(): Promise<number> {
+    const now = this.clock.now();
+    let closed = 0;
+    for (const { tenantId, minutes } of await this.repo.tenantsWithSetting()) {
+      const limit = minutesOf(minutes);
+      if (limit > 0) closed += await this.repo.closeCreatedBefore(tenantId, iso(addMs(now, -limit * MINUTE_MS)));
+    }
+    return closed;
+  }
+
+  async setting(tenantId: number) {
+    return { autoCloseMinutes: minutesOf(await this.repo.setting(tenantId)) };
+  }
+
+  async saveSetting(tenantId: number, autoCloseMinutes: number) {
+    await this.repo.saveSetting(tenantId, String(autoCloseMinutes));
+    return { autoCloseMinutes };
+  }
+}

@@ -1,0 +1,254 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { importXlsx } from '../apps/server/test/member-card.helpers.ts';
+import { AXE_CONTEXT, seriousViolations } from './axe';
+import { launchBrowser, login, openPage, pageApi, pageErrors, type RunningServer, scan, screenshot, startServer } from './harness';
+
+/**
+ * The till as staff really use it (issue 13): keyboard and scanner only, a phone-sized screen, unpaid
+ * orders closed from 销售订单, calendar dates in another time zone, and axe-core on the key screens.
+ */
+describe('the till by keyboard, scanner and phone (issue 13)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+
+  const saleDialog = () => page.locator('.ant-modal-wrap:visible', { hasText: '商品销售' });
+  const payDialog = () => page.locator('.ant-modal-wrap:visible', { hasText: '应收' });
+  const notice = (p: Page, text: string) => p.locator('.ant-notification-notice, .ant-message-notice', { hasText: text });
+  const cartRow = (name: string) => saleDialog().locator('.ant-table-row', { hasText: name });
+  const barcodeOf = async (p: Page, name: string) =>
+    (
+      await pageApi<{ records: { barcode: string; goodsName: string }[] }>(p, server.url, `goods/goodsArchive/query?goodsName=${encodeURIComponent(name)}`)
+    ).records.find((g) => g.goodsName === name)!.barcode;
+
+  /** What has focus: its accessible label, role, text and test id. */
+  const focused = (p: Page = page) =>
+    p.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      return {
+        label: el?.getAttribute('aria-label') ?? '',
+        role: el?.getAttribute('role') ?? el?.tagName.toLowerCase() ?? '',
+        text: (el?.textContent ?? '').replace(/\s+/g, '').slice(0, 40),
+        testid: el?.dataset.testid ?? '',
+        checked: el?.getAttribute('aria-checked') ?? '',
+      };
+    });
+  type Focus = Awaited<ReturnType<typeof focused>>;
+  /** Presses `key` (Tab by default) until focus is where `wanted` says, at most 40 times. */
+  async function keyTo(wanted: (f: Focus) => boolean, key = 'Tab') {
+    for (let i = 0; i < 40; i += 1) {
+      if (wanted(await focused())) return;
+      await page.keyboard.press(key);
+    }
+    throw new Error(`focus never reached the element (last: ${JSON.stringify(await focused())})`);
+  }
+  /** Units in the cart: the sum of its quantity steppers. */
+  const cartUnits = () =>
+    saleDialog()
+      .locator('input[aria-label$="数量"]')
+      .evaluateAll((inputs) => inputs.reduce((sum, input) => sum + Number((input as HTMLInputElement).value), 0));
+  /** Whether the member display shows `text` on one line (a phone number or 储值卡 not broken letter by letter). */
+  const oneLine = (p: Page, text: string) =>
+    p
+      .getByTestId('member-display')
+      .locator('dd', { hasText: text })
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().height < 1.6 * parseFloat(getComputedStyle(el).lineHeight || '22'));
+  const scanBoxFocused = async () => (await focused()).label === '扫码/商品名称/助记码';
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    page = await openPage(browser, { width: 1366, height: 860 }, AXE_CONTEXT);
+    await login(page, server.url, 'cashier', 'cashier123');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('sells twice with the keyboard and a scanner alone: open, scan, add, attach a card, pay cash, then pay by a scanned code', async () => {
+    const [water, drink] = [await barcodeOf(page, '怡宝纯净水'), await barcodeOf(page, '脉动')];
+    // Any pointer event from here on fails the test: the keyboard and the scanner do everything.
+    await page.evaluate(() => {
+      const w = window as unknown as { pointerEvents: number };
+      w.pointerEvents = 0;
+      for (const type of ['pointerdown', 'mousedown', 'mouseup', 'contextmenu']) window.addEventListener(type, () => (w.pointerEvents += 1), true);
+    });
+
+    // The navbar's 收银台 is a button Tab reaches; its popover opens on 商品销售; the dialog on the scan box.
+    await keyTo((f) => f.label === '收银台');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await focused()).text).toBe('商品销售');
+    await page.keyboard.press('Enter');
+    await saleDialog().waitFor();
+    await expect.poll(scanBoxFocused).toBe(true);
+    await expect.poll(() => saleDialog().getByTestId('goods-tile').count()).toBeGreaterThan(5);
+
+    // The shortcut help (?) lists the shortcuts.
+    await keyTo((f) => f.label === '快捷键帮助', 'Shift+Tab');
+    await page.keyboard.press('Enter');
+    const help = page.getByRole('table', { name: '快捷键' });
+    await expect.poll(() => help.textContent()).toContain('F8提交订单');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('F4');
+    await expect.poll(scanBoxFocused).toBe(true);
+
+    await scan(page, water);
+    await expect.poll(() => cartRow('怡宝纯净水').count()).toBe(1);
+    // The tiles are one tab stop; arrows move, Enter and Space add.
+    await keyTo((f) => f.testid === 'goods-tile');
+    const first = (await focused()).text;
+    await page.keyboard.press('ArrowRight');
+    const second = (await focused()).text;
+    expect(second).not.toBe(first);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowUp');
+    expect((await focused()).text).toBe(second);
+    await page.keyboard.press('Enter');
+    await expect.poll(cartUnits).toBe(2);
+    await page.keyboard.press(' ');
+    await expect.poll(cartUnits).toBe(3);
+
+    await keyTo((f) => f.label === '会员查询关键字');
+    await page.keyboard.type('VIP0001');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => saleDialog().getByTestId('member-display').textContent()).toContain('张三');
+    expect(await oneLine(page, '13800000001')).toBe(true);
+    expect(await oneLine(page, '储值卡')).toBe(true);
+    expect(await seriousViolations(page, '.ant-modal-wrap')).toEqual([]);
+    await screenshot(page, 'till-keyboard-sale');
+
+    // F8 submits; 收款 opens on 确认收款 with cash chosen; Enter pays; focus is back on the scan box.
+    await page.keyboard.press('F8');
+    await payDialog().waitFor();
+    await expect.poll(async () => (await focused()).text).toBe('确认收款');
+    await expect.poll(() => payDialog().getByRole('radio', { checked: true }).textContent()).toBe('现金');
+    expect(await seriousViolations(page, '.ant-modal-wrap')).toEqual([]);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => notice(page, '收款成功').count()).toBeGreaterThan(0);
+    await expect.poll(() => payDialog().count()).toBe(0);
+    await expect.poll(scanBoxFocused).toBe(true);
+
+    // The next customer: a scanned drink, WeChat chosen with the arrows, the customer's code scanned.
+    await scan(page, drink);
+    await expect.poll(() => cartRow('脉动').count()).toBe(1);
+    await page.keyboard.press('F8');
+    await payDialog().waitFor();
+    await keyTo((f) => f.role === 'radio', 'Shift+Tab');
+    await keyTo((f) => f.text === '微信' && f.checked === 'true', 'ArrowRight');
+    await expect.poll(() => payDialog().getByTestId('auth-code').count()).toBe(1);
+    await scan(page, '134567890123456789');
+    await expect.poll(() => notice(page, '收款成功').count()).toBeGreaterThan(1);
+    await expect.poll(() => payDialog().count()).toBe(0);
+    const { records } = await pageApi<{ records: { payState: string; payRecords: { payMode: string }[]; details: { goodsName: string }[] }[] }>(
+      page,
+      server.url,
+      'goods/goodsSaleOrder/query?size=1',
+    );
+    expect(records[0]).toMatchObject({ payState: 'P', payRecords: [{ payMode: 'wechatpay' }], details: [{ goodsName: '脉动' }] });
+    await expect.poll(scanBoxFocused).toBe(true);
+
+    expect(await page.evaluate(() => (window as unknown as { pointerEvents: number }).pointerEvents)).toBe(0);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => saleDialog().count()).toBe(0);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('at 390 x 844 the sale dialog is a full-screen sheet: goods above the cart, readable tiles, a usable member box, 单价 and 金额 in view', async () => {
+    const phone = await openPage(browser, { width: 390, height: 844 }, { ...AXE_CONTEXT, hasTouch: true, isMobile: true });
+    await login(phone, server.url, 'cashier', 'cashier123');
+    const sheet = phone.locator('.ant-modal-wrap:visible', { hasText: '商品销售' });
+    await phone.getByRole('button', { name: '收银台' }).tap();
+    await phone.getByRole('button', { name: /商品销售/ }).tap();
+    await sheet.waitFor();
+    await expect.poll(() => sheet.getByTestId('goods-tile').count()).toBeGreaterThan(5);
+    const box = async (selector: string) => (await sheet.locator(selector).first().boundingBox())!;
+    await expect.poll(async () => (await box('.ant-modal')).width).toBe(390);
+    expect((await box('.ant-modal')).x).toBe(0);
+    const tile = await box('[data-testid="goods-tile"]');
+    expect(tile.width).toBeGreaterThanOrEqual(96);
+    expect(tile.height).toBeLessThan(180);
+    const member = await sheet.getByLabel('会员查询关键字').boundingBox();
+    expect(member!.width).toBeGreaterThan(150);
+    // Goods above the cart.
+    expect((await box('.ant-divider')).y).toBeGreaterThan(tile.y + tile.height);
+
+    await phone.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await scan(phone, await barcodeOf(phone, '红牛'));
+    await expect.poll(() => sheet.locator('.ant-table-row', { hasText: '红牛' }).count()).toBe(1);
+    await sheet.getByLabel('会员查询关键字').fill('VIP0001');
+    await sheet.getByLabel('会员查询关键字').press('Enter');
+    await expect.poll(() => sheet.getByTestId('member-display').textContent()).toContain('张三');
+    expect(await oneLine(phone, '13800000001')).toBe(true);
+    for (const header of ['单价', '金额']) {
+      const cell = (await sheet.getByRole('columnheader', { name: header }).boundingBox())!;
+      expect(cell.x + cell.width).toBeLessThanOrEqual(390);
+    }
+    await screenshot(phone, 'till-phone-sale');
+    expect(await seriousViolations(phone, '.ant-modal-wrap')).toEqual([]);
+    expect(pageErrors(phone)).toEqual([]);
+    await phone.close();
+  });
+
+  it('closes an unpaid order from 销售订单 after a confirmation; the closed order shows 已关闭 and offers no 关闭', async () => {
+    // A payment the customer walked away from: the order stays unpaid.
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByRole('button', { name: '收银台' }).waitFor();
+    await page.keyboard.press('F2');
+    await saleDialog().waitFor();
+    await expect.poll(() => saleDialog().getByTestId('goods-tile').count()).toBeGreaterThan(5);
+    await saleDialog().getByTestId('goods-tile').filter({ hasText: '红牛' }).first().click();
+    await page.keyboard.press('F8');
+    await payDialog().waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => payDialog().count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => saleDialog().count()).toBe(0);
+    const [order] = (await pageApi<{ records: { orderId: number; payState: string }[] }>(page, server.url, 'goods/goodsSaleOrder/query?size=1')).records;
+    expect(order.payState).toBe('U');
+
+    await page.goto(`${server.url}/goods/saleOrder`);
+    const row = page.locator('.ant-table-row').filter({ has: page.getByRole('cell', { name: String(order.orderId), exact: true }) });
+    await row.getByRole('button', { name: /关\s*闭/ }).click();
+    const confirm = page.locator('.ant-modal-confirm', { hasText: `确定关闭订单 ${order.orderId} 吗？` });
+    await confirm.getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => notice(page, '操作成功').count()).toBeGreaterThan(0);
+    await expect.poll(() => row.locator('.ant-tag', { hasText: '已关闭' }).count()).toBe(1);
+    expect(await row.getByRole('button', { name: /关\s*闭/ }).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('key screens pass axe; 商品档案 finds by barcode and shorthand; an imported 有效期开始 shows its own day in New York', async () => {
+    const admin = await openPage(browser, { width: 1366, height: 860 }, { ...AXE_CONTEXT, timezoneId: 'America/New_York' });
+    await admin.goto(`${server.url}/login`);
+    await admin.getByPlaceholder('用户名').waitFor();
+    expect(await seriousViolations(admin)).toEqual([]);
+    await login(admin, server.url, 'admin', 'admin123');
+    await admin.getByText('快捷入口').waitFor();
+    expect(await seriousViolations(admin)).toEqual([]);
+
+    await admin.goto(`${server.url}/goods/archive`);
+    const search = admin.getByLabel('商品名称/条码/助记码');
+    const names = () => admin.locator('.ant-table-row td:nth-child(2)').allTextContents();
+    for (const query of [await barcodeOf(admin, '农夫山泉'), 'NFSQ']) {
+      await search.fill(query);
+      await admin.getByRole('button', { name: /搜\s*索/ }).click();
+      await expect.poll(names).toEqual(['农夫山泉']);
+    }
+    expect(await seriousViolations(admin)).toEqual([]);
+
+    await admin.goto(`${server.url}/member/card`);
+    await admin.getByRole('button', { name: /导\s*入/ }).click();
+    const file = await importXlsx([['TZ20261123', '时区会员', '13912345678', '', '储值卡', 10, '2026-11-23', '2027-11-22', '']]);
+    await admin.locator('.ant-modal-wrap:visible input[type=file]').setInputFiles({ name: 'cards.xlsx', mimeType: 'application/octet-stream', buffer: file });
+    await expect.poll(() => notice(admin, '导入成功').count()).toBeGreaterThan(0);
+    await admin.keyboard.press('Escape');
+    await admin.getByPlaceholder('请输入会员卡号/姓名/手机号').fill('TZ20261123');
+    await admin.getByRole('button', { name: /搜\s*索/ }).click();
+    await expect.poll(() => admin.locator('tr', { hasText: 'TZ20261123' }).textContent()).toContain('2026-11-23 至 2027-11-22');
+    expect(await seriousViolations(admin)).toEqual([]);
+    expect(pageErrors(admin)).toEqual([]);
+    await admin.close();
+  });
+});
