@@ -199,6 +199,8 @@ describe('the till by keyboard, scanner and phone (issue 13)', () => {
     await saleDialog().waitFor();
     await expect.poll(() => saleDialog().getByTestId('goods-tile').count()).toBeGreaterThan(5);
     await saleDialog().getByTestId('goods-tile').filter({ hasText: '红牛' }).first().click();
+    // F8 submits what the cart shows: wait until it shows the line (a loaded machine renders late).
+    await expect.poll(() => cartRow('红牛').count()).toBe(1);
     await page.keyboard.press('F8');
     await payDialog().waitFor();
     await page.keyboard.press('Escape');
