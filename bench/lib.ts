@@ -133,10 +133,14 @@ export async function childServer(
   ready = '已启动',
 ): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
   const port = await freePort();
-  // BENCH_PROFILE=dir: the server writes a V8 CPU profile there when it stops (open it in Chrome DevTools).
+  // BENCH_PROFILE=dir: the server writes a V8 CPU profile there when it stops (open it in Chrome DevTools,
+  // or sum it by package with bench/probe/cpu-profile.ts).
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
-    cwd: resolve(import.meta.dirname, '..'),
+  // env.BENCH_PROBE=file: the server loads the statement and phase counter (bench/probe/server-probe.ts).
+  const probe = env.BENCH_PROBE ? ['--import', resolve(import.meta.dirname, 'probe/server-probe.ts')] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', ...probe, script], {
+    // BENCH_SERVER_ROOT: the server's code from another checkout (the figures before a change, same bench).
+    cwd: process.env.BENCH_SERVER_ROOT ?? resolve(import.meta.dirname, '..'),
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

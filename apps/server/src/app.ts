@@ -1,5 +1,4 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
-import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -9,6 +8,7 @@ import { tmpdir } from 'node:os';
 import zlib from 'node:zlib';
 import { join } from 'node:path';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
@@ -52,7 +52,8 @@ export async function buildApp({ db, config, clock = systemClock, logger, jobEve
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('session', null);
 
-  await app.register(helmet, {
+  // helmet's headers, its middleware built once (@fastify/helmet builds it again for every request).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -64,6 +65,7 @@ export async function buildApp({ db, config, clock = systemClock, logger, jobEve
       },
     },
   });
+  app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, (error) => done(error as Error | undefined)));
   // API answers above 1 KB compressed per request (brotli at a quick level); built assets come precompressed.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
   await app.register(swagger, openApiOptions);

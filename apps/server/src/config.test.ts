@@ -15,6 +15,7 @@ describe('readConfig', () => {
       HOST: '127.0.0.1',
       DATA_DIR: '/tmp/venue',
       DATABASE_URL: 'postgres://postgres@localhost:5432/venue',
+      DB_POOL_SIZE: '16',
       DEMO_SEED: '0',
       TRUST_PROXY: '1',
       LOG: '1',
@@ -24,6 +25,7 @@ describe('readConfig', () => {
       host: '127.0.0.1',
       dataDir: '/tmp/venue',
       databaseUrl: 'postgres://postgres@localhost:5432/venue',
+      dbPoolSize: 16,
       demoSeed: false,
       trustProxy: true,
       log: true,
@@ -45,6 +47,7 @@ describe('readConfig', () => {
     [{ PORT: '0' }, '配置错误：PORT 应为 1 到 65535 之间的整数，现为 "0"'],
     [{ DATABASE_URL: 'mysql://root:secret@db/venue' }, '配置错误：DATABASE_URL 应为 postgres:// 开头的 PostgreSQL 地址'],
     [{ LOG: 'yes' }, '配置错误：LOG 应为 1 或 0'],
+    [{ DB_POOL_SIZE: '0' }, '配置错误：DB_POOL_SIZE 应为 1 到 100 之间的整数，现为 "0"'],
     [{ TRUST_PROXY: 'proxy.example.com' }, '配置错误：TRUST_PROXY 应为 1、0 或以逗号分隔的代理地址（IP、CIDR、loopback），现为 "proxy.example.com"'],
   ])('refuses %o with one line naming the variable', (env, message) => {
     expect(() => readConfig(env)).toThrow(new ConfigError(message));

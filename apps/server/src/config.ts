@@ -6,6 +6,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** PostgreSQL connections of this process; unset: the measured default (db/database.ts). */
+  dbPoolSize?: number;
   demoSeed: boolean;
   /** Whose X-Forwarded-For to believe for the client address: nobody (default), any proxy, or these addresses. */
   trustProxy: boolean | string[];
@@ -56,6 +58,13 @@ const ENV = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\/\S+$/, '应为 postgres:// 开头的 PostgreSQL 地址')
     .optional(),
+  DB_POOL_SIZE: z
+    .string()
+    .refine((v) => /^\d{1,3}$/.test(v) && Number(v) >= 1 && Number(v) <= 100, {
+      error: (issue) => `应为 1 到 100 之间的整数，现为 "${String(issue.input)}"`,
+    })
+    .transform(Number)
+    .optional(),
   DEMO_SEED: flag.default(true),
   TRUST_PROXY: trustProxy.default(false),
   LOG: flag.default(false),
@@ -82,6 +91,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: resolve(root, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    dbPoolSize: e.DB_POOL_SIZE,
     demoSeed: e.DEMO_SEED,
     trustProxy: e.TRUST_PROXY,
     log: e.LOG,

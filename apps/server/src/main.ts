@@ -11,7 +11,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 const JOB_EVERY_MS = 60_000;
 const config = configOrExit();
 const logger = createLogger({ requests: config.log });
-const db = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, 'venue.db') });
+const db = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, 'venue.db'), poolSize: config.dbPoolSize });
 try {
   await migrateToLatest(db);
   const seed = await seedIfEmpty(db, config.demoSeed);

@@ -57,6 +57,32 @@ describeEachEngine('access from the contract on %s', (server) => {
     expect((await api.call('GET', sale.query.path, { token: lister })).body.code).toBe(200);
   });
 
+  it('applies a grant taken away or given back on the very next request (grants are cached by a version the database bumps)', async () => {
+    const list = (token: string) => api.call('GET', sale.query.path, { token });
+    const token = await userHolding('turncoat', [PERMISSIONS.goods.saleOrder.list]);
+    expect((await list(token)).body.code).toBe(200);
+    const user = await db().selectFrom('users').select('id').where('username', '=', 'turncoat').executeTakeFirstOrThrow();
+    const grant = await db().selectFrom('user_role').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    await db().deleteFrom('user_role').where('user_id', '=', user.id).execute();
+    expect((await list(token)).status).toBe(403);
+    await db().insertInto('user_role').values(grant).execute();
+    expect((await list(token)).body.code).toBe(200);
+    // A menu's permission string edited away is a change too.
+    const menu = await db()
+      .selectFrom('menu')
+      .select(['id', 'permission'])
+      .where('tenant_id', '=', 1)
+      .where('permission', '=', PERMISSIONS.goods.saleOrder.list)
+      .executeTakeFirstOrThrow();
+    await db().updateTable('menu').set({ permission: null }).where('id', '=', menu.id).execute();
+    try {
+      expect((await list(token)).status).toBe(403);
+    } finally {
+      await db().updateTable('menu').set({ permission: menu.permission }).where('id', '=', menu.id).execute();
+    }
+    expect((await list(token)).body.code).toBe(200);
+  });
+
   it('seeds menu permissions from the table only', async () => {
     const seeded = await db().selectFrom('menu').select('permission').distinct().where('permission', 'is not', null).execute();
     const unknown = seeded.map((m) => m.permission!).filter((code) => !(ALL_PERMISSIONS as string[]).includes(code));

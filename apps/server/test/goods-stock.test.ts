@@ -11,7 +11,7 @@ type Tile = { goodsId: number; quantity: number };
 describeEachEngine('goods stock and purchases on %s', (server) => {
   const { admin } = server;
   /** The service the cashier's sale will call inside its own transaction, at a chosen time. */
-  const stockAt = (date: Date) => new StockService(new StockRepository(server.db), server.db, { now: () => date });
+  const stockAt = (date: Date) => new StockService(new StockRepository(server.db, server.database.db.engine), server.db, { now: () => date });
   const sell = (goodsId: number, quantity: number, date = new Date()) =>
     server.db
       .transaction()

@@ -68,6 +68,11 @@ describeEachEngine('goods on %s', (server) => {
     const all = (await query()).body.data;
     expect(all.hotSale).toEqual([]);
     expect(flat(all).find((g) => g.goodsId === water.id)?.quantity).toBe((await stockOf(server.db, water.id, 1)) + (await stockOf(server.db, water.id, 5)));
+    // A search follows the stock at once (the catalogue is kept in memory, the stock is read every time).
+    const searched = async () => flat((await query('农夫')).body.data).find((g) => g.goodsId === water.id)?.quantity;
+    const before = await searched();
+    await admin.call('POST', 'goods/stock/adjust', { body: { goodsId: water.id, warehouseId: 1, change: 3, remark: '盘盈' } });
+    expect(await searched()).toBe(before! + 3);
     await admin.call('PUT', 'goods/goodsArchive/state', { body: { goodsId: water.id, isOnSale: '0' } });
     expect(flat((await query('农夫')).body.data).map((g) => g.goodsId)).not.toContain(water.id);
     await admin.call('PUT', 'goods/goodsArchive/state', { body: { goodsId: water.id, isOnSale: '1' } });

@@ -44,6 +44,30 @@ describeEachEngine('concurrent sales on %s', (server) => {
     expect(paidOrders).toHaveLength(10);
   });
 
+  it('sells two goods listed in either order by 60 concurrent cashiers without a deadlock: 30 paid, both stocks at 0', async () => {
+    const [a, b] = [await goodsWithPrice(server.db, 300, 3), await goodsWithPrice(server.db, 400, 4)];
+    await setStock(server, a.id, 30);
+    await setStock(server, b.id, 30);
+    const outcomes = await Promise.all(
+      Array.from({ length: 60 }, async (_, i) => {
+        const token = i % 2 ? cashier : admin;
+        const lines = [
+          { goodsId: a.id, quantity: 1 },
+          { goodsId: b.id, quantity: 1 },
+        ];
+        const created = await orders.create(token, i % 2 ? lines : lines.reverse());
+        if (created.body.code !== 200) return created.body.msg as string;
+        const paid = await orders.cash(token, created.body.data.orderId, 7);
+        return paid.body.code === 200 ? 'paid' : (paid.body.msg as string);
+      }),
+    );
+    expect(outcomes.filter((o) => o === 'paid')).toHaveLength(30);
+    // Every other answer is the plain refusal (at creation or at payment): no deadlock victim, no server error.
+    const refusals = new Set([`商品「${a.name}」库存不足`, `商品「${b.name}」库存不足`]);
+    expect(outcomes.filter((o) => o !== 'paid' && !refusals.has(o))).toEqual([]);
+    expect([await stockOf(server.db, a.id), await stockOf(server.db, b.id)]).toEqual([0, 0]);
+  });
+
   it('lets 50 concurrent card payments on a card covering exactly 5 succeed 5 times; the ledger sums to the balance', async () => {
     const goods = await goodsWithPrice(server.db, 1200, 1);
     await setStock(server, goods.id, 100);

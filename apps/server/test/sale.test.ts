@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { Msg, sale, type CallQuery } from '@venue/contract';
+import { Msg, payment, sale, type CallQuery } from '@venue/contract';
 import { describeEachEngine } from './harness.ts';
 import { cardByNo, DEMO, ledgerMismatches } from './member-card.helpers.ts';
 import { setStock, stockOf, WAREHOUSE } from './goods.helpers.ts';
@@ -112,6 +112,22 @@ describeEachEngine('goods sale orders on %s', (server) => {
     expect((await orders.pay(cashier, { orderId, payMode: 'wechatpay', money: 3 })).body.msg).toBe(Msg.authCodeRequired);
     expect(await traces(server.db, orderId)).toEqual({ moves: [], consumes: [], records: [] });
     expect((await orders.get(cashier, orderId)).body.data).toMatchObject({ payState: 'U', orderState: 'P' });
+  });
+
+  it("takes a venue's method disabled or enabled into account on the very next payment", async () => {
+    const goods = await goodsWithPrice(server.db, 200, 8);
+    await setStock(server, goods.id, 5);
+    const cash = (await admin.call(payment.queryPayType, { query: { venueId: VENUE } })).body.data.find((m) => m.payMode === 'cashpay')!;
+    const orderId = await orders.createId(cashier, [{ goodsId: goods.id, quantity: 1 }]);
+    // A payment first: the method is in the server's memory now.
+    expect((await orders.cash(cashier, await orders.createId(cashier, [{ goodsId: goods.id, quantity: 1 }]), 2)).body.code).toBe(200);
+    await admin.call(payment.setState, { body: { id: cash.id, state: 'S' } });
+    try {
+      expect((await orders.cash(cashier, orderId, 2)).body.msg).toBe('当前场馆未启用现金收款方式');
+    } finally {
+      await admin.call(payment.setState, { body: { id: cash.id, state: 'A' } });
+    }
+    expect((await orders.cash(cashier, orderId, 2)).body.code).toBe(200);
   });
 
   it('lowers what a discountable card pays (half up to the fen) and charges the card that amount', async () => {

@@ -695,6 +695,13 @@ export interface Database {
   gate_command: GateCommandTable;
   gate_pass: GatePassTable;
   gate_card_push: GateCardPushTable;
+  rules_version: RulesVersionTable;
+}
+
+// ---- Issue 14: the version of a tenant's rules, grants and payment methods (bumped by triggers on their tables) ----
+export interface RulesVersionTable {
+  tenant_id: number;
+  version: number;
 }
 
 export type MenuRecord = Selectable<MenuTable>;

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { Code, Msg } from '@venue/contract';
 import { BizError } from '../lib/errors.ts';
+import { callerLog } from './logging.ts';
 
 const CHINESE = /[\u4e00-\u9fa5]/;
 
@@ -38,7 +39,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const msg = status === 413 ? '上传内容过大' : status === 429 ? Msg.tooManyAttempts : '请求格式错误';
       return reply.status(status).send({ code: status, msg, data: null });
     }
-    req.log.error({ err: error, method: req.method, route: req.routeOptions.url }, 'unhandled error');
+    callerLog(req).error({ err: error, method: req.method, route: req.routeOptions.url }, 'unhandled error');
     return reply.status(500).send({ code: Code.SERVER_ERROR, msg: Msg.serverError, data: null });
   });
 }

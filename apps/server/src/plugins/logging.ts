@@ -26,13 +26,34 @@ export function createLogger({ requests }: { requests: boolean }, stream?: Desti
   return stream ? pino(options, stream) : pino(options);
 }
 
-/** Once a route's guard knows the caller, every later line about the request names its tenant and user. */
+type Caller = { tenantId: number; userId: number } | { tenantId: number; venueId: number };
+const callerOf = (req: FastifyRequest): Caller | undefined => {
+  const session = req.session;
+  if (!session) return undefined;
+  return session.kind === 'user' ? { tenantId: session.tenantId, userId: session.userId } : { tenantId: session.tenantId, venueId: session.venueId };
+};
+const named = new WeakSet<FastifyRequest>();
+const INFO_LEVELS = new Set(['trace', 'debug', 'info']);
+
+/**
+ * Once a route's guard knows the caller, every later line about the request names its tenant and user:
+ * with request logs on, at once; otherwise (only errors and warnings are written) when `callerLog` is
+ * asked for a line, so a request that logs nothing makes no child logger.
+ */
 export function logCallers(app: FastifyInstance): void {
   app.addHook('preValidation', async (req, reply) => {
-    const session = req.session;
-    if (!session) return;
-    const caller = session.kind === 'user' ? { tenantId: session.tenantId, userId: session.userId } : { tenantId: session.tenantId, venueId: session.venueId };
-    req.log = req.log.child(caller);
-    reply.log = req.log;
+    if (!INFO_LEVELS.has(req.log.level)) return;
+    // Fastify writes its answer line with the reply's logger.
+    reply.log = callerLog(req);
   });
+}
+
+/** The request's logger, naming its caller once the guard knows it. */
+export function callerLog(req: FastifyRequest) {
+  const caller = callerOf(req);
+  if (caller && !named.has(req)) {
+    named.add(req);
+    req.log = req.log.child(caller);
+  }
+  return req.log;
 }

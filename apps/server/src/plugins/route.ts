@@ -51,9 +51,10 @@ export interface UploadContext<C extends UploadCall> extends RequestContext<C> {
 export class RawJson {
   readonly body: Buffer;
   readonly gzipped: Buffer;
-  constructor(dataJson: string) {
+  /** `gzipLevel`: 6 for an answer kept and sent many times, 1 for one sent once. */
+  constructor(dataJson: string, gzipLevel = 6) {
     this.body = Buffer.from(`{"code":200,"msg":${JSON.stringify(Msg.ok)},"data":${dataJson}}`);
-    this.gzipped = gzipSync(this.body, { level: 6 });
+    this.gzipped = gzipSync(this.body, { level: gzipLevel });
   }
   get size() {
     return this.body.length + this.gzipped.length;

@@ -20,6 +20,11 @@ export interface UserSession {
    * venue of the tenant whatever this says; a session without it holds none (fail closed).
    */
   venueIds?: readonly number[];
+  /**
+   * The version of the tenant's rules (grants, payment methods) read with the session: what a process
+   * keeps in memory of them is good while it stands (see db/migrations/2026-11-24-0601-rules-version.ts).
+   */
+  rulesVersion?: number;
 }
 /** A read-only token for the public boards of one venue. */
 export interface AnonymousSession {

@@ -264,7 +264,8 @@ export class AuthService {
       await this.repo.revokeUserSessions(row.tenant_id, row.user_id, iso(this.clock.now()));
       return null;
     }
-    const grants = await this.users.cachedGrantsOf(row.tenant_id, row.user_id);
+    const rulesVersion = Number(row.rules_version);
+    const grants = await this.users.cachedGrantsOf(row.tenant_id, row.user_id, rulesVersion);
     return {
       kind: 'user',
       sessionId: row.id,
@@ -275,6 +276,7 @@ export class AuthService {
       permissions: grants.permissions,
       isAdmin: grants.isAdmin,
       venueIds: grants.venueIds,
+      rulesVersion,
     };
   }
 }

@@ -11,10 +11,10 @@ import type { PayableKind, PayContext } from './payable.ts';
 export class CardCharges {
   constructor(private readonly ledger: Pick<LedgerService, 'chargeCard'>) {}
 
-  /** Charges the card parts; answers the ledger row id of each card. */
+  /** Charges the card parts; answers the ledger row of each card (its id, the balance after the charge). */
   async charge(trx: Transaction<Database>, kind: Pick<PayableKind, 'orderType' | 'label'>, ctx: PayContext, cards: { cardId: number; moneyFen: number }[]) {
     const { tenantId, userId, order } = ctx;
-    const consumed = new Map<number, number>();
+    const consumed = new Map<number, { id: number; balance_after: number }>();
     for (const card of [...cards].sort((a, b) => a.cardId - b.cardId)) {
       const row = await this.ledger.chargeCard(trx, {
         tenantId,
@@ -26,7 +26,7 @@ export class CardCharges {
         venueId: order.venue_id,
         remark: `${kind.label} ${order.id}`,
       });
-      consumed.set(card.cardId, row.id);
+      consumed.set(card.cardId, { id: row.id, balance_after: row.balance_after });
     }
     return consumed;
   }

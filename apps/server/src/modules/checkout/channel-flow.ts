@@ -168,7 +168,7 @@ export class ChannelPayFlow<Order extends PayableOrder, Line extends PayableLine
           await repo.updateRecord(trx, r.id, {
             state: 'P',
             paid_at: nowIso,
-            ...(r.card_id ? { consume_id: consumed.get(r.card_id) } : {}),
+            ...(r.card_id ? { consume_id: consumed.get(r.card_id)?.id } : {}),
             ...(r.id === a.channelRecord.id ? { channel_trade_no: answer.channelTradeNo, message: answer.message } : {}),
           });
         }

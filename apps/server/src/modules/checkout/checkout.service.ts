@@ -85,57 +85,70 @@ export class CheckoutService {
       if (order.pay_state === 'P') return answers.paid(s.tenantId, order.id);
     }
     if (order.pay_state !== 'U' && order.pay_state !== 'F') throw refuse('订单已关闭，不能支付');
-    const plan = await planPayment(this.deps, kind, s.tenantId, order, body);
+    const plan = await planPayment(this.deps, kind, s, order, body);
     if (!plan.remote) return this.payAtOnce(kind, s, order, plan);
     await kind.precheck?.(s.tenantId, order, plan.lines);
     await precheckCards(this.deps.cards, s.tenantId, plan);
     return channelFlow.pay(s, order, plan);
   }
 
-  /** Cash-like methods and cards: the whole payment in one transaction. */
+  /**
+   * Cash-like methods and cards: the whole payment in one transaction, the kind's fulfilment (shared rows:
+   * stock) last. The answer is built from what the transaction wrote (RETURNING), not read again.
+   */
   private async payAtOnce<Order extends PayableOrder, Line extends PayableLine>(
     kind: PayableKind<Order, Line>,
     s: UserSession,
     order: Order,
     plan: PayPlan<Line>,
-  ) {
+  ): Promise<PayResult> {
     const { db, repo, charges } = this.deps;
-    const answers = this.answers(kind);
     const ctx: PayContext<Order> = { tenantId: s.tenantId, userId: s.userId, order };
     const nowIso = iso(this.deps.clock.now());
+    const cards = plan.parts.filter((p) => p.cardId !== null).map((p) => ({ cardId: p.cardId!, moneyFen: p.moneyFen }));
+    let paid;
     try {
-      await db.transaction().execute(async (trx) => {
-        const attempt = await repo.markPaid(trx, kind, s.tenantId, order.id, {
+      paid = await db.transaction().execute(async (trx) => {
+        const claimed = await repo.markPaid(trx, kind, s.tenantId, order.id, {
           nowIso,
           priceFen: plan.totalFen,
           payMode: plan.mode,
           memberId: plan.memberId,
           remark: plan.remark,
         });
-        if (attempt === null) throw TAKEN;
-        const cards = plan.parts.filter((p) => p.cardId !== null).map((p) => ({ cardId: p.cardId!, moneyFen: p.moneyFen }));
+        if (claimed === null) throw TAKEN;
         const consumed = await charges.charge(trx, kind, ctx, cards);
         const records = [];
         for (const p of plan.parts) {
           if (p.channel) {
             const answer = await p.channel.pay({
               tenantId: s.tenantId,
-              orderNo: outTradeNo(kind, s.tenantId, order.id, attempt),
+              orderNo: outTradeNo(kind, s.tenantId, order.id, claimed.pay_attempt),
               amountFen: p.moneyFen,
               authCode: p.authCode,
             });
             if (answer.state !== 'PAID') throw new BizError(Code.PAY_FAILED, Msg.payFailed);
           }
-          records.push(recordOf(kind, ctx, attempt, p, 'P', nowIso, p.cardId ? { consume_id: consumed.get(p.cardId) } : {}));
+          records.push(recordOf(kind, ctx, claimed.pay_attempt, p, 'P', nowIso, p.cardId ? { consume_id: consumed.get(p.cardId)?.id } : {}));
         }
-        await repo.insertRecords(trx, records);
+        const written = await repo.insertRecords(trx, records);
         await kind.fulfil(trx, ctx, plan.lines);
+        return { claimed, written, consumed };
       });
     } catch (error) {
-      if (error === TAKEN) return answers.taken(s.tenantId, order.id);
+      if (error === TAKEN) return this.answerTakenOrder(kind, s.tenantId, order.id);
       throw error;
     }
-    return answers.paid(s.tenantId, order.id);
+    const cardNos = new Map(plan.parts.map((p) => [p.cardId, p.cardNo ?? null]));
+    return {
+      orderId: order.id,
+      orderState: paid.claimed.order_state,
+      payState: paid.claimed.pay_state,
+      pricePay: fenToYuan(paid.claimed.price_pay_fen),
+      payRecords: paid.written.map((r) =>
+        toPayRecord({ ...r, card_no: cardNos.get(r.card_id) ?? null, balance_after: r.card_id ? (paid.consumed.get(r.card_id)?.balance_after ?? null) : null }),
+      ),
+    };
   }
 
   /**

@@ -1,5 +1,6 @@
 import { cardDiscount, Code, fenToYuan, member, Msg, payment, yuanToFen, type Card } from '@venue/contract';
 import { BizError, refuse } from '../../lib/errors.ts';
+import type { UserSession } from '../../plugins/session.ts';
 import type { CardService } from '../member-card/card.service.ts';
 import type { ChannelRegistry } from '../payment/channel-registry.ts';
 import type { PaymentMethodService } from '../payment/payment-method.service.ts';
@@ -38,10 +39,11 @@ export const listTotalFen = (lines: PayableLine[]) => lines.reduce((sum, l) => s
 export async function planPayment<Order extends PayableOrder, Line extends PayableLine>(
   deps: PlanDeps,
   kind: PayableKind<Order, Line>,
-  tenantId: number,
+  s: Pick<UserSession, 'tenantId' | 'rulesVersion'>,
   order: Order,
   body: payment.PayRequest,
 ): Promise<PayPlan<Line>> {
+  const { tenantId } = s;
   const raw: RawPart[] = body.payMode === payment.COMPOSE_PAY ? (body.payDetails ?? []) : [body];
   if (!raw.length) throw refuse(Msg.choosePayMode);
   const cardRaw = raw.filter((p) => p.payMode === payment.CARD_PAY);
@@ -69,12 +71,13 @@ export async function planPayment<Order extends PayableOrder, Line extends Payab
     payName: used[i].cardTypeName,
     payType: used[i].payType,
     cardId: used[i].cardId,
+    cardNo: used[i].cardNo,
     moneyFen: yuanToFen(p.money),
   }));
   let remote: PlannedPart | undefined;
   for (const p of systemRaw) {
     const label = payment.payModeName(p.payMode);
-    const [method, channel] = [await deps.methods.enabledMethod(tenantId, order.venue_id, p.payMode), deps.channels.get(p.payMode)];
+    const [method, channel] = [await deps.methods.enabledMethod(tenantId, order.venue_id, p.payMode, s.rulesVersion), deps.channels.get(p.payMode)];
     if (!method || !channel) throw refuse(`当前场馆未启用${label}收款方式`);
     if (channel.needsAuthCode && !p.authCode) throw refuse(Msg.authCodeRequired);
     const part: PlannedPart = {

@@ -25,8 +25,8 @@ export class PayableRepository {
 
   /**
    * The check-and-set of a payment, the first statement of its transaction: marks the order paid only
-   * if it still is payable (U, F), or, for a channel payment, still held by `lock`. Answers the attempt
-   * number when this caller won, else null.
+   * if it still is payable (U, F), or, for a channel payment, still held by `lock`. Answers the order's
+   * attempt number and its states as paid when this caller won, else null.
    */
   async markPaid(trx: Executor, kind: Kind, tenantId: number, orderId: number, set: PaidSet, lock?: string) {
     let q = trx
@@ -46,8 +46,7 @@ export class PayableRepository {
       .where('tenant_id', '=', tenantId)
       .where('id', '=', orderId);
     q = lock ? q.where('pay_state', '=', 'N').where('pay_lock', '=', lock) : q.where('pay_state', 'in', PAYABLE);
-    const row = await q.returning('pay_attempt').executeTakeFirst();
-    return row?.pay_attempt ?? null;
+    return (await q.returning(['pay_attempt', 'order_state', 'pay_state', 'price_pay_fen']).executeTakeFirst()) ?? null;
   }
 
   /** Claims a payable order for a channel payment: pay state N (result unknown until the channel answers), a new attempt, the lock. */
@@ -103,8 +102,10 @@ export class PayableRepository {
       .execute();
   }
 
+  /** Inserts the records; answers them as written (ids), in id order. */
   async insertRecords(trx: Executor, rows: NewRecord[]) {
-    if (rows.length) await trx.insertInto('pay_record').values(rows).execute();
+    if (!rows.length) return [];
+    return (await trx.insertInto('pay_record').values(rows).returningAll().execute()).sort((a, b) => a.id - b.id);
   }
 
   /** Pay records of orders of a kind, with the card number and the card balance after the charge. */

@@ -97,6 +97,8 @@ export interface PlannedPart {
   payName: string;
   payType: string | null;
   cardId: number | null;
+  /** The card's number, for the answer (cards only). */
+  cardNo?: string;
   moneyFen: number;
   authCode?: string;
   channel?: PaymentChannel;

@@ -84,7 +84,7 @@ export class RefundService {
   /** Method of route F: cash unless said; enabled at the order's venue and settled by hand (no channel to ask). */
   private async otherRoute(s: UserSession, order: Order, body: RefundBody) {
     const payMode = body.payMode ?? payment.DEFAULT_PAY_MODE;
-    const [method, channel] = [await this.deps.methods.enabledMethod(s.tenantId, order.venue_id, payMode), this.deps.channels.get(payMode)];
+    const [method, channel] = [await this.deps.methods.enabledMethod(s.tenantId, order.venue_id, payMode, s.rulesVersion), this.deps.channels.get(payMode)];
     if (!method || !channel || channel.remote) throw badRefund(`当前场馆未启用${payment.payModeName(payMode)}，请选择其他退款方式`);
     return { payMode, payName: method.pay_name };
   }

@@ -10,14 +10,10 @@ export interface GoodsFilter {
   state?: EnabledState;
   isOnSale?: OnSale;
 }
-export interface SaleFilter {
-  classificationId?: number;
-  keyword?: string;
-  isOnSale: OnSale;
-}
 /**
- * A barcode prefix, a name fragment or a shorthand prefix (any case): the till's keyword and 商品档案's
- * search box. The prefixes can use the (tenant, barcode) and (tenant, shorthand) indexes.
+ * A barcode prefix, a name fragment or a shorthand prefix (any case): 商品档案's search box. The prefixes can
+ * use the (tenant, barcode) and (tenant, shorthand) indexes. The till's search applies the same rule to the
+ * catalogue it keeps in memory (`matchesSearch` in sale-list.ts).
  */
 function matchesKeyword(keyword: string) {
   const k = keyword.toLowerCase();
@@ -85,64 +81,46 @@ export class ArchiveRepository {
   }
 
   /**
-   * The goods the till may sell: enabled, with the sale flag asked for, of an enabled class, narrowed
-   * by class and by `keyword` (a barcode prefix, a name fragment or a shorthand prefix, any case).
+   * The goods the till may sell, in the sale dialog's order (class sort, class, goods): enabled, with the
+   * sale flag asked for, of an enabled class, with their class and sports item names. Changes only with the
+   * catalogue (its version): the sale list keeps it in memory and filters it there.
    */
-  private saleGoods(tenantId: number, f: SaleFilter) {
-    let q = this.db
+  saleCatalog(tenantId: number, isOnSale: OnSale) {
+    return this.db
       .selectFrom('goods as g')
       .innerJoin('goods_classification as c', (j) => j.onRef('c.id', '=', 'g.classification_id').on('c.state', '=', 'A'))
+      .leftJoin('sport_item as i', 'i.id', 'g.item_id')
+      .selectAll('g')
+      .select(['c.name as classification_name', 'i.name as item_name'])
       .where('g.tenant_id', '=', tenantId)
       .where('g.state', '=', 'A')
-      .where('g.is_on_sale', '=', f.isOnSale);
-    if (f.classificationId) q = q.where('g.classification_id', '=', f.classificationId);
-    if (f.keyword) q = q.where(matchesKeyword(f.keyword));
-    return q;
-  }
-
-  /** The sale goods with class and item names and their stock summed over `warehouseIds`, in one query. */
-  saleTiles(tenantId: number, warehouseIds: number[], f: SaleFilter) {
-    return (
-      this.saleGoods(tenantId, f)
-        .leftJoin('sport_item as i', 'i.id', 'g.item_id')
-        .selectAll('g')
-        .select(['c.name as classification_name', 'i.name as item_name'])
-        // A correlated sum over the (goods, warehouse) unique index: the same cheap plan on both engines,
-        // whatever the table statistics say.
-        .select((eb) =>
-          eb.fn
-            .coalesce(
-              eb
-                .selectFrom('goods_stock as s')
-                .select((e) => e.fn.sum<number>('s.quantity').as('q'))
-                .whereRef('s.goods_id', '=', 'g.id')
-                .where('s.tenant_id', '=', tenantId)
-                .where('s.warehouse_id', 'in', warehouseIds.length ? warehouseIds : [0]),
-              sql<number>`0`,
-            )
-            .as('quantity'),
-        )
-        .orderBy('c.sort')
-        .orderBy('g.classification_id')
-        .orderBy('g.id')
-        .execute()
-    );
-  }
-
-  /**
-   * Best sellers among the same sale goods: units sold (SALE movements of the stock ledger, the only
-   * record of sales until the sale orders exist) since `sinceIso`, most first.
-   */
-  bestSellers(tenantId: number, f: SaleFilter, sinceIso: string, limit: number) {
-    return this.saleGoods(tenantId, f)
-      .innerJoin('stock_movement as m', (j) =>
-        j.onRef('m.goods_id', '=', 'g.id').on('m.tenant_id', '=', tenantId).on('m.reason', '=', 'SALE').on('m.created_at', '>=', sinceIso),
-      )
-      .select(['g.id as goods_id', (eb) => eb.fn.sum<number>(sql`-m.change`).as('sold')])
-      .groupBy('g.id')
-      .orderBy('sold', 'desc')
+      .where('g.is_on_sale', '=', isOnSale)
+      .orderBy('c.sort')
+      .orderBy('g.classification_id')
       .orderBy('g.id')
-      .limit(limit)
+      .execute();
+  }
+
+  /** Stock summed over `warehouseIds` per goods: of `goodsIds`, or of every goods with stock there when none are given. */
+  stockSums(tenantId: number, warehouseIds: number[], goodsIds?: number[]) {
+    let q = this.db
+      .selectFrom('goods_stock as s')
+      .select(['s.goods_id', (eb) => eb.fn.sum<number>('s.quantity').as('quantity')])
+      .where('s.tenant_id', '=', tenantId)
+      .where('s.warehouse_id', 'in', warehouseIds.length ? warehouseIds : [0]);
+    if (goodsIds) q = q.where('s.goods_id', 'in', goodsIds.length ? goodsIds : [0]);
+    return q.groupBy('s.goods_id').execute();
+  }
+
+  /** Units sold per goods since `sinceIso`: the stock ledger's SALE movements (the sale writes one per line). */
+  soldSince(tenantId: number, sinceIso: string) {
+    return this.db
+      .selectFrom('stock_movement as m')
+      .select(['m.goods_id', (eb) => eb.fn.sum<number>(sql`-m.change`).as('sold')])
+      .where('m.tenant_id', '=', tenantId)
+      .where('m.reason', '=', 'SALE')
+      .where('m.created_at', '>=', sinceIso)
+      .groupBy('m.goods_id')
       .execute();
   }
 }

@@ -1,50 +1,28 @@
-import { Code, fenToYuan, yuanToFen, type BodyOut, type goods, type QueryOut, Msg } from '@venue/contract';
-import type { GoodsTable } from '../../db/tables.ts';
-import { iso, addMs, DAY_MS, type Clock } from '../../lib/clock.ts';
+import { Code, yuanToFen, type BodyOut, type goods, type QueryOut, Msg } from '@venue/contract';
+import { iso, type Clock } from '../../lib/clock.ts';
 import { BizError, notFound } from '../../lib/errors.ts';
 import { mapPage, pageWindow } from '../../lib/paging.ts';
-import { SizedCache } from '../../lib/byte-cache.ts';
-import { RawJson } from '../../plugins/route.ts';
 import type { ArchiveRepository, GoodsFilter } from './archive.repository.ts';
 import type { CatalogVersionRepository } from './catalog-version.repository.ts';
 import type { ClassificationService } from './classification.service.ts';
+import { toGoods, type Row } from './goods.mapper.ts';
+import { SaleList, type SaleListQuery } from './sale-list.ts';
 
+export { toGoods };
 type Fields = BodyOut<typeof goods.goodsAdd>;
-type SaleListQuery = QueryOut<typeof goods.allByClassification>;
-type Row = GoodsTable & { id: number; classification_name: string; item_name: string | null };
 const MISSING = Msg.goodsNotFound;
-const HOT_SALE_DAYS = 30;
-const HOT_SALE_SIZE = 8;
-const HOUR_MS = 3600 * 1000;
-
-export const toGoods = (r: Row) => ({
-  goodsId: r.id,
-  goodsName: r.name,
-  specs: r.specs,
-  picture: r.picture,
-  unit: r.unit,
-  price: fenToYuan(r.price_fen),
-  barcode: r.barcode,
-  shorthand: r.shorthand,
-  classificationId: r.classification_id,
-  classificationName: r.classification_name,
-  itemId: r.item_id,
-  itemName: r.item_name,
-  isOnSale: r.is_on_sale,
-  state: r.state,
-});
 
 export class ArchiveService {
-  /** Serialized sale lists, keyed by their query and the catalogue fingerprint (64 MB at most). */
-  private readonly saleLists = new SizedCache<RawJson>(64 * 1024 * 1024, (answer) => answer.size);
-  private readonly computing = new Map<string, Promise<RawJson>>();
+  private readonly saleList: SaleList;
 
   constructor(
     private readonly repo: ArchiveRepository,
     private readonly classes: ClassificationService,
     private readonly catalog: CatalogVersionRepository,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.saleList = new SaleList(repo, catalog, clock);
+  }
 
   async page(tenantId: number, q: QueryOut<typeof goods.goodsQuery>) {
     const filter: GoodsFilter = { name: q.goodsName, keyword: q.goodsQuery, classificationId: q.classificationId, state: q.state, isOnSale: q.isOnSale };
@@ -101,59 +79,13 @@ export class ArchiveService {
     return this.get(tenantId, id);
   }
 
-  /**
-   * The sale dialog's list, served from the cache while neither stock nor catalogue changed (the
-   * fingerprint is one indexed read); a busy venue's tills ask for the same list all day.
-   */
-  async cachedSaleList(tenantId: number, q: SaleListQuery) {
-    const hour = Math.floor(this.clock.now().getTime() / HOUR_MS);
-    const key = JSON.stringify([
-      tenantId,
-      [...q.warehouseIds].sort(),
-      q.classificationId ?? 0,
-      q.goodsQuery ?? '',
-      q.isOnSale,
-      hour,
-      await this.catalog.fingerprint(tenantId),
-    ]);
-    const cached = this.saleLists.get(key);
-    if (cached) return cached;
-    // Right after a sale every till misses at once: they share one computation instead of running ten.
-    let pending = this.computing.get(key);
-    if (!pending) {
-      pending = this.allByClassification(tenantId, q)
-        .then((data) => {
-          const answer = new RawJson(JSON.stringify(data));
-          this.saleLists.set(key, answer);
-          return answer;
-        })
-        .finally(() => this.computing.delete(key));
-      this.computing.set(key, pending);
-    }
-    return pending;
+  /** The sale dialog's list (see SaleList): whole lists served from memory while nothing changed. */
+  cachedSaleList(tenantId: number, q: SaleListQuery) {
+    return this.saleList.answer(tenantId, q);
   }
 
-  /**
-   * The sale dialog's goods: keyed by classificationId, plus `hotSale`: the 8 goods of the same list
-   * with the most units sold in the last 30 days. No sales table exists yet, so "sold" is read from the
-   * stock ledger's SALE movements (the cashier's sale writes one per line); empty when none.
-   */
-  async allByClassification(tenantId: number, q: SaleListQuery) {
-    const since = iso(addMs(this.clock.now(), -HOT_SALE_DAYS * DAY_MS));
-    const filter = { classificationId: q.classificationId, keyword: q.goodsQuery, isOnSale: q.isOnSale };
-    const [rows, sellers] = await Promise.all([
-      this.repo.saleTiles(tenantId, q.warehouseIds, filter),
-      this.repo.bestSellers(tenantId, filter, since, HOT_SALE_SIZE),
-    ]);
-    type Tile = ReturnType<typeof toGoods> & { quantity: number };
-    const answer: Record<string, Tile[]> = {};
-    const byId = new Map<number, Tile>();
-    for (const r of rows) {
-      const tile = { ...toGoods(r as unknown as Row), quantity: Number(r.quantity) };
-      byId.set(tile.goodsId, tile);
-      (answer[String(tile.classificationId)] ??= []).push(tile);
-    }
-    answer.hotSale = sellers.map((s) => byId.get(s.goods_id)).filter((t): t is Tile => t !== undefined);
-    return answer;
+  /** The sale dialog's goods as data, read now (the bench times this path). */
+  allByClassification(tenantId: number, q: SaleListQuery) {
+    return this.saleList.data(tenantId, q);
   }
 }

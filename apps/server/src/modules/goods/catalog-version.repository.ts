@@ -12,16 +12,17 @@ export class CatalogVersionRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /**
-   * On PostgreSQL ids are taken before commit, so a movement may become visible after a higher one:
-   * the count of the newest ids catches it, where the maximum alone would not change.
+   * The versions of a tenant's sale lists: `catalog`, bumped by every catalogue edit, and `stock`, the
+   * newest stock movement. On PostgreSQL ids are taken before commit, so a movement may become visible
+   * after a higher one: the count of the newest ids catches it, where the maximum alone would not change.
    */
-  async fingerprint(tenantId: number): Promise<string> {
+  async versions(tenantId: number): Promise<{ catalog: number; stock: string }> {
     const { rows } = await sql<{ m: number | null; n: number | string | null; v: number | null }>`select
       (select max(id) from stock_movement where tenant_id = ${tenantId}) as m,
       (select count(*) from stock_movement where tenant_id = ${tenantId}
         and id > (select coalesce(max(id), 0) - ${RECENT_IDS} from stock_movement where tenant_id = ${tenantId})) as n,
       (select version from catalog_version where tenant_id = ${tenantId}) as v`.execute(this.db);
-    return `${rows[0]?.m ?? 0}.${rows[0]?.n ?? 0}.${rows[0]?.v ?? 0}`;
+    return { catalog: Number(rows[0]?.v ?? 0), stock: `${rows[0]?.m ?? 0}.${rows[0]?.n ?? 0}` };
   }
 
   async bump(tenantId: number): Promise<void> {

@@ -26,7 +26,7 @@ export const goodsModule = defineModule({
     const k = db.kysely;
     const catalog = new CatalogVersionRepository(k);
     const classifications = new ClassificationService(new ClassificationRepository(k), catalog);
-    const stock = new StockService(new StockRepository(k), k, clock);
+    const stock = new StockService(new StockRepository(k, db.engine), k, clock);
     return {
       classifications,
       warehouses: new WarehouseService(new WarehouseRepository(k), venues),

@@ -1,6 +1,6 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { MAX_STOCK } from '@venue/contract';
-import type { Executor } from '../../db/database.ts';
+import type { Engine, Executor } from '../../db/database.ts';
 import { pageQuery } from '../../db/page-query.ts';
 import type { Database, StockReason } from '../../db/tables.ts';
 import type { PageWindow } from '../../lib/paging.ts';
@@ -38,8 +38,16 @@ const STOCK_ROW = [
   's.quantity',
 ] as const;
 
+/** Several changes to one warehouse for one reason (the lines of a sale or a refund), each goods once. */
+export interface StockLines extends Omit<StockChange, 'goodsId' | 'change'> {
+  lines: { goodsId: number; change: number }[];
+}
+
 export class StockRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly engine: Engine,
+  ) {}
 
   /**
    * Applies one change inside `trx`: a conditional update that cannot take stock below zero or past
@@ -80,6 +88,74 @@ export class StockRepository {
       })
       .execute();
     return updated.quantity;
+  }
+
+  /**
+   * Applies every line of `c` inside `trx`, each only if it keeps the stock within 0..MAX_STOCK (the check
+   * in the update's WHERE), and writes a movement for each line applied. Answers the new balance of each
+   * goods applied: a line missing there did not fit, and the caller must roll the transaction back.
+   * PostgreSQL: one statement; it locks the stock rows in goods order first (no deadlock between sales
+   * taking the same goods), and they stay locked only until the caller commits, so call it last.
+   * SQLite (one writer at a time): the update, then the movements.
+   */
+  async applyLines(trx: Executor, c: StockLines): Promise<Map<number, number>> {
+    if (!c.lines.length) return new Map();
+    const int = (n: number | null) => sql`cast(${n} as integer)`;
+    if (this.engine === 'postgres') {
+      const want = sql.join(c.lines.map((l) => sql`(${int(l.goodsId)}, ${int(l.change)})`));
+      const { rows } = await sql<{ goods_id: number; balance: number }>`with want (goods_id, change) as (values ${want}),
+        locked as materialized (
+          select s.id from goods_stock s join want w on w.goods_id = s.goods_id
+          where s.tenant_id = ${c.tenantId} and s.warehouse_id = ${c.warehouseId}
+          order by s.goods_id for update of s),
+        moved as (
+          update goods_stock s set quantity = s.quantity + w.change from want w
+          where s.id in (select id from locked) and s.goods_id = w.goods_id
+            and s.quantity + w.change >= 0 and s.quantity + w.change <= ${MAX_STOCK}
+          returning s.goods_id, s.quantity, w.change)
+        insert into stock_movement (tenant_id, goods_id, warehouse_id, change, balance, reason, ref_id, remark, created_at, created_by)
+        select ${int(c.tenantId)}, goods_id, ${int(c.warehouseId)}, change, quantity, ${c.reason}, ${int(c.refId)}, ${c.remark ?? ''}, ${c.nowIso}, ${int(c.userId)}
+        from moved order by goods_id
+        returning goods_id, balance`.execute(trx);
+      return new Map(rows.map((r) => [r.goods_id, r.balance]));
+    }
+    const want = sql.join(c.lines.map((l) => sql`(${l.goodsId}, ${l.change})`));
+    const { rows } = await sql<{ goods_id: number; quantity: number }>`update goods_stock set quantity = quantity + w.change
+      from (select column1 as goods_id, column2 as change from (values ${want})) as w
+      where goods_stock.goods_id = w.goods_id and goods_stock.tenant_id = ${c.tenantId} and goods_stock.warehouse_id = ${c.warehouseId}
+        and goods_stock.quantity + w.change >= 0 and goods_stock.quantity + w.change <= ${MAX_STOCK}
+      returning goods_stock.goods_id, goods_stock.quantity`.execute(trx);
+    const balances = new Map(rows.map((r) => [r.goods_id, r.quantity]));
+    const moved = c.lines.filter((l) => balances.has(l.goodsId));
+    if (moved.length) {
+      await trx
+        .insertInto('stock_movement')
+        .values(
+          moved.map((l) => ({
+            tenant_id: c.tenantId,
+            goods_id: l.goodsId,
+            warehouse_id: c.warehouseId,
+            change: l.change,
+            balance: balances.get(l.goodsId)!,
+            reason: c.reason,
+            ref_id: c.refId,
+            remark: c.remark ?? '',
+            created_at: c.nowIso,
+            created_by: c.userId,
+          })),
+        )
+        .execute();
+    }
+    return balances;
+  }
+
+  /** Makes the stock rows of these goods in the warehouse (at 0) where there are none yet. */
+  async ensureRows(trx: Executor, tenantId: number, warehouseId: number, goodsIds: number[]): Promise<void> {
+    await trx
+      .insertInto('goods_stock')
+      .values(goodsIds.map((goods_id) => ({ tenant_id: tenantId, goods_id, warehouse_id: warehouseId, quantity: 0 })))
+      .onConflict((oc) => oc.columns(['goods_id', 'warehouse_id']).doNothing())
+      .execute();
   }
 
   /** The goods' name, for a refusal that names it. */

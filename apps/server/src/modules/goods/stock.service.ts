@@ -5,7 +5,7 @@ import type { Database } from '../../db/tables.ts';
 import { iso, type Clock } from '../../lib/clock.ts';
 import { notFound, refuse } from '../../lib/errors.ts';
 import { mapPage, pageWindow } from '../../lib/paging.ts';
-import type { StockChange, StockRepository } from './stock.repository.ts';
+import type { StockChange, StockLines, StockRepository } from './stock.repository.ts';
 
 type StockRowRecord = NonNullable<Awaited<ReturnType<StockRepository['one']>>>;
 const toStockRow = (r: StockRowRecord) => ({
@@ -51,6 +51,26 @@ export class StockService {
       throw refuse(change.change > 0 ? `商品「${name}」在该仓库的库存不能超过${MAX_STOCK}` : `商品「${name}」库存不足`);
     }
     return balance;
+  }
+
+  /**
+   * Several changes to one warehouse at once (the lines of a sale, a refund), inside the transaction that
+   * records why: every line applies, or the first in goods order that does not fit is refused by name and
+   * the caller's transaction rolls back. Call it last in the transaction: the stock rows every till shares
+   * stay locked until the commit.
+   */
+  async applyStockChanges(trx: Transaction<Database>, change: Omit<StockLines, 'nowIso'>): Promise<void> {
+    const merged = new Map<number, number>();
+    for (const l of change.lines) merged.set(l.goodsId, (merged.get(l.goodsId) ?? 0) + l.change);
+    const lines = [...merged].sort(([a], [b]) => a - b).map(([goodsId, delta]) => ({ goodsId, change: delta }));
+    const adding = lines.filter((l) => l.change > 0).map((l) => l.goodsId);
+    if (adding.length) await this.repo.ensureRows(trx, change.tenantId, change.warehouseId, adding);
+    const balances = await this.repo.applyLines(trx, { ...change, lines, nowIso: iso(this.clock.now()) });
+    const refused = lines.find((l) => !balances.has(l.goodsId));
+    if (refused) {
+      const name = (await this.repo.goodsName(trx, refused.goodsId)) ?? refused.goodsId;
+      throw refuse(refused.change > 0 ? `商品「${name}」在该仓库的库存不能超过${MAX_STOCK}` : `商品「${name}」库存不足`);
+    }
   }
 
   /**

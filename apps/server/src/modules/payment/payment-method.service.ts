@@ -37,9 +37,30 @@ export class PaymentMethodService {
     return rows.map(toPayMethod);
   }
 
-  /** The enabled method of `payMode` the venue offers, or undefined. */
-  enabledMethod(tenantId: number, venueId: number, payMode: string) {
-    return this.repo.enabledFor(tenantId, venueId, payMode);
+  /** Enabled methods by venue and mode, per tenant, while its rules version stands (see UserSession.rulesVersion). */
+  private readonly kept = new Map<number, { version: number; methods: Map<string, ReturnType<PaymentMethodRepository['enabledFor']>> }>();
+
+  /**
+   * The enabled method of `payMode` the venue offers, or undefined. With the caller's `rulesVersion` it is
+   * kept in memory until a method changes (the database bumps the version), else read now.
+   */
+  enabledMethod(tenantId: number, venueId: number, payMode: string, rulesVersion?: number) {
+    if (rulesVersion === undefined) return this.repo.enabledFor(tenantId, venueId, payMode);
+    let tenant = this.kept.get(tenantId);
+    if (tenant?.version !== rulesVersion) {
+      if (this.kept.size >= 1000) this.kept.clear();
+      tenant = { version: rulesVersion, methods: new Map() };
+      this.kept.set(tenantId, tenant);
+    }
+    const key = `${venueId}:${payMode}`;
+    let method = tenant.methods.get(key);
+    if (!method) {
+      method = this.repo.enabledFor(tenantId, venueId, payMode);
+      const methods = tenant.methods;
+      method.catch(() => methods.delete(key));
+      methods.set(key, method);
+    }
+    return method;
   }
 
   async page(tenantId: number, q: QueryOut<typeof payment.queryPage>) {

@@ -24,11 +24,11 @@ interface SaleNeeds {
 /** The till: sale orders, paying them through any channel or member cards, handing the goods over, and refunds (退款). */
 export const saleModule = defineModule({
   key: 'sale',
-  services: ({ db, clock }, { venues, users, goods, checkout }: SaleNeeds): SaleServices => {
+  services: ({ db, clock }, { users, goods, checkout }: SaleNeeds): SaleServices => {
     const k = db.kysely;
-    const saleRepo = new SaleRepository(k);
+    const saleRepo = new SaleRepository(k, db.engine);
     const kind = saleKind(saleRepo, goods.stock);
-    const orders = new SaleOrderService(saleRepo, venues, users, clock, {
+    const orders = new SaleOrderService(saleRepo, users, clock, {
       records: (tenantId, ids) => checkout.payments.records(kind, tenantId, ids),
       refundStates: (tenantId, ids) => checkout.refunds.statesOf(kind, tenantId, ids),
     });

@@ -4,19 +4,20 @@ import { refuse } from '../../lib/errors.ts';
 import type { PayableKind, RefundableKind } from '../checkout/index.ts';
 import type { StockService } from '../goods/stock.service.ts';
 import { toLine } from './sale.mapper.ts';
-import type { LineRow, OrderRow, SaleRepository } from './sale.repository.ts';
+import type { LineRow, PayOrderRow, SaleRepository } from './sale.repository.ts';
 
 export const GOODS_CARD_TYPES_ONLY = '计次卡、计时卡不能用于商品支付';
 
 /**
  * A goods sale as the checkout pays and refunds it: M cards only; a paid sale takes its lines' stock
  * from the order's warehouse (the goods module refuses to go below zero), a refund puts the units back
- * there. The stock, the rows every till shares, is moved last, by goods id, so its locks are held the
- * shortest and concurrent sales cannot deadlock.
+ * there. The stock, the rows every till shares, is moved last and in one step (one statement on
+ * PostgreSQL, locking the rows by goods id), so its locks are held the shortest and concurrent sales
+ * cannot deadlock.
  */
-export type SaleKind = PayableKind<OrderRow, LineRow, z.infer<typeof sale.saleLine>> & RefundableKind<OrderRow>;
+export type SaleKind = PayableKind<PayOrderRow, LineRow, z.infer<typeof sale.saleLine>> & RefundableKind<PayOrderRow>;
 
-export function saleKind(repo: SaleRepository, stock: Pick<StockService, 'applyStockChange'>): SaleKind {
+export function saleKind(repo: SaleRepository, stock: Pick<StockService, 'applyStockChanges'>): SaleKind {
   return {
     orderType: sale.SALE_ORDER_TYPE,
     label: '商品销售',
@@ -28,7 +29,7 @@ export function saleKind(repo: SaleRepository, stock: Pick<StockService, 'applyS
     cardPayTypes: ['M'],
     cardRefusal: GOODS_CARD_TYPES_ONLY,
     notFoundMessage: '销售订单不存在',
-    find: (tenantId, orderId, db) => repo.findOrder(tenantId, orderId, db),
+    find: (tenantId, orderId, db) => repo.findPayable(tenantId, orderId, db),
     lines: (tenantId, orderId, db) => repo.lines(tenantId, [orderId], db),
     toLine,
     refundLines: async (tenantId, orderId, db) =>
@@ -54,32 +55,13 @@ export function saleKind(repo: SaleRepository, stock: Pick<StockService, 'applyS
       }
     },
     async fulfil(trx, { tenantId, userId, order }, lines) {
-      for (const line of [...lines].sort((a, b) => a.goods_id - b.goods_id)) {
-        await stock.applyStockChange(trx, {
-          tenantId,
-          goodsId: line.goods_id,
-          warehouseId: order.warehouse_id,
-          change: -line.quantity,
-          reason: 'SALE',
-          refId: order.id,
-          userId,
-          remark: `销售订单 ${order.id}`,
-        });
-      }
+      const taken = lines.map((l) => ({ goodsId: l.goods_id, change: -l.quantity }));
+      const remark = `销售订单 ${order.id}`;
+      await stock.applyStockChanges(trx, { tenantId, warehouseId: order.warehouse_id, reason: 'SALE', refId: order.id, userId, remark, lines: taken });
     },
     async restore(trx, { tenantId, userId, order }, lines, remark) {
-      for (const l of [...lines].sort((a, b) => a.item_id - b.item_id)) {
-        await stock.applyStockChange(trx, {
-          tenantId,
-          goodsId: l.item_id,
-          warehouseId: order.warehouse_id,
-          change: l.quantity,
-          reason: 'REFUND',
-          refId: order.id,
-          userId,
-          remark,
-        });
-      }
+      const back = lines.map((l) => ({ goodsId: l.item_id, change: l.quantity }));
+      await stock.applyStockChanges(trx, { tenantId, warehouseId: order.warehouse_id, reason: 'REFUND', refId: order.id, userId, remark, lines: back });
     },
   };
 }

@@ -1,5 +1,5 @@
-import { sql, type Insertable, type Kysely, type SqlBool } from 'kysely';
-import type { Executor } from '../../db/database.ts';
+import { sql, type Insertable, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import type { Engine, Executor } from '../../db/database.ts';
 import { pageQuery } from '../../db/page-query.ts';
 import type { Database, OrderState, PayState, SaleOrderLineTable, SaleOrderTable } from '../../db/tables.ts';
 import type { PageWindow } from '../../lib/paging.ts';
@@ -14,14 +14,34 @@ export interface SaleFilter {
   createName?: string;
   orderId?: number;
 }
-export type OrderRow = NonNullable<Awaited<ReturnType<SaleRepository['findOrder']>>>;
+export type OrderRow = Awaited<ReturnType<SaleRepository['findOrders']>>[number];
+/** A sale order as the checkout pays and refunds it: its own columns, no names. */
+export type PayOrderRow = Selectable<SaleOrderTable>;
 export type LineRow = Awaited<ReturnType<SaleRepository['lines']>>[number];
 type NewOrder = Omit<Insertable<SaleOrderTable>, 'id'>;
+/** A row of `saleContext`: the checks (0/1, a state), then one goods with its stock, or nulls. */
+interface SaleContextRow {
+  venue_enabled: number;
+  warehouse_state: string | null;
+  serves: number;
+  member_found: number;
+  id: number | null;
+  name: string | null;
+  specs: string | null;
+  unit: string | null;
+  price_fen: number | null;
+  state: string | null;
+  is_on_sale: string | null;
+  stock: number;
+}
 type NewLine = Omit<Insertable<SaleOrderLineTable>, 'id' | 'order_id'>;
 
 /** The only place with sale order queries: orders and lines (the pay claims are the checkout's, see checkout/payable.repository.ts). */
 export class SaleRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly engine: Engine,
+  ) {}
 
   /** Goods of the tenant with their stock in the warehouse. */
   goodsWithStock(tenantId: number, goodsIds: number[], warehouseId: number) {
@@ -34,25 +54,40 @@ export class SaleRepository {
       .execute();
   }
 
-  /** The tenant's warehouse, and whether it serves the venue. */
-  warehouse(tenantId: number, warehouseId: number, venueId: number) {
-    return this.db
-      .selectFrom('warehouse as w')
-      .select([
-        'w.id',
-        'w.state',
-        sql<number>`(select count(*) from warehouse_venue wv where wv.warehouse_id = w.id and wv.venue_id = ${venueId})`.as('serves'),
-      ])
-      .where('w.tenant_id', '=', tenantId)
-      .where('w.id', '=', warehouseId)
-      .executeTakeFirst();
+  /**
+   * What a new sale is checked against, in one read: whether the venue is the tenant's and enabled (its
+   * center too), the warehouse's state (null: not the tenant's) and whether it serves the venue, whether
+   * the member is the tenant's, and one row per goods found with its stock in the warehouse. Always at
+   * least one row (the checks; goods columns null when no goods matched).
+   */
+  async saleContext(tenantId: number, c: { venueId: number; warehouseId: number; memberId: number | null; goodsIds: number[] }) {
+    // Written as SQL: every sale runs it, and Kysely's builder would cost more than the query (see bench/probe).
+    const member =
+      c.memberId === null ? sql`1` : sql`case when exists (select 1 from member m where m.tenant_id = ${tenantId} and m.id = ${c.memberId}) then 1 else 0 end`;
+    const { rows } = await sql<SaleContextRow>`select
+        case when exists (select 1 from venue v join center c on c.id = v.center_id
+          where v.tenant_id = ${tenantId} and v.id = ${c.venueId} and v.state = 'A' and c.state = 'A') then 1 else 0 end as venue_enabled,
+        (select w.state from warehouse w where w.tenant_id = ${tenantId} and w.id = ${c.warehouseId}) as warehouse_state,
+        case when exists (select 1 from warehouse_venue wv where wv.warehouse_id = ${c.warehouseId} and wv.venue_id = ${c.venueId}) then 1 else 0 end as serves,
+        ${member} as member_found,
+        g.id, g.name, g.specs, g.unit, g.price_fen, g.state, g.is_on_sale, coalesce(s.quantity, 0) as stock
+      from (select 1 as one) k
+      left join goods g on g.tenant_id = ${tenantId} and g.id in (${sql.join(c.goodsIds)})
+      left join goods_stock s on s.goods_id = g.id and s.warehouse_id = ${c.warehouseId}`.execute(this.db);
+    return rows;
   }
 
-  memberExists(tenantId: number, memberId: number) {
-    return this.db.selectFrom('member').select('id').where('tenant_id', '=', tenantId).where('id', '=', memberId).executeTakeFirst();
-  }
-
+  /** The order and its lines, atomically. PostgreSQL: one statement (the order's insert feeds the lines'); SQLite: a transaction of two. */
   async insertOrder(order: NewOrder, lines: NewLine[]): Promise<number> {
+    if (this.engine === 'postgres') {
+      const row = await this.db
+        .with('o', (db) => db.insertInto('sale_order').values(order).returning('id'))
+        .insertInto('sale_order_line')
+        .values(lines.map((l) => ({ ...l, order_id: sql<number>`(select id from o)` })))
+        .returning('order_id')
+        .executeTakeFirstOrThrow();
+      return row.order_id;
+    }
     return this.db.transaction().execute(async (trx) => {
       const { id } = await trx.insertInto('sale_order').values(order).returning('id').executeTakeFirstOrThrow();
       await trx
@@ -61,6 +96,11 @@ export class SaleRepository {
         .execute();
       return id;
     });
+  }
+
+  /** One order of the tenant as the checkout sees it (no joins: the payment needs its own columns only). */
+  findPayable(tenantId: number, id: number, db: Executor = this.db) {
+    return db.selectFrom('sale_order').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
   }
 
   private orders(db: Executor, tenantId: number) {
@@ -73,10 +113,6 @@ export class SaleRepository {
       .selectAll('o')
       .select(['v.name as venue_name', 'w.name as warehouse_name', 'u.real_name as create_name', 'm.name as member_name'])
       .where('o.tenant_id', '=', tenantId);
-  }
-
-  findOrder(tenantId: number, id: number, db: Executor = this.db) {
-    return this.orders(db, tenantId).where('o.id', '=', id).executeTakeFirst();
   }
 
   findOrders(tenantId: number, ids: number[]) {

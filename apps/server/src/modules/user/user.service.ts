@@ -17,8 +17,6 @@ export interface Grants {
   venueIds: number[];
 }
 
-const GRANTS_TTL_MS = 5_000;
-
 export class UserService {
   constructor(
     private readonly users: UserRepository,
@@ -26,20 +24,22 @@ export class UserService {
     private readonly tenants: TenantService,
   ) {}
 
-  private readonly recentGrants = new Map<string, { grants: Grants; at: number }>();
+  private readonly recentGrants = new Map<string, { grants: Grants; version: number }>();
 
   /**
-   * The grants every request is checked against, remembered for a few seconds: a role change takes
-   * effect within GRANTS_TTL_MS, and a busy till does not re-read its menus on every call.
+   * The grants every request is checked against, kept while the tenant's rules version (read with the
+   * session, bumped by the database on every change to roles, menus and user roles or venues) stays the
+   * same: a busy till does not re-read its menus on every call, and a change takes effect on the next
+   * request in every server process.
    */
-  async cachedGrantsOf(tenantId: number, userId: number): Promise<Grants> {
+  async cachedGrantsOf(tenantId: number, userId: number, version: number): Promise<Grants> {
     const key = `${tenantId}:${userId}`;
-    const now = Date.now();
     const hit = this.recentGrants.get(key);
-    if (hit && now - hit.at < GRANTS_TTL_MS) return hit.grants;
+    if (hit && hit.version === version) return hit.grants;
+    // Read after the version: a change committed in between is caught by the next request's newer version.
     const grants = await this.grantsOf(tenantId, userId);
     if (this.recentGrants.size > 10_000) this.recentGrants.clear();
-    this.recentGrants.set(key, { grants, at: now });
+    this.recentGrants.set(key, { grants, version });
     return grants;
   }
 
