@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from './db/database.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Guard } from './plugins/route.ts';
+import { auditModule } from './modules/audit/index.ts';
 import { authModule } from './modules/auth/index.ts';
 import { checkoutModule } from './modules/checkout/index.ts';
 import { dictModule } from './modules/dict/index.ts';
@@ -24,6 +25,7 @@ import { venueModule } from './modules/venue/index.ts';
  */
 export const MODULES = ModuleList.empty()
   .add(tenantModule)
+  .add(auditModule)
   .add(venueModule)
   .add(userModule)
   .add(authModule)

@@ -144,6 +144,9 @@ const PROBES: Record<string, Probe> = {
   // Exports are .xlsx; test/gate-admin.test.ts checks them (the lists they share are probed above).
   'GET /api/gate/command/export': 'self',
   'GET /api/gate/pass/export': 'self',
+  'GET /api/system/api/auditLog': {},
+  // test/audit.test.ts checks the export: another tenant's file has its header only.
+  'GET /api/system/api/auditLog/export': 'self',
 };
 export function registerProbes(probes: Record<string, Probe>) {
   Object.assign(PROBES, probes);

@@ -696,6 +696,7 @@ export interface Database {
   gate_pass: GatePassTable;
   gate_card_push: GateCardPushTable;
   rules_version: RulesVersionTable;
+  audit_log: AuditLogTable;
 }
 
 // ---- Issue 14: the version of a tenant's rules, grants and payment methods (bumped by triggers on their tables) ----
@@ -707,3 +708,18 @@ export interface RulesVersionTable {
 export type MenuRecord = Selectable<MenuTable>;
 export type NewMenu = Insertable<MenuTable>;
 export type UserRecord = Selectable<UserTable>;
+
+// ---- Issue 15: the audit log (操作日志), append-only ----
+export interface AuditLogTable {
+  id: Generated<number>;
+  tenant_id: number;
+  venue_id: number | null;
+  user_id: number | null;
+  username: string;
+  action: string;
+  target: string;
+  before_json: string | null;
+  after_json: string | null;
+  client_ip: Generated<string>;
+  created_at: string;
+}
