@@ -84,6 +84,10 @@ export interface VenueTable {
   created_at: string;
   /** T: the venue's boards open without a login (anonymous board tokens are issued for it). Default F. */
   board_public: Generated<Flag>;
+  /** Opening hours "HH:mm" (issue 15). */
+  open_time: Generated<string>;
+  close_time: Generated<string>;
+  remark: Generated<string>;
 }
 export interface SportItemTable {
   id: Id;
@@ -98,6 +102,22 @@ export interface VenueItemTable {
   venue_id: number;
   item_id: number;
   state: EnabledState;
+  /** F by time slot, C by headcount; capacity 0: no limit; S one pass, M many (issue 15). */
+  sale_mode: Generated<'F' | 'C'>;
+  capacity: Generated<number>;
+  pass_mode: Generated<'S' | 'M'>;
+  sort: Generated<number>;
+}
+/** A venue closed on some days, wholly (item_id null) or for one item. */
+export interface VenueClosureTable {
+  id: Id;
+  tenant_id: number;
+  venue_id: number;
+  item_id: number | null;
+  start_date: string;
+  end_date: string;
+  reason: string;
+  created_at: string;
 }
 export interface RoleTable {
   id: Id;
@@ -645,6 +665,7 @@ export interface Database {
   venue: VenueTable;
   sport_item: SportItemTable;
   venue_item: VenueItemTable;
+  venue_closure: VenueClosureTable;
   role: RoleTable;
   menu: MenuTable;
   role_menu: RoleMenuTable;

@@ -10,6 +10,7 @@ export const PERMISSIONS = {
     payment: { list: 'system:payment:list', add: 'system:payment:add', edit: 'system:payment:edit', del: 'system:payment:del' },
     print: { edit: 'system:print:edit' },
     audit: { list: 'system:audit:list', export: 'system:audit:export' },
+    venue: { list: 'system:venue:list', add: 'system:venue:add', edit: 'system:venue:edit', item: 'system:venue:item', close: 'system:venue:close' },
   },
   goods: {
     classification: { list: 'goods:classification:list', add: 'goods:classification:add', edit: 'goods:classification:edit' },
