@@ -18,6 +18,7 @@ import { tenantModule } from './modules/tenant/index.ts';
 import { uploadModule } from './modules/upload/index.ts';
 import { userModule } from './modules/user/index.ts';
 import { venueModule } from './modules/venue/index.ts';
+import { voucherModule } from './modules/voucher/index.ts';
 
 /**
  * Every feature of the server, one line each, in start-up order: a module comes after the modules
@@ -38,7 +39,8 @@ export const MODULES = ModuleList.empty()
   .add(paymentModule)
   .add(checkoutModule)
   .add(saleModule)
-  .add(gateModule);
+  .add(gateModule)
+  .add(voucherModule);
 
 /** Every module's services, by module key. */
 export type Services = ReturnType<typeof MODULES.createServices>;

@@ -21,6 +21,7 @@ export const SCREENS = {
   gateGate: 'gate/gate/index',
   gatePass: 'gate/pass/index',
   gateCommand: 'gate/command/index',
+  marketingCouponRecord: 'marketing/couponRecord/index',
 } as const;
 
 export type ScreenKey = (typeof SCREENS)[keyof typeof SCREENS];

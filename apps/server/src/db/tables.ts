@@ -656,6 +656,60 @@ export interface GateCardPushTable {
   updated_at: string;
 }
 
+export interface VoucherConfigTable {
+  id: Id;
+  tenant_id: number;
+  venue_id: number;
+  provider: 'simulator' | 'douyin';
+  base_url: Generated<string>;
+  client_key: Generated<string>;
+  /** AES-256-GCM of the client secret (lib/secret-box.ts), never the secret itself. */
+  client_secret_enc: Generated<string>;
+  poi_id: string;
+  updated_at: string;
+}
+export interface CouponVerificationTable {
+  id: Id;
+  tenant_id: number;
+  venue_id: number;
+  user_id: number;
+  user_name: string;
+  code: string;
+  certificate_id: string;
+  encrypted_code: string;
+  order_id: string;
+  sku_id: string;
+  sku_title: string;
+  groupon_type: number;
+  pay_fen: number;
+  original_fen: number;
+  state: 'P' | 'V' | 'U' | 'F' | 'C';
+  verify_id: string | null;
+  verify_time: string | null;
+  message: Generated<string>;
+  created_at: string;
+  cancel_time: string | null;
+  cancel_user_name: string | null;
+}
+export interface VoucherSimCertificateTable {
+  id: Id;
+  poi_id: string;
+  order_id: string;
+  certificate_id: string;
+  code: string;
+  encrypted_code: string;
+  sku_id: string;
+  sku_title: string;
+  groupon_type: number;
+  original_fen: number;
+  pay_fen: number;
+  start_time: string;
+  expire_time: string;
+  status: 'unused' | 'used';
+  behaviour: 'ok' | 'fail' | 'timeout' | 'unclear';
+  verify_id: string | null;
+  verify_time: string | null;
+}
 export interface Database {
   tenant: TenantTable;
   tenant_setting: TenantSettingTable;
@@ -709,6 +763,9 @@ export interface Database {
   order_refund_pay: OrderRefundPayTable;
   pay_sim_refund: PaySimRefundTable;
   gate_area: GateAreaTable;
+  voucher_config: VoucherConfigTable;
+  coupon_verification: CouponVerificationTable;
+  voucher_sim_certificate: VoucherSimCertificateTable;
   gate_controller: GateControllerTable;
   gate: GateTable;
   gate_card_type: GateCardTypeTable;

@@ -23,6 +23,7 @@ const screenViews = {
   [SCREENS.gateGate]: lazy(() => import('@/features/gate/pages/GatePage')),
   [SCREENS.gatePass]: lazy(() => import('@/features/gate/pages/PassPage')),
   [SCREENS.gateCommand]: lazy(() => import('@/features/gate/pages/CommandPage')),
+  [SCREENS.marketingCouponRecord]: lazy(() => import('@/features/verify/pages/CouponRecordPage')),
 } satisfies Record<ScreenKey, View>;
 
 /**

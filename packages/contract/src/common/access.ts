@@ -54,6 +54,12 @@ export const PERMISSIONS = {
     command: { list: 'gate:command:list', export: 'gate:command:export' },
     pass: { list: 'gate:pass:list', export: 'gate:pass:export' },
   },
+  /** Short-video platform vouchers (快速核销's certificate tab, 核销记录). The demo cashier holds coupon.verify and record.list. */
+  marketing: {
+    coupon: { verify: 'marketing:coupon:verify' },
+    couponRecord: { list: 'marketing:couponRecord:list', cancel: 'marketing:couponRecord:cancel', export: 'marketing:couponRecord:export' },
+    couponConfig: { edit: 'marketing:couponConfig:edit' },
+  },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];
