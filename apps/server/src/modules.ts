@@ -3,6 +3,7 @@ import type { Db } from './db/database.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Guard } from './plugins/route.ts';
 import { authModule } from './modules/auth/index.ts';
+import { boardModule } from './modules/board/index.ts';
 import { checkoutModule } from './modules/checkout/index.ts';
 import { dictModule } from './modules/dict/index.ts';
 import { gateAccessModule, gateModule } from './modules/gate/index.ts';
@@ -36,7 +37,8 @@ export const MODULES = ModuleList.empty()
   .add(paymentModule)
   .add(checkoutModule)
   .add(saleModule)
-  .add(gateModule);
+  .add(gateModule)
+  .add(boardModule);
 
 /** Every module's services, by module key. */
 export type Services = ReturnType<typeof MODULES.createServices>;

@@ -144,6 +144,11 @@ const PROBES: Record<string, Probe> = {
   // Exports are .xlsx; test/gate-admin.test.ts checks them (the lists they share are probed above).
   'GET /api/gate/command/export': 'self',
   'GET /api/gate/pass/export': 'self',
+  // Boards (issue 21): tenant 2's own figures without a venue; tenant 1's venue refused.
+  'GET /api/board/revenue': {},
+  'GET /api/board/flow': { query: { venueId: 1 }, refuse: true },
+  'GET /api/board/cockpit': {},
+  'GET /api/board/events': { query: { venueId: 1 }, refuse: true },
 };
 export function registerProbes(probes: Record<string, Probe>) {
   Object.assign(PROBES, probes);

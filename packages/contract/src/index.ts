@@ -22,3 +22,4 @@ export * as cardDiscount from './card-discount.ts';
 export * as refund from './order-refund.ts';
 export type { OrderRefund } from './order-refund.ts';
 export * as gate from './gate.ts';
+export * as board from './board.ts';

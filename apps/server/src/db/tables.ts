@@ -696,6 +696,7 @@ export interface Database {
   gate_pass: GatePassTable;
   gate_card_push: GateCardPushTable;
   rules_version: RulesVersionTable;
+  board_version: BoardVersionTable;
 }
 
 // ---- Issue 14: the version of a tenant's rules, grants and payment methods (bumped by triggers on their tables) ----
@@ -707,3 +708,9 @@ export interface RulesVersionTable {
 export type MenuRecord = Selectable<MenuTable>;
 export type NewMenu = Insertable<MenuTable>;
 export type UserRecord = Selectable<UserTable>;
+
+// ---- Issue 21: bumped by triggers on the rows that move a board (SQLite; PostgreSQL notifies instead) ----
+export interface BoardVersionTable {
+  tenant_id: number;
+  version: number;
+}
