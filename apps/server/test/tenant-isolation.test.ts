@@ -172,6 +172,11 @@ const PROBES: Record<string, Probe> = {
   'GET /api/marketing/couponVerificationRecord/dailyTotals': {},
   // The export is an .xlsx; test/voucher.test.ts checks it (the list it shares is probed above).
   'GET /api/marketing/couponVerificationRecord/export': 'self',
+  // Boards (issue 21): tenant 2's own figures without a venue; tenant 1's venue refused.
+  'GET /api/board/revenue': {},
+  'GET /api/board/flow': { query: { venueId: 1 }, refuse: true },
+  'GET /api/board/cockpit': {},
+  'GET /api/board/events': { query: { venueId: 1 }, refuse: true },
 };
 export function registerProbes(probes: Record<string, Probe>) {
   Object.assign(PROBES, probes);

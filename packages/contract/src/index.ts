@@ -26,3 +26,4 @@ export * as audit from './audit.ts';
 export type { AuditAction } from './audit.ts';
 export * as venue from './venue.ts';
 export * as marketing from './marketing.ts';
+export * as board from './board.ts';

@@ -775,6 +775,7 @@ export interface Database {
   gate_card_push: GateCardPushTable;
   rules_version: RulesVersionTable;
   audit_log: AuditLogTable;
+  board_version: BoardVersionTable;
 }
 
 // ---- Issue 14: the version of a tenant's rules, grants and payment methods (bumped by triggers on their tables) ----
@@ -800,4 +801,10 @@ export interface AuditLogTable {
   after_json: string | null;
   client_ip: Generated<string>;
   created_at: string;
+}
+
+// ---- Issue 21: bumped by triggers on the rows that move a board (SQLite; PostgreSQL notifies instead) ----
+export interface BoardVersionTable {
+  tenant_id: number;
+  version: number;
 }
