@@ -24,3 +24,4 @@ export type { OrderRefund } from './order-refund.ts';
 export * as gate from './gate.ts';
 export * as audit from './audit.ts';
 export type { AuditAction } from './audit.ts';
+export * as users from './users.ts';
