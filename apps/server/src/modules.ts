@@ -17,7 +17,7 @@ import { paymentModule } from './modules/payment/index.ts';
 import { saleModule } from './modules/sale/index.ts';
 import { tenantModule } from './modules/tenant/index.ts';
 import { uploadModule } from './modules/upload/index.ts';
-import { userModule } from './modules/user/index.ts';
+import { userAdminModule, userModule } from './modules/user/index.ts';
 import { venueModule } from './modules/venue/index.ts';
 import { voucherModule } from './modules/voucher/index.ts';
 
@@ -30,6 +30,7 @@ export const MODULES = ModuleList.empty()
   .add(auditModule)
   .add(venueModule)
   .add(userModule)
+  .add(userAdminModule)
   .add(authModule)
   .add(menuModule)
   .add(dictModule)

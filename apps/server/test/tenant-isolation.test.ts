@@ -158,6 +158,14 @@ const PROBES: Record<string, Probe> = {
   'GET /api/gate/command/export': 'self',
   'GET /api/gate/pass/export': 'self',
   'GET /api/system/api/auditLog': {},
+  'GET /api/system/api/user/querySalesPerson': {},
+  // Every tenant has a role coded admin: test/user-admin.test.ts checks the list is the caller's tenant's.
+  'GET /api/system/api/roles/all': 'self',
+  'GET /api/system/api/user/{id}': { path: '/api/system/api/user/2', refuse: true },
+  'POST /api/system/api/user/add': { body: { username: 'leak1', password: 'Leak-Secret-1', realName: '越权', roleIds: [2], venueIds: [1] }, refuse: true },
+  'PUT /api/system/api/user/edit': { body: { userId: 2, realName: '被改', roleIds: [2], venueIds: [1] }, refuse: true },
+  'PUT /api/system/api/user/setState': { body: { userId: 2, state: 'S' }, refuse: true },
+  'PUT /api/system/api/user/resetPass': { body: { userId: 2, password: 'Leak-Secret-1' }, refuse: true },
   // test/audit.test.ts checks the export: another tenant's file has its header only.
   'GET /api/system/api/auditLog/export': 'self',
   // Vouchers (issue 17): tenant 1's venue id and codes; test/voucher.test.ts checks tenant 2's own.

@@ -27,3 +27,4 @@ export type { AuditAction } from './audit.ts';
 export * as venue from './venue.ts';
 export * as marketing from './marketing.ts';
 export * as board from './board.ts';
+export * as users from './users.ts';

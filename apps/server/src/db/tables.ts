@@ -159,6 +159,9 @@ export interface UserTable {
   current_venue_id: number | null;
   member_type_flag: Flag;
   created_at: string;
+  /** Issue 15: 'T' until the user changes a password an admin reset (or the install made up). */
+  must_change_password: Generated<Flag>;
+  default_venue_id: number | null;
 }
 export interface UserRoleTable {
   tenant_id: number;

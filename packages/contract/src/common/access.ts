@@ -4,7 +4,8 @@
  */
 export const PERMISSIONS = {
   system: {
-    user: { list: 'user:list' },
+    user: { list: 'user:list', add: 'user:add', edit: 'user:edit', state: 'user:state', resetPass: 'user:resetPass' },
+    role: { list: 'role:list', add: 'role:add', edit: 'role:edit', del: 'role:del' },
     menu: { list: 'menu:list' },
     dict: { list: 'dict:list', add: 'dict:add', edit: 'dict:edit', del: 'dict:del' },
     payment: { list: 'system:payment:list', add: 'system:payment:add', edit: 'system:payment:edit', del: 'system:payment:del' },
