@@ -157,6 +157,26 @@ const PROBES: Record<string, Probe> = {
   // Exports are .xlsx; test/gate-admin.test.ts checks them (the lists they share are probed above).
   'GET /api/gate/command/export': 'self',
   'GET /api/gate/pass/export': 'self',
+  'GET /api/system/api/auditLog': {},
+  // test/audit.test.ts checks the export: another tenant's file has its header only.
+  'GET /api/system/api/auditLog/export': 'self',
+  // Vouchers (issue 17): tenant 1's venue id and codes; test/voucher.test.ts checks tenant 2's own.
+  'GET /api/marketing/coupon/queryByCode': { query: { code: '100000000011', venueId: 1 }, refuse: true },
+  'POST /api/marketing/couponVerificationRecord/verifyDouYinCoupon': {
+    body: { code: '100000000011', venueId: 1, certificates: [{ certificateId: 'sim-1-1-cert-100000000011', checked: true }] },
+    refuse: true,
+  },
+  'POST /api/marketing/couponVerificationRecord/queryAndVerificationCoupon': { body: { code: '100000000001', venueId: 1 }, refuse: true },
+  'POST /api/marketing/couponVerificationRecord/cancelByVerifyId': { query: { verifyId: 'V-seed-sim-1-1-100000000031' }, refuse: true },
+  'GET /api/marketing/couponVerificationRecord/query': {},
+  'GET /api/marketing/couponVerificationRecord/dailyTotals': {},
+  // The export is an .xlsx; test/voucher.test.ts checks it (the list it shares is probed above).
+  'GET /api/marketing/couponVerificationRecord/export': 'self',
+  // Boards (issue 21): tenant 2's own figures without a venue; tenant 1's venue refused.
+  'GET /api/board/revenue': {},
+  'GET /api/board/flow': { query: { venueId: 1 }, refuse: true },
+  'GET /api/board/cockpit': {},
+  'GET /api/board/events': { query: { venueId: 1 }, refuse: true },
 };
 export function registerProbes(probes: Record<string, Probe>) {
   Object.assign(PROBES, probes);

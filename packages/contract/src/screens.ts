@@ -7,6 +7,7 @@ export const SCREENS = {
   systemDict: 'system/dict/index',
   systemPayment: 'system/payment/index',
   systemVenue: 'system/venue/index',
+  systemAudit: 'system/audit/index',
   goodsClassification: 'goods/classification/index',
   goodsWarehouse: 'goods/warehouse/index',
   goodsArchive: 'goods/archive/index',
@@ -21,6 +22,7 @@ export const SCREENS = {
   gateGate: 'gate/gate/index',
   gatePass: 'gate/pass/index',
   gateCommand: 'gate/command/index',
+  marketingCouponRecord: 'marketing/couponRecord/index',
 } as const;
 
 export type ScreenKey = (typeof SCREENS)[keyof typeof SCREENS];
