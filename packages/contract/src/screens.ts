@@ -6,6 +6,7 @@ export const SCREENS = {
   systemUser: 'system/user/index',
   systemDict: 'system/dict/index',
   systemPayment: 'system/payment/index',
+  systemVenue: 'system/venue/index',
   systemAudit: 'system/audit/index',
   goodsClassification: 'goods/classification/index',
   goodsWarehouse: 'goods/warehouse/index',
