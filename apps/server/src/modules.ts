@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from './db/database.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Guard } from './plugins/route.ts';
+import { auditModule } from './modules/audit/index.ts';
 import { authModule } from './modules/auth/index.ts';
+import { boardModule } from './modules/board/index.ts';
 import { checkoutModule } from './modules/checkout/index.ts';
 import { dictModule } from './modules/dict/index.ts';
 import { gateAccessModule, gateModule } from './modules/gate/index.ts';
@@ -25,6 +27,7 @@ import { voucherModule } from './modules/voucher/index.ts';
  */
 export const MODULES = ModuleList.empty()
   .add(tenantModule)
+  .add(auditModule)
   .add(venueModule)
   .add(userModule)
   .add(authModule)
@@ -38,7 +41,8 @@ export const MODULES = ModuleList.empty()
   .add(checkoutModule)
   .add(saleModule)
   .add(gateModule)
-  .add(voucherModule);
+  .add(voucherModule)
+  .add(boardModule);
 
 /** Every module's services, by module key. */
 export type Services = ReturnType<typeof MODULES.createServices>;

@@ -6,6 +6,7 @@ export const SCREENS = {
   systemUser: 'system/user/index',
   systemDict: 'system/dict/index',
   systemPayment: 'system/payment/index',
+  systemAudit: 'system/audit/index',
   goodsClassification: 'goods/classification/index',
   goodsWarehouse: 'goods/warehouse/index',
   goodsArchive: 'goods/archive/index',

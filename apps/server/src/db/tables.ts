@@ -84,6 +84,10 @@ export interface VenueTable {
   created_at: string;
   /** T: the venue's boards open without a login (anonymous board tokens are issued for it). Default F. */
   board_public: Generated<Flag>;
+  /** Opening hours "HH:mm" (issue 15). */
+  open_time: Generated<string>;
+  close_time: Generated<string>;
+  remark: Generated<string>;
 }
 export interface SportItemTable {
   id: Id;
@@ -98,6 +102,22 @@ export interface VenueItemTable {
   venue_id: number;
   item_id: number;
   state: EnabledState;
+  /** F by time slot, C by headcount; capacity 0: no limit; S one pass, M many (issue 15). */
+  sale_mode: Generated<'F' | 'C'>;
+  capacity: Generated<number>;
+  pass_mode: Generated<'S' | 'M'>;
+  sort: Generated<number>;
+}
+/** A venue closed on some days, wholly (item_id null) or for one item. */
+export interface VenueClosureTable {
+  id: Id;
+  tenant_id: number;
+  venue_id: number;
+  item_id: number | null;
+  start_date: string;
+  end_date: string;
+  reason: string;
+  created_at: string;
 }
 export interface RoleTable {
   id: Id;
@@ -699,6 +719,7 @@ export interface Database {
   venue: VenueTable;
   sport_item: SportItemTable;
   venue_item: VenueItemTable;
+  venue_closure: VenueClosureTable;
   role: RoleTable;
   menu: MenuTable;
   role_menu: RoleMenuTable;
@@ -753,6 +774,8 @@ export interface Database {
   gate_pass: GatePassTable;
   gate_card_push: GateCardPushTable;
   rules_version: RulesVersionTable;
+  audit_log: AuditLogTable;
+  board_version: BoardVersionTable;
 }
 
 // ---- Issue 14: the version of a tenant's rules, grants and payment methods (bumped by triggers on their tables) ----
@@ -764,3 +787,24 @@ export interface RulesVersionTable {
 export type MenuRecord = Selectable<MenuTable>;
 export type NewMenu = Insertable<MenuTable>;
 export type UserRecord = Selectable<UserTable>;
+
+// ---- Issue 15: the audit log (操作日志), append-only ----
+export interface AuditLogTable {
+  id: Generated<number>;
+  tenant_id: number;
+  venue_id: number | null;
+  user_id: number | null;
+  username: string;
+  action: string;
+  target: string;
+  before_json: string | null;
+  after_json: string | null;
+  client_ip: Generated<string>;
+  created_at: string;
+}
+
+// ---- Issue 21: bumped by triggers on the rows that move a board (SQLite; PostgreSQL notifies instead) ----
+export interface BoardVersionTable {
+  tenant_id: number;
+  version: number;
+}

@@ -9,6 +9,8 @@ export const PERMISSIONS = {
     dict: { list: 'dict:list', add: 'dict:add', edit: 'dict:edit', del: 'dict:del' },
     payment: { list: 'system:payment:list', add: 'system:payment:add', edit: 'system:payment:edit', del: 'system:payment:del' },
     print: { edit: 'system:print:edit' },
+    audit: { list: 'system:audit:list', export: 'system:audit:export' },
+    venue: { list: 'system:venue:list', add: 'system:venue:add', edit: 'system:venue:edit', item: 'system:venue:item', close: 'system:venue:close' },
   },
   goods: {
     classification: { list: 'goods:classification:list', add: 'goods:classification:add', edit: 'goods:classification:edit' },
