@@ -3,6 +3,7 @@ import type { Db } from './db/database.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Guard } from './plugins/route.ts';
 import { authModule } from './modules/auth/index.ts';
+import { cardOrderModule } from './modules/card-order/index.ts';
 import { checkoutModule } from './modules/checkout/index.ts';
 import { dictModule } from './modules/dict/index.ts';
 import { gateAccessModule, gateModule } from './modules/gate/index.ts';
@@ -36,6 +37,7 @@ export const MODULES = ModuleList.empty()
   .add(paymentModule)
   .add(checkoutModule)
   .add(saleModule)
+  .add(cardOrderModule)
   .add(gateModule);
 
 /** Every module's services, by module key. */
