@@ -10,7 +10,7 @@ describe('sidebarMenus', () => {
     const menus = sidebarMenus(MODULES.modules.flatMap((module) => module.menus ?? []));
     expect(titles(menus)).toEqual([
       { 商品管理: ['商品分类', '仓库管理', '商品档案', '库存查询', '供应商', '进货', '销售订单'] },
-      { 会员管理: ['会员卡管理'] },
+      { 会员管理: ['会员卡管理', '会员档案'] },
       { 门禁管理: ['闸机管理', '区域管理', '控制器管理', '闸机通行记录', '闸机操作记录'] },
       { 系统管理: ['用户管理', '字典管理', '支付方式'] },
       '读卡',
