@@ -5,6 +5,7 @@ import type { Guard } from './plugins/route.ts';
 import { auditModule } from './modules/audit/index.ts';
 import { authModule } from './modules/auth/index.ts';
 import { boardModule } from './modules/board/index.ts';
+import { cardOrderModule } from './modules/card-order/index.ts';
 import { checkoutModule } from './modules/checkout/index.ts';
 import { dictModule } from './modules/dict/index.ts';
 import { gateAccessModule, gateModule } from './modules/gate/index.ts';
@@ -41,6 +42,7 @@ export const MODULES = ModuleList.empty()
   .add(paymentModule)
   .add(checkoutModule)
   .add(saleModule)
+  .add(cardOrderModule)
   .add(gateModule)
   .add(voucherModule)
   .add(boardModule);

@@ -17,6 +17,7 @@ export const SCREENS = {
   goodsSaleOrder: 'goods/saleOrder/index',
   memberCard: 'member/card/index',
   memberReadCards: 'member/readCards/index',
+  memberArchive: 'member/archive/index',
   gateArea: 'gate/area/index',
   gateController: 'gate/controller/index',
   gateGate: 'gate/gate/index',

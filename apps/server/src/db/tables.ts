@@ -327,6 +327,9 @@ export interface MemberTable {
   member_type_id: number | null;
   source: MemberSource;
   created_at: string;
+  gender: string | null;
+  birthday: string | null;
+  remark: Generated<string>;
 }
 export interface MemberFamilyTable {
   id: Id;
@@ -349,6 +352,8 @@ export interface CardTypeTable {
   discount: number;
   state: EnabledState;
   sort: number;
+  face_fen: Generated<number>;
+  bonus_fen: Generated<number>;
 }
 export interface CardTypeItemTable {
   tenant_id: number;
@@ -425,6 +430,54 @@ export interface PrintConfigTable {
   need_print: Flag;
   print_num: number;
   allow_pay_types: string;
+}
+export interface CardRechargeRuleTable {
+  id: Id;
+  tenant_id: number;
+  card_type_id: number;
+  min_fen: number;
+  bonus_fen: number;
+}
+export type CardOrderKind = 'SALE' | 'RECHARGE';
+/** A card sold (SALE) or topped up (RECHARGE) at the till: the pay columns plus what the card gets. */
+export interface CardOrderTable {
+  id: Id;
+  tenant_id: number;
+  venue_id: number;
+  member_id: number | null;
+  order_state: OrderState;
+  pay_state: PayState;
+  price_pay_fen: number;
+  pay_mode: string | null;
+  pay_attempt: Generated<number>;
+  pay_lock: string | null;
+  pay_lock_until: string | null;
+  remark: string;
+  paid_at: string | null;
+  kind: CardOrderKind;
+  card_type_id: number;
+  card_id: number | null;
+  card_no: string;
+  phy_card_id: string | null;
+  open_now: Flag;
+  amount: number;
+  bonus: number;
+  created_by: number;
+  created_at: string;
+}
+export interface CardStateLogTable {
+  id: Id;
+  tenant_id: number;
+  card_id: number;
+  action: string;
+  from_state: string;
+  to_state: string;
+  new_card_id: number | null;
+  amount: number;
+  route: string | null;
+  remark: string;
+  created_by: number | null;
+  created_at: string;
 }
 export interface SaleOrderTable {
   id: Id;
@@ -752,6 +805,9 @@ export interface Database {
   card_type_item: CardTypeItemTable;
   card: CardTable;
   card_consume: CardConsumeTable;
+  card_recharge_rule: CardRechargeRuleTable;
+  card_order: CardOrderTable;
+  card_state_log: CardStateLogTable;
   blacklist: BlacklistTable;
   card_count: CardCountTable;
   payment_method: PaymentMethodTable;

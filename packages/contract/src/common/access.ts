@@ -45,7 +45,12 @@ export const PERMISSIONS = {
       export: 'member:card:export',
       bind: 'member:card:bind',
       extend: 'member:card:extend',
+      sell: 'member:card:sell',
+      recharge: 'member:card:recharge',
+      state: 'member:card:state',
+      cardReturn: 'member:card:return',
     },
+    member: { list: 'member:member:list', add: 'member:member:add', edit: 'member:member:edit', plain: 'member:member:plain' },
   },
   /** The demo cashier holds gate.remoteControl (the navbar's 远程开闸) for the gates granted to it. */
   gate: {

@@ -44,7 +44,7 @@ export interface PayableLineDto {
  * The order tables that carry the pay columns (`payColumns()` in db/migrations/helpers.ts). Add a new
  * kind's table here; Kysely types the checkout's queries on any of them by the shared pay columns.
  */
-export type PayableTable = 'sale_order';
+export type PayableTable = 'sale_order' | 'card_order';
 /** The line tables of refundable kinds: each line carries `refunded_quantity`. */
 export type RefundableLineTable = 'sale_order_line';
 

@@ -6,3 +6,4 @@
 export { GoodsSaleDialog } from './components/GoodsSaleDialog';
 export { PaymentDialog, type PaymentDialogProps } from './components/PaymentDialog';
 export { payFailure, type PayFailure } from './sale-state';
+export { printSlip } from './receipt/printReceipt';

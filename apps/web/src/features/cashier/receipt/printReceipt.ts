@@ -39,6 +39,9 @@ function printInFrame(element: ReactElement, title: string, mark: Record<string,
   window.setTimeout(() => frame.remove(), 60_000);
 }
 
+/** Prints any slip (a card sale's or top-up's receipt) the same way, on the receipt styles (RECEIPT_CSS). */
+export const printSlip = printInFrame;
+
 /** Prints a sales receipt. */
 export function printReceipt(order: SaleOrder, seller: string, width: PaperWidth, copy: number): void {
   printInFrame(createElement(Receipt, { order, seller, width, copy }), `小票 ${order.orderId}`, { receipt: String(order.orderId) });
