@@ -13,6 +13,7 @@ import { ModuleList } from './modules/module.ts';
 import type { ChannelAdapters } from './modules/payment/channel-registry.ts';
 import { paymentModule } from './modules/payment/index.ts';
 import { saleModule } from './modules/sale/index.ts';
+import { leaseModule } from './modules/lease/index.ts';
 import { tenantModule } from './modules/tenant/index.ts';
 import { uploadModule } from './modules/upload/index.ts';
 import { userModule } from './modules/user/index.ts';
@@ -36,6 +37,7 @@ export const MODULES = ModuleList.empty()
   .add(paymentModule)
   .add(checkoutModule)
   .add(saleModule)
+  .add(leaseModule)
   .add(gateModule);
 
 /** Every module's services, by module key. */

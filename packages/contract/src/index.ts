@@ -22,3 +22,5 @@ export * as cardDiscount from './card-discount.ts';
 export * as refund from './order-refund.ts';
 export type { OrderRefund } from './order-refund.ts';
 export * as gate from './gate.ts';
+export * as lease from './lease.ts';
+export type { LeaseGoods, LeaseOrder } from './lease.ts';

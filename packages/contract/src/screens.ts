@@ -20,6 +20,9 @@ export const SCREENS = {
   gateGate: 'gate/gate/index',
   gatePass: 'gate/pass/index',
   gateCommand: 'gate/command/index',
+  leaseGoods: 'lease/leaseGoodsArchive/index',
+  leaseOrder: 'lease/leaseOrder/index',
+  leaseDesk: 'lease/goodsLease/index',
 } as const;
 
 export type ScreenKey = (typeof SCREENS)[keyof typeof SCREENS];

@@ -10,6 +10,7 @@ describe('sidebarMenus', () => {
     const menus = sidebarMenus(MODULES.modules.flatMap((module) => module.menus ?? []));
     expect(titles(menus)).toEqual([
       { 商品管理: ['商品分类', '仓库管理', '商品档案', '库存查询', '供应商', '进货', '销售订单'] },
+      { 租赁管理: ['商品租赁', '租赁商品档案', '租赁订单'] },
       { 会员管理: ['会员卡管理'] },
       { 门禁管理: ['闸机管理', '区域管理', '控制器管理', '闸机通行记录', '闸机操作记录'] },
       { 系统管理: ['用户管理', '字典管理', '支付方式'] },
