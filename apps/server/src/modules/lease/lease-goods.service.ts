@@ -28,6 +28,7 @@ export class LeaseGoodsService {
   private async warehouseOf(s: UserSession, venueId: number | undefined) {
     if (!venueId) return null;
     assertVenue(s, venueId);
+    if (!(await this.repo.venueExists(s.tenantId, venueId))) throw notFound('场馆不存在');
     return this.repo.venueWarehouse(s.tenantId, venueId);
   }
 

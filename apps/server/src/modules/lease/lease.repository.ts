@@ -101,6 +101,10 @@ export class LeaseRepository {
     return this.db.updateTable('lease_goods').set(patch).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
   }
 
+  async venueExists(tenantId: number, venueId: number) {
+    return !!(await this.db.selectFrom('venue').select('id').where('tenant_id', '=', tenantId).where('id', '=', venueId).executeTakeFirst());
+  }
+
   /** Is the venue the tenant's and enabled, and does it run the item (enabled)? */
   async venueAndItem(tenantId: number, venueId: number, itemId: number) {
     const row = await this.db
