@@ -10,6 +10,7 @@ import { checkoutModule } from './modules/checkout/index.ts';
 import { dictModule } from './modules/dict/index.ts';
 import { gateAccessModule, gateModule } from './modules/gate/index.ts';
 import { goodsModule } from './modules/goods/index.ts';
+import { leaseModule } from './modules/lease/index.ts';
 import { memberCardModule } from './modules/member-card/index.ts';
 import { menuModule } from './modules/menu/index.ts';
 import { ModuleList } from './modules/module.ts';
@@ -43,6 +44,7 @@ export const MODULES = ModuleList.empty()
   .add(checkoutModule)
   .add(saleModule)
   .add(cardOrderModule)
+  .add(leaseModule)
   .add(gateModule)
   .add(voucherModule)
   .add(boardModule);

@@ -202,6 +202,22 @@ const PROBES: Record<string, Probe> = {
   'GET /api/board/flow': { query: { venueId: 1 }, refuse: true },
   'GET /api/board/cockpit': {},
   'GET /api/board/events': { query: { venueId: 1 }, refuse: true },
+  // Goods rental (issue 19): tenant 1's demo rentals are orders 1 and 2, its racket lease goods 1.
+  'GET /api/lease/leaseGoodsArchive/query': {},
+  'GET /api/lease/leaseGoodsArchive/all': { query: { venueId: 1 }, refuse: true },
+  'GET /api/lease/leaseGoodsArchive/id/{id}': { path: 'lease/leaseGoodsArchive/id/1', refuse: true },
+  'POST /api/lease/leaseGoodsArchive/add': { body: { goodsId: 1, itemId: 1, rentMode: 'U', price: 1, deposit: 1 }, refuse: true },
+  'PUT /api/lease/leaseGoodsArchive/edit': { body: { leaseGoodsId: 1, itemId: 1, rentMode: 'U', price: 1, deposit: 1 }, refuse: true },
+  'PUT /api/lease/leaseGoodsArchive/state': { body: { leaseGoodsId: 1, state: 'S' }, refuse: true },
+  'POST /api/lease/leaseOrder/createOrder': { body: { details: [{ goodsId: 1, quantity: 1 }], itemId: 1, venueId: 1 }, refuse: true },
+  'GET /api/lease/leaseOrder/queryOrderForPay': { query: { orderId: 1 }, refuse: true },
+  'POST /api/lease/leaseOrder/payOrder': { body: { orderId: 1, payMode: 'cashpay', money: 110 }, refuse: true },
+  'GET /api/lease/leaseOrder/id/{id}': { path: 'lease/leaseOrder/id/1', refuse: true },
+  'GET /api/lease/leaseOrder/query': {},
+  'GET /api/lease/leaseOrder/getPrintLeaseOrder': { query: { orderIds: '1,2' } },
+  'POST /api/lease/leaseOrder/returnGoods': { body: { orderId: 1, route: 'F', lines: [{ detailId: 1, quantity: 1 }] }, refuse: true },
+  'GET /api/lease/leaseOrder/returns': { query: { orderId: 1 }, refuse: true },
+  'POST /api/lease/leaseOrder/queryReturn': { body: { refundId: 1 }, refuse: true },
 };
 export function registerProbes(probes: Record<string, Probe>) {
   Object.assign(PROBES, probes);

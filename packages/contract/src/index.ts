@@ -28,3 +28,5 @@ export * as venue from './venue.ts';
 export * as marketing from './marketing.ts';
 export * as board from './board.ts';
 export * as users from './users.ts';
+export * as lease from './lease.ts';
+export type { LeaseGoods, LeaseOrder } from './lease.ts';

@@ -24,6 +24,9 @@ export const SCREENS = {
   gatePass: 'gate/pass/index',
   gateCommand: 'gate/command/index',
   marketingCouponRecord: 'marketing/couponRecord/index',
+  leaseGoods: 'lease/leaseGoodsArchive/index',
+  leaseOrder: 'lease/leaseOrder/index',
+  leaseDesk: 'lease/goodsLease/index',
 } as const;
 
 export type ScreenKey = (typeof SCREENS)[keyof typeof SCREENS];

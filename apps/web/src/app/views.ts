@@ -26,6 +26,9 @@ const screenViews = {
   [SCREENS.gatePass]: lazy(() => import('@/features/gate/pages/PassPage')),
   [SCREENS.gateCommand]: lazy(() => import('@/features/gate/pages/CommandPage')),
   [SCREENS.marketingCouponRecord]: lazy(() => import('@/features/verify/pages/CouponRecordPage')),
+  [SCREENS.leaseGoods]: lazy(() => import('@/features/lease/pages/LeaseGoodsPage')),
+  [SCREENS.leaseOrder]: lazy(() => import('@/features/lease/pages/LeaseOrderPage')),
+  [SCREENS.leaseDesk]: lazy(() => import('@/features/lease/pages/LeaseDeskPage')),
 } satisfies Record<ScreenKey, View>;
 
 /**

@@ -52,6 +52,11 @@ export const PERMISSIONS = {
     },
     member: { list: 'member:member:list', add: 'member:member:add', edit: 'member:member:edit', plain: 'member:member:plain' },
   },
+  /** Goods rental: the demo cashier holds order list, add and return (the till's), not the archive's add/edit. */
+  lease: {
+    goods: { list: 'lease:goods:list', add: 'lease:goods:add', edit: 'lease:goods:edit' },
+    order: { list: 'lease:order:list', add: 'lease:order:add', return: 'lease:order:return' },
+  },
   /** The demo cashier holds gate.remoteControl (the navbar's 远程开闸) for the gates granted to it. */
   gate: {
     area: { list: 'gate:area:list', add: 'gate:area:add', edit: 'gate:area:edit', del: 'gate:area:del' },
