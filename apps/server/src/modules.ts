@@ -13,6 +13,7 @@ import { ModuleList } from './modules/module.ts';
 import type { ChannelAdapters } from './modules/payment/channel-registry.ts';
 import { paymentModule } from './modules/payment/index.ts';
 import { saleModule } from './modules/sale/index.ts';
+import { ticketModule } from './modules/ticket/index.ts';
 import { tenantModule } from './modules/tenant/index.ts';
 import { uploadModule } from './modules/upload/index.ts';
 import { userModule } from './modules/user/index.ts';
@@ -36,7 +37,8 @@ export const MODULES = ModuleList.empty()
   .add(paymentModule)
   .add(checkoutModule)
   .add(saleModule)
-  .add(gateModule);
+  .add(gateModule)
+  .add(ticketModule);
 
 /** Every module's services, by module key. */
 export type Services = ReturnType<typeof MODULES.createServices>;

@@ -22,3 +22,5 @@ export * as cardDiscount from './card-discount.ts';
 export * as refund from './order-refund.ts';
 export type { OrderRefund } from './order-refund.ts';
 export * as gate from './gate.ts';
+export * as ticket from './ticket.ts';
+export type { TicketRow, TicketType, TicketOrder } from './ticket.ts';

@@ -20,6 +20,8 @@ export const SCREENS = {
   gateGate: 'gate/gate/index',
   gatePass: 'gate/pass/index',
   gateCommand: 'gate/command/index',
+  ticketType: 'ticket/type/index',
+  ticketOrder: 'ticket/order/index',
 } as const;
 
 export type ScreenKey = (typeof SCREENS)[keyof typeof SCREENS];

@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { member } from '@venue/contract';
+import type { TicketTables } from './ticket-tables.ts';
 
 /** Timestamps are ISO-8601 UTC strings (`2026-11-22T10:00:00.000Z`) on both engines; flags are 0/1. */
 type Id = Generated<number>;
@@ -636,7 +637,7 @@ export interface GateCardPushTable {
   updated_at: string;
 }
 
-export interface Database {
+export interface Database extends TicketTables {
   tenant: TenantTable;
   tenant_setting: TenantSettingTable;
   tenant_service: TenantServiceTable;

@@ -22,6 +22,8 @@ const screenViews = {
   [SCREENS.gateGate]: lazy(() => import('@/features/gate/pages/GatePage')),
   [SCREENS.gatePass]: lazy(() => import('@/features/gate/pages/PassPage')),
   [SCREENS.gateCommand]: lazy(() => import('@/features/gate/pages/CommandPage')),
+  [SCREENS.ticketType]: lazy(() => import('@/features/tickets/pages/TicketTypePage')),
+  [SCREENS.ticketOrder]: lazy(() => import('@/features/tickets/pages/TicketSalePage')),
 } satisfies Record<ScreenKey, View>;
 
 /**

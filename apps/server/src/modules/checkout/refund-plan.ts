@@ -21,11 +21,11 @@ export interface PlannedLine {
  * remainder), so all refunds of an order add up to what was paid: no fen is created or lost.
  */
 export function planRefundLines(
-  lines: Pick<RefundableLine, 'id' | 'item_id' | 'name' | 'quantity' | 'refunded_quantity' | 'price_pay_fen'>[],
+  lines: Pick<RefundableLine, 'id' | 'item_id' | 'name' | 'quantity' | 'refunded_quantity' | 'price_pay_fen' | 'kept'>[],
   wanted: { detailId: number; quantity: number }[] | undefined,
   order: { price_pay_fen: number; refunded_fen: number },
 ): { lines: PlannedLine[]; amountFen: number } {
-  const left = (l: Pick<RefundableLine, 'quantity' | 'refunded_quantity'>) => l.quantity - l.refunded_quantity;
+  const left = (l: Pick<RefundableLine, 'quantity' | 'refunded_quantity' | 'kept'>) => (l.kept ? 0 : l.quantity - l.refunded_quantity);
   const asked = new Map<number, number>();
   if (wanted) {
     for (const w of wanted) asked.set(w.detailId, (asked.get(w.detailId) ?? 0) + w.quantity);
@@ -46,7 +46,8 @@ export function planRefundLines(
   }
   planned.sort((a, b) => a.line_id - b.line_id);
   let amountFen = planned.reduce((sum, l) => sum + l.amount_fen, 0);
-  const takesAll = lines.every((l) => left(l) === (asked.get(l.id) ?? 0));
+  // A kept line (a used ticket) stays paid: a refund never takes all of such an order.
+  const takesAll = !lines.some((l) => l.kept) && lines.every((l) => left(l) === (asked.get(l.id) ?? 0));
   const rest = order.price_pay_fen - order.refunded_fen;
   if (takesAll || amountFen > rest) {
     const last = planned[planned.length - 1];

@@ -6,3 +6,6 @@
 export { GoodsSaleDialog } from './components/GoodsSaleDialog';
 export { PaymentDialog, type PaymentDialogProps } from './components/PaymentDialog';
 export { payFailure, type PayFailure } from './sale-state';
+/** The print rules and the hidden print frame, for other kinds' slips (tickets). */
+export { printInFrame } from './receipt/printReceipt';
+export { copyQuestion, DEFAULT_PRINT_CONFIG, PrintCounter, shouldPrint } from './receipt/print-rules';
