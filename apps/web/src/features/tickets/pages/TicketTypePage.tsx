@@ -1,4 +1,4 @@
-import { Button, Form, Input, InputNumber, Radio, Select, Space, type FormInstance } from 'antd';
+import { Button, Form, Input, InputNumber, Radio, Select, Space, type FormInstance, type SelectProps } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { PERMISSIONS, system, ticket, type TicketType } from '@venue/contract';
 import { CrudPage } from '@/components/list/CrudPage';
@@ -19,10 +19,11 @@ const toValues = (row: TicketType): Values => ({ ...row, state: row.state as 'A'
 const save = (row: TicketType | null, values: Values) =>
   row ? callApi(ticket.typeEdit, { body: { ...values, typeId: row.typeId } }) : callApi(ticket.typeAdd, { body: values });
 
-function ItemSelect({ form }: { form: FormInstance<Values> }) {
+/** The venue's sports items; Form.Item passes value and onChange through. */
+function ItemSelect({ form, ...select }: { form: FormInstance<Values> } & SelectProps) {
   const venueId = Form.useWatch('venueId', form);
   const items = useApiQuery(system.sportItems, { query: { venueId } }, { enabled: !!venueId }).data ?? [];
-  return <Select aria-label="运动项目" placeholder="请选择运动项目" options={items.map((i) => ({ value: i.itemId, label: i.itemName }))} />;
+  return <Select {...select} placeholder="请选择运动项目" options={items.map((i) => ({ value: i.itemId, label: i.itemName }))} />;
 }
 
 /** 票种管理: ticket types of the user's venues, with their use-time slots per weekday range. */
