@@ -17,6 +17,7 @@ import { ModuleList } from './modules/module.ts';
 import type { ChannelAdapters } from './modules/payment/channel-registry.ts';
 import { paymentModule } from './modules/payment/index.ts';
 import { saleModule } from './modules/sale/index.ts';
+import { ticketModule } from './modules/ticket/index.ts';
 import { tenantModule } from './modules/tenant/index.ts';
 import { uploadModule } from './modules/upload/index.ts';
 import { userAdminModule, userModule } from './modules/user/index.ts';
@@ -46,6 +47,7 @@ export const MODULES = ModuleList.empty()
   .add(cardOrderModule)
   .add(leaseModule)
   .add(gateModule)
+  .add(ticketModule)
   .add(voucherModule)
   .add(boardModule);
 

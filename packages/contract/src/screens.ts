@@ -27,6 +27,8 @@ export const SCREENS = {
   leaseGoods: 'lease/leaseGoodsArchive/index',
   leaseOrder: 'lease/leaseOrder/index',
   leaseDesk: 'lease/goodsLease/index',
+  ticketType: 'ticket/type/index',
+  ticketOrder: 'ticket/order/index',
 } as const;
 
 export type ScreenKey = (typeof SCREENS)[keyof typeof SCREENS];

@@ -1,6 +1,7 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { member } from '@venue/contract';
 import type { LeaseGoodsTable, LeaseOrderLineTable, LeaseOrderTable } from './lease-tables.ts';
+import type { TicketTables } from './ticket-tables.ts';
 
 /** Timestamps are ISO-8601 UTC strings (`2026-11-22T10:00:00.000Z`) on both engines; flags are 0/1. */
 type Id = Generated<number>;
@@ -767,7 +768,7 @@ export interface VoucherSimCertificateTable {
   verify_id: string | null;
   verify_time: string | null;
 }
-export interface Database {
+export interface Database extends TicketTables {
   tenant: TenantTable;
   tenant_setting: TenantSettingTable;
   tenant_service: TenantServiceTable;

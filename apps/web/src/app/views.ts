@@ -29,6 +29,8 @@ const screenViews = {
   [SCREENS.leaseGoods]: lazy(() => import('@/features/lease/pages/LeaseGoodsPage')),
   [SCREENS.leaseOrder]: lazy(() => import('@/features/lease/pages/LeaseOrderPage')),
   [SCREENS.leaseDesk]: lazy(() => import('@/features/lease/pages/LeaseDeskPage')),
+  [SCREENS.ticketType]: lazy(() => import('@/features/tickets/pages/TicketTypePage')),
+  [SCREENS.ticketOrder]: lazy(() => import('@/features/tickets/pages/TicketSalePage')),
 } satisfies Record<ScreenKey, View>;
 
 /**

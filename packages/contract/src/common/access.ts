@@ -57,6 +57,12 @@ export const PERMISSIONS = {
     goods: { list: 'lease:goods:list', add: 'lease:goods:add', edit: 'lease:goods:edit' },
     order: { list: 'lease:order:list', add: 'lease:order:add', return: 'lease:order:return' },
   },
+  /** Tickets (issue 18): the demo cashier sells (order.add, order.list) and verifies (check.check). */
+  ticket: {
+    type: { list: 'ticket:type:list', add: 'ticket:type:add', edit: 'ticket:type:edit' },
+    order: { list: 'ticket:order:list', add: 'ticket:order:add', refund: 'ticket:order:refund' },
+    check: { check: 'ticket:check:check' },
+  },
   /** The demo cashier holds gate.remoteControl (the navbar's 远程开闸) for the gates granted to it. */
   gate: {
     area: { list: 'gate:area:list', add: 'gate:area:add', edit: 'gate:area:edit', del: 'gate:area:del' },

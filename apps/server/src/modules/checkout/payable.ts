@@ -45,9 +45,9 @@ export interface PayableLineDto {
  * The order tables that carry the pay columns (`payColumns()` in db/migrations/helpers.ts). Add a new
  * kind's table here; Kysely types the checkout's queries on any of them by the shared pay columns.
  */
-export type PayableTable = 'sale_order' | 'card_order' | 'lease_order';
+export type PayableTable = 'sale_order' | 'card_order' | 'lease_order' | 'ticket_order' | 'ticket_timeout_order';
 /** The line tables of refundable kinds: each line carries `refunded_quantity`. */
-export type RefundableLineTable = 'sale_order_line' | 'lease_order_line';
+export type RefundableLineTable = 'sale_order_line' | 'lease_order_line' | 'ticket_detail';
 
 export interface PayContext<Order extends PayableOrder = PayableOrder> {
   tenantId: number;
@@ -167,6 +167,8 @@ export interface RefundableLine {
   quantity: number;
   refunded_quantity: number;
   price_pay_fen: number;
+  /** Units that can no longer be refunded (a used ticket): part of what the order was paid, never given back. */
+  kept?: boolean;
 }
 
 /**

@@ -14,3 +14,5 @@ export { GoodsTiles, type TileView } from './components/GoodsTiles';
 export { useReceiptPrinter, type ReceiptKind } from './receipt/useReceiptPrinter';
 export { printInFrame } from './receipt/printReceipt';
 export { ReceiptLines, type PaperWidth } from './receipt/Receipt';
+/** The print rules, for other kinds' slips (tickets). */
+export { copyQuestion, DEFAULT_PRINT_CONFIG, PrintCounter, shouldPrint } from './receipt/print-rules';

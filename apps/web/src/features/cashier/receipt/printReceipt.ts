@@ -19,7 +19,7 @@ function staticMarkup(element: ReactElement): string {
   return html;
 }
 
-export function printInFrame(element: ReactElement, title: string, mark: Record<string, string>): void {
+export function printInFrame(element: ReactElement, title: string, mark: Record<string, string>, css = RECEIPT_CSS): void {
   const html = staticMarkup(element);
   const frame = document.createElement('iframe');
   frame.setAttribute('aria-hidden', 'true');
@@ -28,7 +28,7 @@ export function printInFrame(element: ReactElement, title: string, mark: Record<
   document.body.appendChild(frame);
   const doc = frame.contentDocument!;
   doc.open();
-  doc.write(`<!doctype html><html><head><meta charset="utf-8"><title>${title}</title><style>${RECEIPT_CSS}</style></head><body>${html}</body></html>`);
+  doc.write(`<!doctype html><html><head><meta charset="utf-8"><title>${title}</title><style>${css}</style></head><body>${html}</body></html>`);
   doc.close();
   // The frame takes focus to print; the page gets it back where it was (not lost in the hidden frame).
   const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
