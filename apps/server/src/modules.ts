@@ -13,6 +13,7 @@ import { menuModule } from './modules/menu/index.ts';
 import { ModuleList } from './modules/module.ts';
 import type { ChannelAdapters } from './modules/payment/channel-registry.ts';
 import { paymentModule } from './modules/payment/index.ts';
+import { roleModule } from './modules/role/index.ts';
 import { saleModule } from './modules/sale/index.ts';
 import { tenantModule } from './modules/tenant/index.ts';
 import { uploadModule } from './modules/upload/index.ts';
@@ -29,6 +30,7 @@ export const MODULES = ModuleList.empty()
   .add(venueModule)
   .add(userModule)
   .add(userAdminModule)
+  .add(roleModule)
   .add(authModule)
   .add(menuModule)
   .add(dictModule)

@@ -25,3 +25,4 @@ export * as gate from './gate.ts';
 export * as audit from './audit.ts';
 export type { AuditAction } from './audit.ts';
 export * as users from './users.ts';
+export * as roles from './roles.ts';

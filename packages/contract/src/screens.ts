@@ -7,6 +7,7 @@ export const SCREENS = {
   systemDict: 'system/dict/index',
   systemPayment: 'system/payment/index',
   systemAudit: 'system/audit/index',
+  systemRole: 'system/role/index',
   goodsClassification: 'goods/classification/index',
   goodsWarehouse: 'goods/warehouse/index',
   goodsArchive: 'goods/archive/index',

@@ -8,6 +8,7 @@ const screenViews = {
   [SCREENS.systemUser]: lazy(() => import('@/features/system/pages/UserPage')),
   [SCREENS.systemDict]: lazy(() => import('@/features/system/pages/DictPage')),
   [SCREENS.systemAudit]: lazy(() => import('@/features/system/pages/AuditPage')),
+  [SCREENS.systemRole]: lazy(() => import('@/features/system/pages/RolePage')),
   [SCREENS.goodsClassification]: lazy(() => import('@/features/goods/pages/ClassificationPage')),
   [SCREENS.goodsWarehouse]: lazy(() => import('@/features/goods/pages/WarehousePage')),
   [SCREENS.goodsArchive]: lazy(() => import('@/features/goods/pages/GoodsArchivePage')),
