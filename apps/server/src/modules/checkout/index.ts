@@ -9,7 +9,17 @@ import { RefundRepository } from './refund.repository.ts';
 import { RefundService } from './refund.service.ts';
 
 export type { CheckoutService, RefundService };
-export type { PayableKind, PayableOrder, PayableLine, PayableLineDto, PayContext, RefundableKind, RefundableOrder, RefundableLine } from './payable.ts';
+export type {
+  PayableKind,
+  PayableOrder,
+  PayableLine,
+  PayableLineDto,
+  PayableTable,
+  PayContext,
+  RefundableKind,
+  RefundableOrder,
+  RefundableLine,
+} from './payable.ts';
 export { badRefund } from './refund-plan.ts';
 
 /** The checkout's services: the 收款 and the 退款 of every payable kind. */
