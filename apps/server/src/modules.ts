@@ -16,6 +16,7 @@ import { menuModule } from './modules/menu/index.ts';
 import { ModuleList } from './modules/module.ts';
 import type { ChannelAdapters } from './modules/payment/channel-registry.ts';
 import { paymentModule } from './modules/payment/index.ts';
+import { roleModule } from './modules/role/index.ts';
 import { saleModule } from './modules/sale/index.ts';
 import { ticketModule } from './modules/ticket/index.ts';
 import { tenantModule } from './modules/tenant/index.ts';
@@ -34,6 +35,7 @@ export const MODULES = ModuleList.empty()
   .add(venueModule)
   .add(userModule)
   .add(userAdminModule)
+  .add(roleModule)
   .add(authModule)
   .add(menuModule)
   .add(dictModule)

@@ -176,6 +176,12 @@ const PROBES: Record<string, Probe> = {
   'GET /api/gate/pass/export': 'self',
   'GET /api/system/api/auditLog': {},
   'GET /api/system/api/user/querySalesPerson': {},
+  // Every tenant has the built-in admin role: test/role.test.ts checks the lists are the caller's tenant's.
+  'GET /api/system/api/roles': 'self',
+  'GET /api/system/api/menus/tree': 'self',
+  'POST /api/system/api/roles': { body: { roleCode: 'leak', roleName: '越权', dataScope: 'ALL', menuIds: [1, 2] }, refuse: true },
+  'PUT /api/system/api/roles': { body: { roleId: 2, roleName: '被改', dataScope: 'ALL', menuIds: [] }, refuse: true },
+  'DELETE /api/system/api/roles/{id}': { path: 'system/api/roles/2', refuse: true },
   // Every tenant has a role coded admin: test/user-admin.test.ts checks the list is the caller's tenant's.
   'GET /api/system/api/roles/all': 'self',
   'GET /api/system/api/user/{id}': { path: '/api/system/api/user/2', refuse: true },

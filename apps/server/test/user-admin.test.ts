@@ -79,6 +79,7 @@ describeEachEngine('user administration (用户管理) on %s', (server) => {
     const me = await userId('admin');
     expect((await admin.call(users.userEdit, { body: { userId: me, realName: '管理员', roleIds: [cashierRole], venueIds: [1] } })).body.msg).toBe(M.selfDemote);
     expect((await admin.call(users.userSetState, { body: { userId: me, state: 'S' } })).body.msg).toBe(M.selfDisable);
+    expect((await admin.call(users.userResetPassword, { body: { userId: me, password: 'Own-Secret-77' } })).body.msg).toBe(M.selfReset);
     const clerk = await userId('clerk1');
     const edit = await admin.call(users.userEdit, {
       body: { userId: clerk, realName: '王五五', phone: '', roleIds: [cashierRole], venueIds: [1], defaultVenueId: 1 },

@@ -28,6 +28,7 @@ export * as venue from './venue.ts';
 export * as marketing from './marketing.ts';
 export * as board from './board.ts';
 export * as users from './users.ts';
+export * as roles from './roles.ts';
 export * as lease from './lease.ts';
 export type { LeaseGoods, LeaseOrder } from './lease.ts';
 export * as ticket from './ticket.ts';

@@ -8,6 +8,7 @@ export const SCREENS = {
   systemPayment: 'system/payment/index',
   systemVenue: 'system/venue/index',
   systemAudit: 'system/audit/index',
+  systemRole: 'system/role/index',
   goodsClassification: 'goods/classification/index',
   goodsWarehouse: 'goods/warehouse/index',
   goodsArchive: 'goods/archive/index',

@@ -11,6 +11,7 @@ export const USER_MESSAGES = {
   notFound: '用户不存在',
   selfDisable: '不能停用自己的账号',
   selfDemote: '不能修改自己的角色',
+  selfReset: '不能重置自己的密码，请在个人中心修改密码',
   lastAdmin: '该用户是最后一个管理员，不能停用或取消其管理员角色',
   adminOnly: '只有管理员可以授予管理员角色',
   badRole: '所选角色不存在',

@@ -128,6 +128,8 @@ export interface RoleTable {
   code: string;
   description: string;
   level: number;
+  /** Issue 15: ALL every venue of the tenant, OWN the user's own venues. */
+  data_scope: Generated<'ALL' | 'OWN'>;
 }
 export interface MenuTable {
   id: Id;

@@ -76,6 +76,20 @@ export const DICT_MENU: MenuSeed = {
   ],
 };
 
+/** 角色管理, the role module's screen in the system group. */
+export const ROLE_MENU: MenuSeed = {
+  title: '角色管理',
+  path: 'role',
+  component: SCREENS.systemRole,
+  icon: 'team',
+  permission: PERMISSIONS.system.role.list,
+  buttons: [
+    ['新增角色', PERMISSIONS.system.role.add],
+    ['修改角色', PERMISSIONS.system.role.edit],
+    ['删除角色', PERMISSIONS.system.role.del],
+  ],
+};
+
 /** 操作日志, the audit module's screen in the system group. */
 export const AUDIT_MENU: MenuSeed = {
   title: '操作日志',

@@ -9,6 +9,7 @@ const screenViews = {
   [SCREENS.systemDict]: lazy(() => import('@/features/system/pages/DictPage')),
   [SCREENS.systemVenue]: lazy(() => import('@/features/venue-admin/pages/VenuePage')),
   [SCREENS.systemAudit]: lazy(() => import('@/features/system/pages/AuditPage')),
+  [SCREENS.systemRole]: lazy(() => import('@/features/system/pages/RolePage')),
   [SCREENS.goodsClassification]: lazy(() => import('@/features/goods/pages/ClassificationPage')),
   [SCREENS.goodsWarehouse]: lazy(() => import('@/features/goods/pages/WarehousePage')),
   [SCREENS.goodsArchive]: lazy(() => import('@/features/goods/pages/GoodsArchivePage')),

@@ -277,6 +277,7 @@ export class AuthService {
       roles: grants.roles,
       permissions: grants.permissions,
       isAdmin: grants.isAdmin,
+      allVenues: grants.allVenues,
       venueIds: grants.venueIds,
       rulesVersion,
       mustChangePassword: row.must_change_password === 'T',

@@ -141,6 +141,7 @@ export class UserAdminService {
   }
 
   async resetPassword(s: UserSession, b: BodyOut<typeof contract.userResetPassword>) {
+    if (b.userId === s.userId) throw refuse(M.selfReset);
     const { d } = await this.target(s, b.userId);
     const problem = passwordProblem(b.password, d.user.username);
     if (problem) throw new BizError(400, problem, 400);
