@@ -25,8 +25,14 @@ export class VoucherConfigService {
     private readonly clock: Clock,
   ) {}
 
-  async get(s: UserSession, venueId: number): Promise<VoucherConfig | null> {
+  /** One of the caller's venues of its own tenant (an admin's "all" means its tenant's). */
+  private async assertOwnVenue(s: UserSession, venueId: number) {
     assertVenue(s, venueId);
+    if (!(await this.repo.venueOfTenant(s.tenantId, venueId))) throw notFound('场馆不存在');
+  }
+
+  async get(s: UserSession, venueId: number): Promise<VoucherConfig | null> {
+    await this.assertOwnVenue(s, venueId);
     const row = await this.repo.config(s.tenantId, venueId);
     return row ? toConfig(row) : null;
   }
@@ -35,8 +41,7 @@ export class VoucherConfigService {
     s: UserSession,
     c: { venueId: number; provider: 'simulator' | 'douyin'; baseUrl: string; clientKey: string; clientSecret: string; poiId: string },
   ) {
-    assertVenue(s, c.venueId);
-    if (!(await this.repo.venueOfTenant(s.tenantId, c.venueId))) throw notFound('场馆不存在');
+    await this.assertOwnVenue(s, c.venueId);
     const before = await this.repo.config(s.tenantId, c.venueId);
     return this.repo.transaction(async (trx) => {
       const row = await this.repo.saveConfig(trx, s.tenantId, c.venueId, {
