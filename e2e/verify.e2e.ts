@@ -62,6 +62,11 @@ describe('quick verification: short-video platform vouchers (issue 17)', () => {
     expect(await rows.allTextContents()).toEqual([expect.stringContaining('已核销'), expect.stringContaining('已核销')]);
     await page.getByText('每日核销汇总（对账）').waitFor();
     await screenshot(page, 'verify-records');
+    await page.getByRole('button', { name: '平台设置' }).click();
+    const settings = page.locator('.ant-modal-wrap:visible', { hasText: '短视频平台设置（当前场馆）' });
+    await expect.poll(() => settings.getByLabel('门店ID（poi_id）').inputValue()).toMatch(/^sim-1-\d+$/);
+    await settings.getByRole('button', { name: /取\s*消/ }).click();
+    await settings.waitFor({ state: 'hidden' });
     await rows.filter({ hasText: THREE[2] }).getByRole('button', { name: '撤销核销' }).click();
     await page.getByText(`确定撤销券码 ${THREE[2]} 的核销吗？`).waitFor();
     await page

@@ -203,6 +203,8 @@ const PROBES: Record<string, Probe> = {
   'GET /api/marketing/couponVerificationRecord/dailyTotals': {},
   // The export is an .xlsx; test/voucher.test.ts checks it (the list it shares is probed above).
   'GET /api/marketing/couponVerificationRecord/export': 'self',
+  'GET /api/marketing/couponConfig/get': { query: { venueId: 1 }, refuse: true },
+  'PUT /api/marketing/couponConfig/save': { body: { venueId: 1, provider: 'simulator', poiId: 'stolen' }, refuse: true },
   // Boards (issue 21): tenant 2's own figures without a venue; tenant 1's venue refused.
   'GET /api/board/revenue': {},
   'GET /api/board/flow': { query: { venueId: 1 }, refuse: true },

@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = {
   'tenant.edit': '修改租户信息',
   'voucher.verify': '团购券核销',
   'voucher.cancel': '撤销团购券核销',
+  'voucher.config': '修改短视频平台设置',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_CODES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

@@ -3,6 +3,7 @@ import { SecretBox } from '../../lib/secret-box.ts';
 import { MARKETING_MENUS, seedVouchers } from '../../seed/voucher.ts';
 import type { AuditService } from '../audit/index.ts';
 import { defineModule } from '../module.ts';
+import { VoucherConfigService } from './voucher-config.service.ts';
 import { VoucherProviders } from './voucher-providers.ts';
 import { VoucherRepository } from './voucher.repository.ts';
 import { voucherRoutes } from './voucher.routes.ts';
@@ -17,7 +18,10 @@ export const voucherModule = defineModule({
   services: ({ db, clock, uploadsDir }, { audit }: { audit: AuditService }) => {
     const repo = new VoucherRepository(db.kysely);
     const box = SecretBox.fromEnvOrFile(join(dirname(uploadsDir), 'secret.key'));
-    return new VoucherService(repo, new VoucherProviders(repo, db.kysely, clock, box), audit, clock);
+    return {
+      verification: new VoucherService(repo, new VoucherProviders(repo, db.kysely, clock, box), audit, clock),
+      config: new VoucherConfigService(repo, box, audit, clock),
+    };
   },
   routes: (app, guard, vouchers) => voucherRoutes(app, guard, vouchers),
   menus: [{ sidebar: 2.6, menu: MARKETING_MENUS }],

@@ -16,6 +16,25 @@ export class VoucherRepository {
     return this.db.selectFrom('voucher_config').selectAll().where('tenant_id', '=', tenantId).where('venue_id', '=', venueId).executeTakeFirst();
   }
 
+  async saveConfig(
+    trx: Executor,
+    tenantId: number,
+    venueId: number,
+    values: { provider: 'simulator' | 'douyin'; base_url: string; client_key: string; client_secret_enc?: string; poi_id: string; updated_at: string },
+  ) {
+    const updated = await trx.updateTable('voucher_config').set(values).where('tenant_id', '=', tenantId).where('venue_id', '=', venueId).executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0)
+      await trx
+        .insertInto('voucher_config')
+        .values({ tenant_id: tenantId, venue_id: venueId, ...values })
+        .execute();
+    return trx.selectFrom('voucher_config').selectAll().where('tenant_id', '=', tenantId).where('venue_id', '=', venueId).executeTakeFirstOrThrow();
+  }
+
+  venueOfTenant(tenantId: number, venueId: number) {
+    return this.db.selectFrom('venue').select('id').where('tenant_id', '=', tenantId).where('id', '=', venueId).executeTakeFirst();
+  }
+
   /** Inserts the live records of one verification in one transaction; a voucher already live elsewhere fails it (unique index). */
   insertPending(rows: NewRecord[]) {
     return this.db.transaction().execute(async (tx) => {
