@@ -24,3 +24,8 @@ export type { OrderRefund } from './order-refund.ts';
 export * as gate from './gate.ts';
 export * as ticket from './ticket.ts';
 export type { TicketRow, TicketType, TicketOrder } from './ticket.ts';
+export * as audit from './audit.ts';
+export type { AuditAction } from './audit.ts';
+export * as venue from './venue.ts';
+export * as marketing from './marketing.ts';
+export * as board from './board.ts';

@@ -6,6 +6,7 @@ export const SCREENS = {
   systemUser: 'system/user/index',
   systemDict: 'system/dict/index',
   systemPayment: 'system/payment/index',
+  systemAudit: 'system/audit/index',
   goodsClassification: 'goods/classification/index',
   goodsWarehouse: 'goods/warehouse/index',
   goodsArchive: 'goods/archive/index',
@@ -22,6 +23,7 @@ export const SCREENS = {
   gateCommand: 'gate/command/index',
   ticketType: 'ticket/type/index',
   ticketOrder: 'ticket/order/index',
+  marketingCouponRecord: 'marketing/couponRecord/index',
 } as const;
 
 export type ScreenKey = (typeof SCREENS)[keyof typeof SCREENS];
