@@ -100,6 +100,23 @@ const PROBES: Record<string, Probe> = {
   'POST /api/member/card/queryCardConsumeSummary': { body: { beginTime: '2000-01-01', endTime: '2099-12-31' } },
   'GET /api/member/cardType/all': {},
   'GET /api/member/member/id/{id}': { path: 'member/member/id/1', refuse: true },
+  // Issue 16: the member archive, card orders (办卡, 充值) and state changes; test/member-life.test.ts goes further.
+  'GET /api/member/member/all': {},
+  'GET /api/member/member/archive/{id}': { path: 'member/member/archive/1', refuse: true },
+  'POST /api/member/member/add': 'self',
+  'PUT /api/member/member/edit': { body: { memberId: 1, memberName: '被改', phone: '13700000000' }, refuse: true },
+  'GET /api/member/memberType/all': {},
+  'POST /api/member/card/changeState': { body: { cardId: 1, action: 'LOSS' }, refuse: true },
+  'POST /api/member/card/replaceCard': { body: { cardId: 1 }, refuse: true },
+  'POST /api/member/card/returnCard': { body: { cardId: 1, route: 'F' }, refuse: true },
+  'GET /api/member/card/stateLogs': { query: { cardId: 1 }, refuse: true },
+  'GET /api/member/card/liability': {},
+  'POST /api/member/cardOrder/createSaleOrder': { body: { memberId: 1, cardTypeId: 1, venueId: 1 }, refuse: true },
+  'POST /api/member/cardOrder/createRechargeOrder': { body: { cardId: 1, amount: 10, venueId: 1 }, refuse: true },
+  'GET /api/member/cardOrder/rechargeBonus': { query: { cardId: 1, amount: '500' }, refuse: true },
+  'GET /api/member/cardOrder/id/{id}': { path: 'member/cardOrder/id/1', refuse: true },
+  'GET /api/member/cardOrder/queryOrderForPay': { query: { orderId: 1 }, refuse: true },
+  'POST /api/member/cardOrder/payOrder': { body: { orderId: 1, payMode: 'cashpay', money: 1 }, refuse: true },
   // Files: an .xlsx is no JSON to scan; test/member-card-access.test.ts checks their tenant scoping.
   'GET /api/member/card/exportCard': 'self',
   'GET /api/member/card/downloadCardModel': 'self',
@@ -157,6 +174,50 @@ const PROBES: Record<string, Probe> = {
   // Exports are .xlsx; test/gate-admin.test.ts checks them (the lists they share are probed above).
   'GET /api/gate/command/export': 'self',
   'GET /api/gate/pass/export': 'self',
+  'GET /api/system/api/auditLog': {},
+  'GET /api/system/api/user/querySalesPerson': {},
+  // Every tenant has a role coded admin: test/user-admin.test.ts checks the list is the caller's tenant's.
+  'GET /api/system/api/roles/all': 'self',
+  'GET /api/system/api/user/{id}': { path: '/api/system/api/user/2', refuse: true },
+  'POST /api/system/api/user/add': { body: { username: 'leak1', password: 'Leak-Secret-1', realName: '越权', roleIds: [2], venueIds: [1] }, refuse: true },
+  'PUT /api/system/api/user/edit': { body: { userId: 2, realName: '被改', roleIds: [2], venueIds: [1] }, refuse: true },
+  'PUT /api/system/api/user/setState': { body: { userId: 2, state: 'S' }, refuse: true },
+  'PUT /api/system/api/user/resetPass': { body: { userId: 2, password: 'Leak-Secret-1' }, refuse: true },
+  // test/audit.test.ts checks the export: another tenant's file has its header only.
+  'GET /api/system/api/auditLog/export': 'self',
+  // Vouchers (issue 17): tenant 1's venue id and codes; test/voucher.test.ts checks tenant 2's own.
+  'GET /api/marketing/coupon/queryByCode': { query: { code: '100000000011', venueId: 1 }, refuse: true },
+  'POST /api/marketing/couponVerificationRecord/verifyDouYinCoupon': {
+    body: { code: '100000000011', venueId: 1, certificates: [{ certificateId: 'sim-1-1-cert-100000000011', checked: true }] },
+    refuse: true,
+  },
+  'POST /api/marketing/couponVerificationRecord/queryAndVerificationCoupon': { body: { code: '100000000001', venueId: 1 }, refuse: true },
+  'POST /api/marketing/couponVerificationRecord/cancelByVerifyId': { query: { verifyId: 'V-seed-sim-1-1-100000000031' }, refuse: true },
+  'GET /api/marketing/couponVerificationRecord/query': {},
+  'GET /api/marketing/couponVerificationRecord/dailyTotals': {},
+  // The export is an .xlsx; test/voucher.test.ts checks it (the list it shares is probed above).
+  'GET /api/marketing/couponVerificationRecord/export': 'self',
+  // Boards (issue 21): tenant 2's own figures without a venue; tenant 1's venue refused.
+  'GET /api/board/revenue': {},
+  'GET /api/board/flow': { query: { venueId: 1 }, refuse: true },
+  'GET /api/board/cockpit': {},
+  'GET /api/board/events': { query: { venueId: 1 }, refuse: true },
+  // Goods rental (issue 19): tenant 1's demo rentals are orders 1 and 2, its racket lease goods 1.
+  'GET /api/lease/leaseGoodsArchive/query': {},
+  'GET /api/lease/leaseGoodsArchive/all': { query: { venueId: 1 }, refuse: true },
+  'GET /api/lease/leaseGoodsArchive/id/{id}': { path: 'lease/leaseGoodsArchive/id/1', refuse: true },
+  'POST /api/lease/leaseGoodsArchive/add': { body: { goodsId: 1, itemId: 1, rentMode: 'U', price: 1, deposit: 1 }, refuse: true },
+  'PUT /api/lease/leaseGoodsArchive/edit': { body: { leaseGoodsId: 1, itemId: 1, rentMode: 'U', price: 1, deposit: 1 }, refuse: true },
+  'PUT /api/lease/leaseGoodsArchive/state': { body: { leaseGoodsId: 1, state: 'S' }, refuse: true },
+  'POST /api/lease/leaseOrder/createOrder': { body: { details: [{ goodsId: 1, quantity: 1 }], itemId: 1, venueId: 1 }, refuse: true },
+  'GET /api/lease/leaseOrder/queryOrderForPay': { query: { orderId: 1 }, refuse: true },
+  'POST /api/lease/leaseOrder/payOrder': { body: { orderId: 1, payMode: 'cashpay', money: 110 }, refuse: true },
+  'GET /api/lease/leaseOrder/id/{id}': { path: 'lease/leaseOrder/id/1', refuse: true },
+  'GET /api/lease/leaseOrder/query': {},
+  'GET /api/lease/leaseOrder/getPrintLeaseOrder': { query: { orderIds: '1,2' } },
+  'POST /api/lease/leaseOrder/returnGoods': { body: { orderId: 1, route: 'F', lines: [{ detailId: 1, quantity: 1 }] }, refuse: true },
+  'GET /api/lease/leaseOrder/returns': { query: { orderId: 1 }, refuse: true },
+  'POST /api/lease/leaseOrder/queryReturn': { body: { refundId: 1 }, refuse: true },
   // Tickets (issue 18): tenant 2 has its own types and tickets (TDEMO2X…); tenant 1's codes and ids are unknown to it.
   'GET /api/ticket/ticketType/query': {},
   'GET /api/ticket/ticketType/forSale': { query: { venueId: 1 } },
@@ -207,26 +268,6 @@ const PROBES: Record<string, Probe> = {
   'POST /api/ticket/ticketCheck/sceneBalance': { body: { qrCode: 'TDEMO1X0001' }, refuse: true },
   'GET /api/ticket/ticketTimeoutOrder/queryOrderForPay': { query: { orderId: 1 }, refuse: true },
   'POST /api/ticket/ticketTimeoutOrder/payOrder': { body: { orderId: 1, payMode: 'cashpay', money: 1 }, refuse: true },
-  'GET /api/system/api/auditLog': {},
-  // test/audit.test.ts checks the export: another tenant's file has its header only.
-  'GET /api/system/api/auditLog/export': 'self',
-  // Vouchers (issue 17): tenant 1's venue id and codes; test/voucher.test.ts checks tenant 2's own.
-  'GET /api/marketing/coupon/queryByCode': { query: { code: '100000000011', venueId: 1 }, refuse: true },
-  'POST /api/marketing/couponVerificationRecord/verifyDouYinCoupon': {
-    body: { code: '100000000011', venueId: 1, certificates: [{ certificateId: 'sim-1-1-cert-100000000011', checked: true }] },
-    refuse: true,
-  },
-  'POST /api/marketing/couponVerificationRecord/queryAndVerificationCoupon': { body: { code: '100000000001', venueId: 1 }, refuse: true },
-  'POST /api/marketing/couponVerificationRecord/cancelByVerifyId': { query: { verifyId: 'V-seed-sim-1-1-100000000031' }, refuse: true },
-  'GET /api/marketing/couponVerificationRecord/query': {},
-  'GET /api/marketing/couponVerificationRecord/dailyTotals': {},
-  // The export is an .xlsx; test/voucher.test.ts checks it (the list it shares is probed above).
-  'GET /api/marketing/couponVerificationRecord/export': 'self',
-  // Boards (issue 21): tenant 2's own figures without a venue; tenant 1's venue refused.
-  'GET /api/board/revenue': {},
-  'GET /api/board/flow': { query: { venueId: 1 }, refuse: true },
-  'GET /api/board/cockpit': {},
-  'GET /api/board/events': { query: { venueId: 1 }, refuse: true },
 };
 export function registerProbes(probes: Record<string, Probe>) {
   Object.assign(PROBES, probes);

@@ -26,7 +26,12 @@ export interface VerifyTab {
 
 /** The registry: one entry per tab, in any order (the dialog orders them by VERIFY_TAB_KEYS). */
 export const VERIFY_TABS: readonly VerifyTab[] = [
-  { key: 'certificate', title: '优惠券/团购券', permission: [PERMISSIONS.marketing.coupon.verify] },
+  {
+    key: 'certificate',
+    title: '优惠券/团购券',
+    permission: [PERMISSIONS.marketing.coupon.verify],
+    component: lazy(() => import('./certificate/CertificateTab')),
+  },
   { key: 'ticket', title: '票务业务', permission: [PERMISSIONS.ticket.check.check], component: lazy(() => import('./ticket/TicketTab')) },
   { key: 'timeTablePre', title: '场馆业务', permission: [] },
   { key: 'course', title: '课程培训', permission: [] },
