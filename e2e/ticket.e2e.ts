@@ -66,6 +66,8 @@ describe('tickets: sale, verification, overstay (issue 18)', () => {
     const tabBox = dialog.getByPlaceholder('请扫描或输入订单号');
     await tabBox.waitFor();
     await expect.poll(() => tabBox.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Enter counts only 3 s after the dialog was created (spec 2.8).
+    await page.waitForTimeout(3100);
     await scan(page, codes[0]);
     const tabRows = dialog.locator('.ant-table-row');
     await expect.poll(() => tabRows.count()).toBe(2);
