@@ -59,22 +59,28 @@ describe('tickets: sale, verification, overstay (issue 18)', () => {
     expect(codes).toHaveLength(2);
     const before = await inside();
 
-    const box = card('票据核销').getByPlaceholder('请扫描或输入订单号');
-    await box.click();
+    // 快速核销 › 票务业务: a scan at scanner speed lists the order's tickets, both usable ones ticked.
+    await page.getByRole('button', { name: '快速核销' }).click();
+    const dialog = page.locator('.ant-modal-wrap:visible', { hasText: '快速核销' });
+    await dialog.getByRole('tab', { name: '票务业务' }).click();
+    const tabBox = dialog.getByPlaceholder('请扫描或输入订单号');
+    await tabBox.waitFor();
+    await expect.poll(() => tabBox.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Enter counts only 3 s after the dialog was created (spec 2.8).
+    await page.waitForTimeout(3100);
     await scan(page, codes[0]);
-    const rows = card('票据核销').locator('.ant-table-row');
-    await expect.poll(() => rows.count()).toBe(2);
-    expect(await rows.filter({ hasText: '待使用' }).count()).toBe(2);
-    // Both usable tickets are ticked; untick the second, verify the first.
-    await rows.nth(1).getByRole('checkbox').uncheck();
-    await screenshot(page, 'ticket-check');
-    await card('票据核销')
-      .getByRole('button', { name: /确认核销/ })
-      .click();
+    const tabRows = dialog.locator('.ant-table-row');
+    await expect.poll(() => tabRows.count()).toBe(2);
+    expect(await tabRows.filter({ hasText: '待使用' }).count()).toBe(2);
+    await tabRows.nth(1).getByRole('checkbox').uncheck();
+    await screenshot(page, 'ticket-verify-tab');
+    await dialog.getByRole('button', { name: /^确\s*认$/ }).click();
     await notice('核销成功，共 1 张').waitFor();
-    await expect.poll(() => rows.count()).toBe(0);
+    await dialog.waitFor({ state: 'hidden' });
     await expect.poll(inside).toBe(before + 1);
 
+    const box = card('票据核销').getByPlaceholder('请扫描或输入订单号');
+    const rows = card('票据核销').locator('.ant-table-row');
     // The order again: the used ticket is 已使用 and cannot be ticked, the other is still ticked.
     await box.fill(codes[1]);
     await box.press('Enter');

@@ -138,6 +138,44 @@ describeEachEngine('admission tickets on %s', (server) => {
     expect((await cashier.call(ticket.refundOrder, { body: { orderId, route: 'T' } })).status).toBe(403);
   });
 
+  it("keeps a venue's closures and an item's capacity (venue settings)", async () => {
+    const types = (await cashier.call(ticket.typeForSale, { query: { venueId: TICKET_VENUE } })).body.data;
+    const { tickets } = await sellPaid(cashier, types[0].typeId, 2);
+    const item = { tenant: 1, venue: TICKET_VENUE, item: types[0].itemId };
+    const inside = await people();
+    await server.db
+      .updateTable('venue_item')
+      .set({ capacity: inside + 1 })
+      .where('venue_id', '=', item.venue)
+      .where('item_id', '=', item.item)
+      .execute();
+    expect((await check(cashier, tickets[0].detailId, tickets[1].detailId)).body.msg).toBe(
+      `${types[0].itemName}场内人数已满（限${inside + 1}人，场内${inside}人）`,
+    );
+    expect((await check(cashier, tickets[0].detailId)).body.code).toBe(200);
+    await server.db.updateTable('venue_item').set({ capacity: 0 }).where('venue_id', '=', item.venue).where('item_id', '=', item.item).execute();
+
+    const today = venueNow(server.clock.now().getTime()).date;
+    await server.db
+      .insertInto('venue_closure')
+      .values({
+        tenant_id: 1,
+        venue_id: TICKET_VENUE,
+        item_id: null,
+        start_date: today,
+        end_date: today,
+        reason: '设备检修',
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const closed = `场馆${today}闭馆：设备检修`;
+    expect((await check(cashier, tickets[1].detailId)).body.msg).toBe(closed);
+    expect((await cashier.call(ticket.createOrder, { body: { venueId: TICKET_VENUE, details: [{ typeId: types[0].typeId, quantity: 1 }] } })).body.msg).toBe(
+      closed,
+    );
+    await server.db.deleteFrom('venue_closure').where('reason', '=', '设备检修').execute();
+  });
+
   it('charges an overstay at the till before the exit', async () => {
     const slot = await slotType(1);
     const { tickets } = await sellPaid(cashier, slot.typeId, 1);

@@ -1,6 +1,7 @@
 import { seedTickets, TICKET_MENUS } from '../../seed/ticket.ts';
 import type { CheckoutServices } from '../checkout/index.ts';
 import { defineModule } from '../module.ts';
+import type { VenueService } from '../venue/index.ts';
 import { TicketCheckRepository } from './ticket-check.repository.ts';
 import { TicketCheckService } from './ticket-check.service.ts';
 import { TicketOrderRepository } from './ticket-order.repository.ts';
@@ -17,16 +18,16 @@ export type { TicketServices };
 /** Admission tickets: types with their slots, sales paid at the till, verification, exits with overstay, the in-venue count. */
 export const ticketModule = defineModule({
   key: 'tickets',
-  services: ({ db, clock }, { checkout }: { checkout: CheckoutServices }): TicketServices => {
+  services: ({ db, clock }, { checkout, venues }: { checkout: CheckoutServices; venues: VenueService }): TicketServices => {
     const k = db.kysely;
     const typeRepo = new TicketTypeRepository(k);
     const orderRepo = new TicketOrderRepository(k);
     const checkRepo = new TicketCheckRepository(k);
     const timeouts = new TimeoutRepository(k);
     return {
-      types: new TicketTypeService(typeRepo, clock),
-      orders: new TicketOrderService(orderRepo, typeRepo, clock),
-      checks: new TicketCheckService(k, checkRepo, orderRepo, typeRepo, timeouts, clock),
+      types: new TicketTypeService(typeRepo, venues, clock),
+      orders: new TicketOrderService(orderRepo, typeRepo, venues, clock),
+      checks: new TicketCheckService(k, checkRepo, orderRepo, typeRepo, timeouts, venues, clock),
       kind: ticketKind(orderRepo),
       timeoutKind: timeoutKind(timeouts, checkRepo, clock),
       checkout,

@@ -1,11 +1,12 @@
 import { Code, fenToYuan, ticket } from '@venue/contract';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/tables.ts';
 import { iso, type Clock } from '../../lib/clock.ts';
 import { BizError, refuse } from '../../lib/errors.ts';
 import { assertVenue, inUserVenues, type Session, type UserSession } from '../../plugins/session.ts';
 import { slotsOf } from './ticket.mapper.ts';
-import { canUse, overstay } from './ticket-rules.ts';
+import { canUse, overstay, venueClock } from './ticket-rules.ts';
+import type { VenueService } from '../venue/index.ts';
 import type { TicketCheckRepository } from './ticket-check.repository.ts';
 import type { TicketOrderRepository } from './ticket-order.repository.ts';
 import type { TicketTypeRepository } from './ticket-type.repository.ts';
@@ -19,8 +20,25 @@ export class TicketCheckService {
     private readonly orders: TicketOrderRepository,
     private readonly types: TicketTypeRepository,
     private readonly timeouts: TimeoutRepository,
+    private readonly venues: Pick<VenueService, 'assertOpen' | 'itemSettings'>,
     private readonly clock: Clock,
   ) {}
+
+  /** Each venue item the tickets enter must be open today and have room for them (its capacity, 0 = no limit). */
+  private async assertRoom(s: UserSession, entries: { venue_id: number; item_id: number }[], today: string) {
+    const byItem = new Map<string, { venueId: number; itemId: number; n: number }>();
+    for (const e of entries) {
+      const key = `${e.venue_id}:${e.item_id}`;
+      byItem.set(key, { venueId: e.venue_id, itemId: e.item_id, n: (byItem.get(key)?.n ?? 0) + 1 });
+    }
+    for (const { venueId, itemId, n } of byItem.values()) {
+      await this.venues.assertOpen(s.tenantId, venueId, today, itemId);
+      const item = await this.venues.itemSettings(s.tenantId, venueId, itemId);
+      if (!item.capacity) continue;
+      const inside = (await this.checks.peopleCount(s.tenantId, sql<boolean>`c.item_id = ${itemId}`, venueId)).reduce((sum, r) => sum + Number(r.n), 0);
+      if (inside + n > item.capacity) throw refuse(`${item.itemName}场内人数已满（限${item.capacity}人，场内${inside}人）`);
+    }
+  }
 
   /**
    * Verifies tickets of one order at once: each must be usable now (state, dates, weekday and slot in
@@ -49,6 +67,7 @@ export class TicketCheckService {
       if (!answer.ok) throw refuse(`${d.type_name}：${answer.reason}`);
       return { d, slotEnd: answer.slotEnd };
     });
+    await this.assertRoom(s, found, venueClock(now).date);
     await this.db.transaction().execute(async (trx) => {
       for (const { d, slotEnd } of uses) {
         if (!(await this.checks.takeUse(trx, s.tenantId, d.id))) throw refuse(`${d.type_name}：票据已使用`);

@@ -6,6 +6,7 @@ import { pageWindow } from '../../lib/paging.ts';
 import { assertVenue, inUserVenues, type UserSession } from '../../plugins/session.ts';
 import { toTicketRow } from './ticket.mapper.ts';
 import { venueClock } from './ticket-rules.ts';
+import type { VenueService } from '../venue/index.ts';
 import type { TicketOrderRepository, TicketOrderRow } from './ticket-order.repository.ts';
 import type { TicketTypeRepository } from './ticket-type.repository.ts';
 
@@ -21,6 +22,7 @@ export class TicketOrderService {
   constructor(
     private readonly repo: TicketOrderRepository,
     private readonly types: TicketTypeRepository,
+    private readonly venues: Pick<VenueService, 'assertOpen'>,
     private readonly clock: Clock,
   ) {}
 
@@ -54,6 +56,8 @@ export class TicketOrderService {
       }));
     });
     if (details.length > 50) throw refuse('一次最多售50张票');
+    // A venue closed today sells no tickets for it (its closures, venues module).
+    for (const itemId of new Set(details.map((d) => d.item_id))) await this.venues.assertOpen(s.tenantId, b.venueId, today, itemId);
     const total = details.reduce((sum, d) => sum + d.price_fen, 0);
     if (total > MAX_TOTAL_FEN) throw refuse(totalTooLarge('订单总金额'));
     const orderId = await this.repo.insert(

@@ -70,19 +70,6 @@ export class TicketTypeRepository {
       .execute();
   }
 
-  /** Whether the item is one of the venue's (venue_item, enabled) and both are the tenant's. */
-  async itemOfVenue(tenantId: number, venueId: number, itemId: number) {
-    const row = await this.db
-      .selectFrom('venue_item')
-      .select('id')
-      .where('tenant_id', '=', tenantId)
-      .where('venue_id', '=', venueId)
-      .where('item_id', '=', itemId)
-      .where('state', '=', 'A')
-      .executeTakeFirst();
-    return !!row;
-  }
-
   /** Inserts or updates a type with its slots (replaced), in one transaction. */
   save(tenantId: number, id: number | null, row: NewType, slots: Slot[], nowIso: string) {
     return this.db.transaction().execute(async (trx) => {

@@ -6,6 +6,7 @@ import { pageWindow } from '../../lib/paging.ts';
 import { assertVenue, inUserVenues, type UserSession } from '../../plugins/session.ts';
 import { toTicketType } from './ticket.mapper.ts';
 import { venueClock } from './ticket-rules.ts';
+import type { VenueService } from '../venue/index.ts';
 import type { TicketTypeRepository } from './ticket-type.repository.ts';
 
 type Fields = BodyOut<typeof ticket.typeAdd>;
@@ -15,6 +16,7 @@ export const TYPE_MISSING = '票种不存在';
 export class TicketTypeService {
   constructor(
     private readonly repo: TicketTypeRepository,
+    private readonly venues: Pick<VenueService, 'itemSettings'>,
     private readonly clock: Clock,
   ) {}
 
@@ -52,7 +54,7 @@ export class TicketTypeService {
     assertVenue(s, f.venueId);
     if (f.useBeginDate > f.useEndDate) throw refuse('有效期开始不能晚于结束');
     for (const t of f.useTimeList) if (t.beginTime >= t.endTime) throw refuse(`使用时段 ${t.beginTime}-${t.endTime} 的开始时间应早于结束时间`);
-    if (!(await this.repo.itemOfVenue(s.tenantId, f.venueId, f.itemId))) throw refuse('所选运动项目不是该场馆的项目');
+    await this.venues.itemSettings(s.tenantId, f.venueId, f.itemId);
     if (await this.repo.nameTaken(s.tenantId, f.venueId, f.typeName, typeId)) throw alreadyExists('该场馆已有同名票种');
     const id = await this.repo.save(
       s.tenantId,
