@@ -1,5 +1,7 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { member } from '@venue/contract';
+import type { LeaseGoodsTable, LeaseOrderLineTable, LeaseOrderTable } from './lease-tables.ts';
+import type { TicketTables } from './ticket-tables.ts';
 
 /** Timestamps are ISO-8601 UTC strings (`2026-11-22T10:00:00.000Z`) on both engines; flags are 0/1. */
 type Id = Generated<number>;
@@ -17,7 +19,7 @@ export type FamilyRelation = 'S' | 'F' | 'M' | 'O';
 export type BlacklistRule = 'FC' | 'TR' | 'TE' | 'FN';
 /** Goods on sale: '1' on sale, '0' off. */
 export type OnSale = '1' | '0';
-export type StockReason = 'STOCK_IN' | 'SALE' | 'REFUND' | 'ADJUST';
+export type StockReason = 'STOCK_IN' | 'SALE' | 'REFUND' | 'ADJUST' | 'LEASE' | 'LEASE_RETURN';
 /** Stock-in orders: P pending review, A passed (stock raised), D not passed, E completed. */
 export type StockInState = 'P' | 'A' | 'D' | 'E';
 /** Stock-in prices: A full price, F tiered. */
@@ -84,6 +86,10 @@ export interface VenueTable {
   created_at: string;
   /** T: the venue's boards open without a login (anonymous board tokens are issued for it). Default F. */
   board_public: Generated<Flag>;
+  /** Opening hours "HH:mm" (issue 15). */
+  open_time: Generated<string>;
+  close_time: Generated<string>;
+  remark: Generated<string>;
 }
 export interface SportItemTable {
   id: Id;
@@ -98,6 +104,22 @@ export interface VenueItemTable {
   venue_id: number;
   item_id: number;
   state: EnabledState;
+  /** F by time slot, C by headcount; capacity 0: no limit; S one pass, M many (issue 15). */
+  sale_mode: Generated<'F' | 'C'>;
+  capacity: Generated<number>;
+  pass_mode: Generated<'S' | 'M'>;
+  sort: Generated<number>;
+}
+/** A venue closed on some days, wholly (item_id null) or for one item. */
+export interface VenueClosureTable {
+  id: Id;
+  tenant_id: number;
+  venue_id: number;
+  item_id: number | null;
+  start_date: string;
+  end_date: string;
+  reason: string;
+  created_at: string;
 }
 export interface RoleTable {
   id: Id;
@@ -139,6 +161,9 @@ export interface UserTable {
   current_venue_id: number | null;
   member_type_flag: Flag;
   created_at: string;
+  /** Issue 15: 'T' until the user changes a password an admin reset (or the install made up). */
+  must_change_password: Generated<Flag>;
+  default_venue_id: number | null;
 }
 export interface UserRoleTable {
   tenant_id: number;
@@ -304,6 +329,9 @@ export interface MemberTable {
   member_type_id: number | null;
   source: MemberSource;
   created_at: string;
+  gender: string | null;
+  birthday: string | null;
+  remark: Generated<string>;
 }
 export interface MemberFamilyTable {
   id: Id;
@@ -326,6 +354,8 @@ export interface CardTypeTable {
   discount: number;
   state: EnabledState;
   sort: number;
+  face_fen: Generated<number>;
+  bonus_fen: Generated<number>;
 }
 export interface CardTypeItemTable {
   tenant_id: number;
@@ -402,6 +432,54 @@ export interface PrintConfigTable {
   need_print: Flag;
   print_num: number;
   allow_pay_types: string;
+}
+export interface CardRechargeRuleTable {
+  id: Id;
+  tenant_id: number;
+  card_type_id: number;
+  min_fen: number;
+  bonus_fen: number;
+}
+export type CardOrderKind = 'SALE' | 'RECHARGE';
+/** A card sold (SALE) or topped up (RECHARGE) at the till: the pay columns plus what the card gets. */
+export interface CardOrderTable {
+  id: Id;
+  tenant_id: number;
+  venue_id: number;
+  member_id: number | null;
+  order_state: OrderState;
+  pay_state: PayState;
+  price_pay_fen: number;
+  pay_mode: string | null;
+  pay_attempt: Generated<number>;
+  pay_lock: string | null;
+  pay_lock_until: string | null;
+  remark: string;
+  paid_at: string | null;
+  kind: CardOrderKind;
+  card_type_id: number;
+  card_id: number | null;
+  card_no: string;
+  phy_card_id: string | null;
+  open_now: Flag;
+  amount: number;
+  bonus: number;
+  created_by: number;
+  created_at: string;
+}
+export interface CardStateLogTable {
+  id: Id;
+  tenant_id: number;
+  card_id: number;
+  action: string;
+  from_state: string;
+  to_state: string;
+  new_card_id: number | null;
+  amount: number;
+  route: string | null;
+  remark: string;
+  created_by: number | null;
+  created_at: string;
 }
 export interface SaleOrderTable {
   id: Id;
@@ -636,7 +714,61 @@ export interface GateCardPushTable {
   updated_at: string;
 }
 
-export interface Database {
+export interface VoucherConfigTable {
+  id: Id;
+  tenant_id: number;
+  venue_id: number;
+  provider: 'simulator' | 'douyin';
+  base_url: Generated<string>;
+  client_key: Generated<string>;
+  /** AES-256-GCM of the client secret (lib/secret-box.ts), never the secret itself. */
+  client_secret_enc: Generated<string>;
+  poi_id: string;
+  updated_at: string;
+}
+export interface CouponVerificationTable {
+  id: Id;
+  tenant_id: number;
+  venue_id: number;
+  user_id: number;
+  user_name: string;
+  code: string;
+  certificate_id: string;
+  encrypted_code: string;
+  order_id: string;
+  sku_id: string;
+  sku_title: string;
+  groupon_type: number;
+  pay_fen: number;
+  original_fen: number;
+  state: 'P' | 'V' | 'U' | 'F' | 'C';
+  verify_id: string | null;
+  verify_time: string | null;
+  message: Generated<string>;
+  created_at: string;
+  cancel_time: string | null;
+  cancel_user_name: string | null;
+}
+export interface VoucherSimCertificateTable {
+  id: Id;
+  poi_id: string;
+  order_id: string;
+  certificate_id: string;
+  code: string;
+  encrypted_code: string;
+  sku_id: string;
+  sku_title: string;
+  groupon_type: number;
+  original_fen: number;
+  pay_fen: number;
+  start_time: string;
+  expire_time: string;
+  status: 'unused' | 'used';
+  behaviour: 'ok' | 'fail' | 'timeout' | 'unclear';
+  verify_id: string | null;
+  verify_time: string | null;
+}
+export interface Database extends TicketTables {
   tenant: TenantTable;
   tenant_setting: TenantSettingTable;
   tenant_service: TenantServiceTable;
@@ -645,6 +777,7 @@ export interface Database {
   venue: VenueTable;
   sport_item: SportItemTable;
   venue_item: VenueItemTable;
+  venue_closure: VenueClosureTable;
   role: RoleTable;
   menu: MenuTable;
   role_menu: RoleMenuTable;
@@ -674,6 +807,9 @@ export interface Database {
   card_type_item: CardTypeItemTable;
   card: CardTable;
   card_consume: CardConsumeTable;
+  card_recharge_rule: CardRechargeRuleTable;
+  card_order: CardOrderTable;
+  card_state_log: CardStateLogTable;
   blacklist: BlacklistTable;
   card_count: CardCountTable;
   payment_method: PaymentMethodTable;
@@ -688,6 +824,9 @@ export interface Database {
   order_refund_pay: OrderRefundPayTable;
   pay_sim_refund: PaySimRefundTable;
   gate_area: GateAreaTable;
+  voucher_config: VoucherConfigTable;
+  coupon_verification: CouponVerificationTable;
+  voucher_sim_certificate: VoucherSimCertificateTable;
   gate_controller: GateControllerTable;
   gate: GateTable;
   gate_card_type: GateCardTypeTable;
@@ -696,7 +835,11 @@ export interface Database {
   gate_pass: GatePassTable;
   gate_card_push: GateCardPushTable;
   rules_version: RulesVersionTable;
+  audit_log: AuditLogTable;
   board_version: BoardVersionTable;
+  lease_goods: LeaseGoodsTable;
+  lease_order: LeaseOrderTable;
+  lease_order_line: LeaseOrderLineTable;
 }
 
 // ---- Issue 14: the version of a tenant's rules, grants and payment methods (bumped by triggers on their tables) ----
@@ -708,6 +851,21 @@ export interface RulesVersionTable {
 export type MenuRecord = Selectable<MenuTable>;
 export type NewMenu = Insertable<MenuTable>;
 export type UserRecord = Selectable<UserTable>;
+
+// ---- Issue 15: the audit log (操作日志), append-only ----
+export interface AuditLogTable {
+  id: Generated<number>;
+  tenant_id: number;
+  venue_id: number | null;
+  user_id: number | null;
+  username: string;
+  action: string;
+  target: string;
+  before_json: string | null;
+  after_json: string | null;
+  client_ip: Generated<string>;
+  created_at: string;
+}
 
 // ---- Issue 21: bumped by triggers on the rows that move a board (SQLite; PostgreSQL notifies instead) ----
 export interface BoardVersionTable {

@@ -45,7 +45,21 @@ export const SYSTEM_MENUS: MenuSeed = {
   title: '系统管理',
   path: 'system',
   icon: 'setting',
-  children: [{ title: '用户管理', path: 'user', component: SCREENS.systemUser, icon: 'user', permission: PERMISSIONS.system.user.list }],
+  children: [
+    {
+      title: '用户管理',
+      path: 'user',
+      component: SCREENS.systemUser,
+      icon: 'user',
+      permission: PERMISSIONS.system.user.list,
+      buttons: [
+        ['新增用户', PERMISSIONS.system.user.add],
+        ['修改用户', PERMISSIONS.system.user.edit],
+        ['启用停用用户', PERMISSIONS.system.user.state],
+        ['重置密码', PERMISSIONS.system.user.resetPass],
+      ],
+    },
+  ],
 };
 /** 字典管理, the dict module's screen in the system group. */
 export const DICT_MENU: MenuSeed = {
@@ -60,6 +74,16 @@ export const DICT_MENU: MenuSeed = {
     ['修改字典', PERMISSIONS.system.dict.edit],
     ['删除字典', PERMISSIONS.system.dict.del],
   ],
+};
+
+/** 操作日志, the audit module's screen in the system group. */
+export const AUDIT_MENU: MenuSeed = {
+  title: '操作日志',
+  path: 'auditLog',
+  component: SCREENS.systemAudit,
+  icon: 'log',
+  permission: PERMISSIONS.system.audit.list,
+  buttons: [['导出操作日志', PERMISSIONS.system.audit.export]],
 };
 
 /** Inserts a menu group (and its buttons) for a tenant and grants it to the roles named. */

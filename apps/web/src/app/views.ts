@@ -7,6 +7,8 @@ type View = LazyExoticComponent<ComponentType>;
 const screenViews = {
   [SCREENS.systemUser]: lazy(() => import('@/features/system/pages/UserPage')),
   [SCREENS.systemDict]: lazy(() => import('@/features/system/pages/DictPage')),
+  [SCREENS.systemVenue]: lazy(() => import('@/features/venue-admin/pages/VenuePage')),
+  [SCREENS.systemAudit]: lazy(() => import('@/features/system/pages/AuditPage')),
   [SCREENS.goodsClassification]: lazy(() => import('@/features/goods/pages/ClassificationPage')),
   [SCREENS.goodsWarehouse]: lazy(() => import('@/features/goods/pages/WarehousePage')),
   [SCREENS.goodsArchive]: lazy(() => import('@/features/goods/pages/GoodsArchivePage')),
@@ -14,7 +16,8 @@ const screenViews = {
   [SCREENS.goodsSupplier]: lazy(() => import('@/features/goods/pages/SupplierPage')),
   [SCREENS.goodsSaleOrder]: lazy(() => import('@/features/cashier/pages/SaleOrderPage')),
   [SCREENS.systemPayment]: lazy(() => import('@/features/cashier/pages/PaymentMethodPage')),
-  [SCREENS.memberCard]: lazy(() => import('@/features/member-card/pages/MemberCardPage')),
+  [SCREENS.memberCard]: lazy(() => import('@/features/member-life/pages/MemberCardsPage')),
+  [SCREENS.memberArchive]: lazy(() => import('@/features/member-life/pages/MemberArchivePage')),
   [SCREENS.memberReadCards]: lazy(() => import('@/features/member-card/pages/ReadCardsPage')),
   [SCREENS.goodsStockIn]: lazy(() => import('@/features/goods/pages/StockInPage')),
   [SCREENS.gateArea]: lazy(() => import('@/features/gate/pages/AreaPage')),
@@ -22,6 +25,12 @@ const screenViews = {
   [SCREENS.gateGate]: lazy(() => import('@/features/gate/pages/GatePage')),
   [SCREENS.gatePass]: lazy(() => import('@/features/gate/pages/PassPage')),
   [SCREENS.gateCommand]: lazy(() => import('@/features/gate/pages/CommandPage')),
+  [SCREENS.marketingCouponRecord]: lazy(() => import('@/features/verify/pages/CouponRecordPage')),
+  [SCREENS.leaseGoods]: lazy(() => import('@/features/lease/pages/LeaseGoodsPage')),
+  [SCREENS.leaseOrder]: lazy(() => import('@/features/lease/pages/LeaseOrderPage')),
+  [SCREENS.leaseDesk]: lazy(() => import('@/features/lease/pages/LeaseDeskPage')),
+  [SCREENS.ticketType]: lazy(() => import('@/features/tickets/pages/TicketTypePage')),
+  [SCREENS.ticketOrder]: lazy(() => import('@/features/tickets/pages/TicketSalePage')),
 } satisfies Record<ScreenKey, View>;
 
 /**

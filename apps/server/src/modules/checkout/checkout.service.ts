@@ -5,14 +5,16 @@ import type { Database } from '../../db/tables.ts';
 import { iso, type Clock } from '../../lib/clock.ts';
 import { BizError, notFound, refuse } from '../../lib/errors.ts';
 import { assertVenue, type UserSession } from '../../plugins/session.ts';
+import type { AuditService } from '../audit/index.ts';
 import type { CardService } from '../member-card/card.service.ts';
 import type { ChannelRegistry } from '../payment/channel-registry.ts';
 import type { PaymentMethodService } from '../payment/payment-method.service.ts';
 import type { CardCharges } from './card-charges.ts';
+import { paidChange } from './checkout-audit.ts';
 import { ChannelPayFlow, type PayAnswers } from './channel-flow.ts';
 import { listTotalFen, planPayment, precheckCards, type PayPlan } from './pay-plan.ts';
 import { toPayRecord } from './pay-record.mapper.ts';
-import { outTradeNo, recordOf, type PayableKind, type PayableLine, type PayableLineDto, type PayableOrder, type PayContext } from './payable.ts';
+import { cardPerMille, outTradeNo, recordOf, type PayableKind, type PayableLine, type PayableLineDto, type PayableOrder, type PayContext } from './payable.ts';
 import type { PayableRepository } from './payable.repository.ts';
 
 export interface CheckoutDeps {
@@ -23,6 +25,7 @@ export interface CheckoutDeps {
   channels: ChannelRegistry;
   charges: CardCharges;
   clock: Clock;
+  audit: AuditService;
 }
 
 /** Thrown inside a payment transaction that found the order already taken by another request: rolls it back. */
@@ -64,7 +67,7 @@ export class CheckoutService {
     const cards = (q.cardIds ?? []).map((id) => found.find((c) => c.cardId === id && kind.cardPayTypes.includes(c.payType))).filter((c) => c !== undefined);
     const split = cardDiscount.splitOverCards(
       listTotalFen(lines),
-      cards.map((c) => ({ balanceFen: yuanToFen(c.balance), perMille: cardDiscount.perMilleOf(c) })),
+      cards.map((c) => ({ balanceFen: yuanToFen(c.balance), perMille: cardPerMille(kind, c) })),
     );
     return { orderId: order.id, totalPrice: fenToYuan(split.dueFen), details };
   }
@@ -103,7 +106,7 @@ export class CheckoutService {
     plan: PayPlan<Line>,
   ): Promise<PayResult> {
     const { db, repo, charges } = this.deps;
-    const ctx: PayContext<Order> = { tenantId: s.tenantId, userId: s.userId, order };
+    const ctx: PayContext<Order> = { tenantId: s.tenantId, userId: s.userId, order, actor: s };
     const nowIso = iso(this.deps.clock.now());
     const cards = plan.parts.filter((p) => p.cardId !== null).map((p) => ({ cardId: p.cardId!, moneyFen: p.moneyFen }));
     let paid;
@@ -132,6 +135,7 @@ export class CheckoutService {
           records.push(recordOf(kind, ctx, claimed.pay_attempt, p, 'P', nowIso, p.cardId ? { consume_id: consumed.get(p.cardId)?.id } : {}));
         }
         const written = await repo.insertRecords(trx, records);
+        await this.deps.audit.record(trx, s, paidChange(kind, order, plan.totalFen, written));
         await kind.fulfil(trx, ctx, plan.lines);
         return { claimed, written, consumed };
       });
@@ -166,7 +170,7 @@ export class CheckoutService {
     if (cards.some((c) => !kind.cardPayTypes.includes(c.payType))) throw refuse(kind.cardRefusal);
     const split = cardDiscount.splitOverCards(
       listTotalFen(await kind.lines(s.tenantId, order.id)),
-      cards.map((c) => ({ balanceFen: yuanToFen(c.balance), perMille: cardDiscount.perMilleOf(c) })),
+      cards.map((c) => ({ balanceFen: yuanToFen(c.balance), perMille: cardPerMille(kind, c) })),
     );
     if (split.restFen > 0) throw new BizError(Code.PAY_FAILED, Msg.cardBalanceShort);
     const parts: payment.PayRequest['payDetails'] = cards

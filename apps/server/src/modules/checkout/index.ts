@@ -1,3 +1,4 @@
+import type { AuditService } from '../audit/index.ts';
 import type { MemberCardServices } from '../member-card/index.ts';
 import { defineModule } from '../module.ts';
 import type { PaymentModuleServices } from '../payment/index.ts';
@@ -39,7 +40,10 @@ export type { RecordRow } from './payable.repository.ts';
  */
 export const checkoutModule = defineModule({
   key: 'checkout',
-  services: ({ db, clock }, { memberCards, payment }: { memberCards: MemberCardServices; payment: PaymentModuleServices }): CheckoutServices => {
+  services: (
+    { db, clock },
+    { memberCards, payment, audit }: { memberCards: MemberCardServices; payment: PaymentModuleServices; audit: AuditService },
+  ): CheckoutServices => {
     const k = db.kysely;
     const { methods, channels } = payment;
     return {
@@ -51,8 +55,9 @@ export const checkoutModule = defineModule({
         channels,
         charges: new CardCharges(memberCards.ledger),
         clock,
+        audit,
       }),
-      refunds: new RefundService({ db: k, refunds: new RefundRepository(k), methods, channels, ledger: memberCards.ledger, clock }),
+      refunds: new RefundService({ db: k, refunds: new RefundRepository(k), methods, channels, ledger: memberCards.ledger, clock, audit }),
     };
   },
 });
