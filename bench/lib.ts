@@ -64,14 +64,14 @@ export async function throwAwayPg(baseUrl: string) {
   return { url: url.href, drop };
 }
 
-/** The product over a fresh demo database: SQLite in a temp dir, or a throw-away database beside DATABASE_URL. */
-export async function productServer(databaseUrl?: string): Promise<{ url: string; db: Db; close(): Promise<void> }> {
+/** The product over a fresh demo database: SQLite in a temp dir, or a throw-away database beside DATABASE_URL; the web app from `webDist` when given. */
+export async function productServer(databaseUrl?: string, webDist?: string): Promise<{ url: string; db: Db; close(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'venue-bench-'));
   const pgDb = databaseUrl ? await throwAwayPg(databaseUrl) : undefined;
   const db = openDatabase({ databaseUrl: pgDb?.url, sqliteFile: join(dataDir, 'venue.db') });
   await migrateToLatest(db);
   await seedIfEmpty(db, true);
-  const app = await buildApp({ db, config: { webDist: join(dataDir, 'none'), dataDir } });
+  const app = await buildApp({ db, config: { webDist: webDist ?? join(dataDir, 'none'), dataDir } });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url,

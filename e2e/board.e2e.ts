@@ -47,7 +47,7 @@ describe('boards and big screens (issue 21)', () => {
       if (route.kind === 'revenue') await figure(page, 'todayOrders').waitFor();
       if (route.kind === 'cockpit') await figure(page, 'members').waitFor();
       if (route.kind === 'course') expect(await page.getByText('「课程培训」功能尚未上线，暂无数据').count()).toBe(3);
-      if (route.kind === 'video') await page.getByRole('alert').getByText('尚未上线').waitFor();
+      if (route.kind === 'video') await page.getByRole('alert').getByText('尚未开放').waitFor();
       if (route.kind !== 'video' && route.kind !== 'course') await page.locator('[data-live="live"]').waitFor();
       console.log(`${route.path}: shown in ${Date.now() - started} ms`);
       await screenshot(page, `board${route.path.replace(/\//g, '-')}`);

@@ -9,13 +9,33 @@ import { goodsWithPrice, orders, VENUE } from './sale.helpers.ts';
 const today = () => shanghaiText(new Date()).slice(0, 10);
 const todayRange = () => ({ begin: shanghaiToIso(today()), end: shanghaiToIso(today(), true) });
 
-/** Independent of the boards' code: the paid parts and refunds of goods sales of a venue today, in fen. */
+/** Every payable order kind that has landed: its pay_record.order_type and its order table. */
+const KINDS = [
+  ['GOODS_SALE', 'sale_order'],
+  ['GOODS_LEASE', 'lease_order'],
+  ['TICKET', 'ticket_order'],
+  ['TICKET_TIMEOUT', 'ticket_timeout_order'],
+  ['CARD_ORDER', 'card_order'],
+] as const;
+
+/** Independent of the boards' code: the paid parts and refunds of every kind's orders of a venue today, in fen. */
 async function salesToday(server: Server, venueId: number) {
+  const total = { income: 0, orders: 0, refund: 0 };
+  for (const [orderType, table] of KINDS) {
+    const one = await kindToday(server, venueId, orderType, table);
+    total.income += one.income;
+    total.orders += one.orders;
+    total.refund += one.refund;
+  }
+  return total;
+}
+
+async function kindToday(server: Server, venueId: number, orderType: string, table: string) {
   const { begin, end } = todayRange();
   const paid = await server.db
     .selectFrom('pay_record as pr')
-    .innerJoin('sale_order as o', 'o.id', 'pr.order_id')
-    .where('pr.order_type', '=', 'GOODS_SALE')
+    .innerJoin(`${table} as o` as 'sale_order as o', 'o.id', 'pr.order_id')
+    .where('pr.order_type', '=', orderType)
     .where('pr.state', '=', 'P')
     .where('o.venue_id', '=', venueId)
     .where('pr.paid_at', '>=', begin)
@@ -25,6 +45,7 @@ async function salesToday(server: Server, venueId: number) {
   const refunded = await server.db
     .selectFrom('order_refund_pay as p')
     .innerJoin('order_refund as r', 'r.id', 'p.refund_id')
+    .where('r.order_type', '=', orderType)
     .where('r.venue_id', '=', venueId)
     .where('r.state', '=', 'R')
     .where('p.state', '=', 'R')
@@ -62,7 +83,9 @@ describeEachEngine('boards (看板) on %s', (server) => {
     });
     expect(day.periods).toHaveLength(30);
     expect(day.periods.at(-1)).toMatchObject({ period: today(), income: fenToYuan(expected.income), orders: expected.orders });
-    expect(day.byChannel).toEqual([{ key: 'goods', label: '商品销售', amount: fenToYuan(expected.income - expected.refund) }]);
+    const goodsOnly = await kindToday(server, VENUE, 'GOODS_SALE', 'sale_order');
+    expect(day.byChannel.find((c) => c.key === 'goods')).toEqual({ key: 'goods', label: '商品销售', amount: fenToYuan(goodsOnly.income - goodsOnly.refund) });
+    expect(day.landed).toEqual(expect.arrayContaining(['goods', 'lease', 'ticket', 'cardSale']));
     expect(day.byPayMode.find((m) => m.key === 'cashpay')).toBeDefined();
     expect(day.byPayMode.reduce((s, m) => s + Math.round(m.amount * 100), 0)).toBe(expected.income - expected.refund);
     for (const unit of ['week', 'month'] as const) {

@@ -55,7 +55,7 @@ export class BoardService {
   }
 
   private landed(part: keyof BoardSource) {
-    return this.sources.filter((s) => s[part]).map((s) => s.capability);
+    return [...new Set(this.sources.filter((s) => s[part]).map((s) => s.capability))];
   }
 
   async revenue(s: Session, q: { venueId?: number; beginDate?: string; endDate?: string; unit: Revenue['unit'] }): Promise<Revenue> {

@@ -1,9 +1,20 @@
+import { cardOrderSource } from './card-order.ts';
 import { gatePassSource } from './gate-passes.ts';
 import { goodsSaleSource } from './goods-sale.ts';
+import { leaseOrderSource } from './lease-order.ts';
 import { memberCardSource } from './member-cards.ts';
 import type { BoardSource } from './source.ts';
+import { ticketOrderSource, ticketTimeoutSource } from './ticket-order.ts';
 
 export type { BoardSource } from './source.ts';
 
 /** Every capability's board source, one line each: a capability that lands adds its line here. */
-export const BOARD_SOURCES: readonly BoardSource[] = [goodsSaleSource, gatePassSource, memberCardSource];
+export const BOARD_SOURCES: readonly BoardSource[] = [
+  goodsSaleSource,
+  leaseOrderSource,
+  ticketOrderSource,
+  ticketTimeoutSource,
+  cardOrderSource,
+  gatePassSource,
+  memberCardSource,
+];

@@ -14,11 +14,7 @@ const HOME_REFRESH_MS = 30_000;
 const chinaToday = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
 
 /** The panels whose capability has not landed, by what they would show. */
-const WAITING: { title: string; capability: Capability }[] = [
-  { title: '核销（按来源）', capability: 'voucher' },
-  { title: '在租商品', capability: 'lease' },
-  { title: '在用手牌', capability: 'hand' },
-];
+const WAITING: { title: string; capability: Capability }[] = [{ title: '在用手牌', capability: 'hand' }];
 
 /**
  * 首页's figures for the current venue today: revenue by pay method and channel, orders, people in the

@@ -26,7 +26,7 @@ export default function BoardPage({ route }: { route: BoardRoute }) {
   if (access.error) return <BoardMessage title={route.title} message={access.error.message} />;
   if (!access.data) return <BoardMessage title={route.title} message="加载中…" />;
   if (route.kind === 'video') {
-    return <BoardMessage title={route.title} message="视频核销需要「门票」与「团购券核销」功能，二者尚未上线，暂不可用" />;
+    return <BoardMessage title={route.title} message="视频核销页尚未开放，请在系统内使用「快速核销」" />;
   }
   const Body = BODIES[route.kind];
   return <Body access={access.data} live={live} title={route.title} />;

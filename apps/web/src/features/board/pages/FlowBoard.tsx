@@ -68,7 +68,9 @@ export function FlowBoard({ access, live, title }: BoardBodyProps) {
       <Panel title="各区域入场" area="areas" missing={noGate ? 'gate' : undefined} empty={data.byArea.every((a) => a.in === 0)}>
         <EChart option={options.areas} label="各区域入场" />
       </Panel>
-      <Panel title="各运动项目客流" area="items" missing="ticket" />
+      <Panel title="各运动项目客流" area="items">
+        <p>闸机未关联运动项目，按项目的客流尚未统计</p>
+      </Panel>
       <Panel title="近30天入场人次" area="days" missing={noGate ? 'gate' : undefined} empty={data.days.every((d) => d.in === 0)}>
         <EChart option={options.days} label="近30天入场人次" />
       </Panel>
