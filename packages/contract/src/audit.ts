@@ -25,6 +25,15 @@ export const AUDIT_ACTIONS = {
   'menu.edit': '修改菜单',
   'menu.delete': '删除菜单',
   'tenant.edit': '修改租户信息',
+  'venue.center': '新增/修改中心',
+  'venue.add': '新增场馆',
+  'venue.edit': '修改场馆',
+  'venue.state': '启用/停用场馆',
+  'venue.item': '场馆项目设置',
+  'venue.close': '闭馆设置',
+  'dict.add': '新增字典项',
+  'dict.edit': '修改字典项',
+  'dict.delete': '删除字典项',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_CODES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
