@@ -222,7 +222,10 @@ describeEachEngine('member cards: search, lookups, states on %s', (server) => {
       children?: { path: string; component?: string; meta?: { title: string } }[];
     }[];
     const group = menus.find((m) => m.path === '/member');
-    expect(group?.children?.map((c) => [c.path, c.component, c.meta?.title])).toEqual([['card', 'member/card/index', '会员卡管理']]);
+    expect(group?.children?.map((c) => [c.path, c.component, c.meta?.title])).toEqual([
+      ['card', 'member/card/index', '会员卡管理'],
+      ['archive', 'member/archive/index', '会员档案'],
+    ]);
     const readCards = menus.find((m) => m.path === '/readCards');
     expect(readCards?.hidden).toBe(true);
     const info = (await cashier.call('GET', 'system/auth/info')).body.data;

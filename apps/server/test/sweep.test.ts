@@ -88,6 +88,10 @@ function stringsOf(value: unknown, out: string[] = []): string[] {
   return out;
 }
 
+// The sweep walks every call of the contract, so it grows with each capability: a ceiling of its own,
+// not the 60 s every other test gets.
+const SWEEP_TIMEOUT_MS = 600_000;
+
 describeEachEngine('generated input sweep on %s', (server, engine) => {
   const c: Counts = { calls: 0, noInput: 0, uploads: 0, badInputs: 0, validRead: 0, validWriteNotSent: 0, crossTenant: 0, noPermission: 0 };
   counts[engine] = c;
@@ -168,69 +172,77 @@ describeEachEngine('generated input sweep on %s', (server, engine) => {
     expect(plans.filter((p) => !p.baseValid).map((p) => `${p.name} ${JSON.stringify(p.base)}`)).toEqual([]);
   });
 
-  it('answers every generated bad input with a Chinese 400 and changes no row', async () => {
-    const problems: string[] = [];
-    for (const plan of plans) {
-      c.calls++;
-      if (plan.noInput) {
-        c.noInput++;
-        continue;
-      }
-      if (plan.type === 'upload') {
-        c.uploads++;
-        const inputs = uploadInputs();
-        const run = async ({ kind, input }: (typeof inputs)[number]) => {
-          c.badInputs++;
-          const answer = await send(server.api.url, plan.call, input, server.admin.token);
-          if (answer.status !== 400 || !CJK.test(answer.msg ?? '')) problems.push(`${plan.name} ${kind}: ${describeAnswer(answer)}`);
+  it(
+    'answers every generated bad input with a Chinese 400 and changes no row',
+    async () => {
+      const problems: string[] = [];
+      for (const plan of plans) {
+        c.calls++;
+        if (plan.noInput) {
+          c.noInput++;
+          continue;
+        }
+        if (plan.type === 'upload') {
+          c.uploads++;
+          const inputs = uploadInputs();
+          const run = async ({ kind, input }: (typeof inputs)[number]) => {
+            c.badInputs++;
+            const answer = await send(server.api.url, plan.call, input, server.admin.token);
+            if (answer.status !== 400 || !CJK.test(answer.msg ?? '')) problems.push(`${plan.name} ${kind}: ${describeAnswer(answer)}`);
+          };
+          problems.push(...(await unchanged(inputs, run, (i) => `${plan.name} ${i.kind}`)));
+          continue;
+        }
+        const run = async (m: CallPlan['mutations'][number]) => {
+          const where = `${plan.name} ${m.part}${m.field ? `.${m.field}` : ''} ${m.kind}`;
+          const accepted = accepts(plan.call, m.input);
+          if (accepted && m.mustRefuse) problems.push(`${where}: the schema accepts ${JSON.stringify(m.input).slice(0, 120)}`);
+          if (accepted && writes(plan.call)) {
+            c.validWriteNotSent++;
+            return;
+          }
+          const answer = await send(server.api.url, plan.call, m.input, server.admin.token);
+          if (accepted) {
+            c.validRead++;
+            if (answer.status >= 500 || (answer.status >= 400 && !CJK.test(answer.msg ?? ''))) problems.push(`${where} (valid): ${describeAnswer(answer)}`);
+          } else {
+            c.badInputs++;
+            if (answer.status !== 400 || !CJK.test(answer.msg ?? '')) problems.push(`${where}: ${describeAnswer(answer)}`);
+          }
         };
-        problems.push(...(await unchanged(inputs, run, (i) => `${plan.name} ${i.kind}`)));
-        continue;
+        problems.push(...(await unchanged(plan.mutations, run, (m) => `${plan.name} ${m.part}.${m.field} ${m.kind}`)));
       }
-      const run = async (m: CallPlan['mutations'][number]) => {
-        const where = `${plan.name} ${m.part}${m.field ? `.${m.field}` : ''} ${m.kind}`;
-        const accepted = accepts(plan.call, m.input);
-        if (accepted && m.mustRefuse) problems.push(`${where}: the schema accepts ${JSON.stringify(m.input).slice(0, 120)}`);
-        if (accepted && writes(plan.call)) {
-          c.validWriteNotSent++;
-          return;
-        }
-        const answer = await send(server.api.url, plan.call, m.input, server.admin.token);
-        if (accepted) {
-          c.validRead++;
-          if (answer.status >= 500 || (answer.status >= 400 && !CJK.test(answer.msg ?? ''))) problems.push(`${where} (valid): ${describeAnswer(answer)}`);
-        } else {
-          c.badInputs++;
-          if (answer.status !== 400 || !CJK.test(answer.msg ?? '')) problems.push(`${where}: ${describeAnswer(answer)}`);
-        }
-      };
-      problems.push(...(await unchanged(plan.mutations, run, (m) => `${plan.name} ${m.part}.${m.field} ${m.kind}`)));
-    }
-    expect(problems).toEqual([]);
-  });
+      expect(problems).toEqual([]);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
 
-  it("lets tenant 2 see and change nothing of tenant 1's through any id", async () => {
-    expect(tenantOneOnly.size).toBeGreaterThan(20);
-    const problems: string[] = [];
-    for (const plan of plans) {
-      if (plan.call.access === 'public') continue;
-      const inputs = TENANT_ONE_IDS.map((id) => ({ id, input: withIds(plan, id) })).filter((x) => x.input !== undefined);
-      const run = async ({ id, input }: (typeof inputs)[number]) => {
-        c.crossTenant++;
-        const answer = await send(server.api.url, plan.call, input!, server.other.token);
-        if (answer.status >= 500) problems.push(`${plan.name} id ${id}: ${describeAnswer(answer)}`);
-        if (answer.status !== 200 || (answer.code !== undefined && answer.code !== 200)) return;
-        const seen =
-          answer.code === undefined
-            ? [...tenantOneOnly].filter((v) => v.length >= 3 && answer.text.includes(v))
-            : stringsOf(answer.data).filter((v) => tenantOneOnly.has(v));
-        if (seen.length) problems.push(`${plan.name} id ${id} shows tenant 1's ${JSON.stringify(seen.slice(0, 5))}`);
-      };
-      // Only tenant 1's rows count: an id of 1..3 may be tenant 2's own (its center is 3) and its own rows are its to change.
-      problems.push(...(await unchanged(inputs, run, (x) => `${plan.name} id ${x.id}`, 1)));
-    }
-    expect(problems).toEqual([]);
-  });
+  it(
+    "lets tenant 2 see and change nothing of tenant 1's through any id",
+    async () => {
+      expect(tenantOneOnly.size).toBeGreaterThan(20);
+      const problems: string[] = [];
+      for (const plan of plans) {
+        if (plan.call.access === 'public') continue;
+        const inputs = TENANT_ONE_IDS.map((id) => ({ id, input: withIds(plan, id) })).filter((x) => x.input !== undefined);
+        const run = async ({ id, input }: (typeof inputs)[number]) => {
+          c.crossTenant++;
+          const answer = await send(server.api.url, plan.call, input!, server.other.token);
+          if (answer.status >= 500) problems.push(`${plan.name} id ${id}: ${describeAnswer(answer)}`);
+          if (answer.status !== 200 || (answer.code !== undefined && answer.code !== 200)) return;
+          const seen =
+            answer.code === undefined
+              ? [...tenantOneOnly].filter((v) => v.length >= 3 && answer.text.includes(v))
+              : stringsOf(answer.data).filter((v) => tenantOneOnly.has(v));
+          if (seen.length) problems.push(`${plan.name} id ${id} shows tenant 1's ${JSON.stringify(seen.slice(0, 5))}`);
+        };
+        // Only tenant 1's rows count: an id of 1..3 may be tenant 2's own (its center is 3) and its own rows are its to change.
+        problems.push(...(await unchanged(inputs, run, (x) => `${plan.name} id ${x.id}`, 1)));
+      }
+      expect(problems).toEqual([]);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
 
   it('answers a path the router cannot take (a broken % escape, a parameter past 100 characters) with a Chinese 400', async () => {
     for (const path of ['goods/goodsArchive/id/%E0%A4%A', `goods/goodsArchive/id/${'1'.repeat(101)}`]) {
@@ -240,22 +252,26 @@ describeEachEngine('generated input sweep on %s', (server, engine) => {
     }
   });
 
-  it('refuses every permission-guarded call to a user without the permission (403, code 510) and changes nothing', async () => {
-    const guarded = plans.filter((p) => typeof p.call.access === 'object');
-    expect(guarded.length).toBeGreaterThan(50);
-    const problems: string[] = [];
-    const picture = () => {
-      const form = new FormData();
-      form.append('file', new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' }), 'a.png');
-      return form;
-    };
-    const run = async (plan: CallPlan) => {
-      c.noPermission++;
-      const input = plan.type === 'upload' ? { body: picture() } : plan.base;
-      const answer = await send(server.api.url, plan.call, input, noPermissionToken);
-      if (answer.status !== 403 || answer.code !== 510) problems.push(`${plan.name}: ${describeAnswer(answer)}`);
-    };
-    problems.push(...(await unchanged(guarded, run, (p) => p.name)));
-    expect(problems).toEqual([]);
-  });
+  it(
+    'refuses every permission-guarded call to a user without the permission (403, code 510) and changes nothing',
+    async () => {
+      const guarded = plans.filter((p) => typeof p.call.access === 'object');
+      expect(guarded.length).toBeGreaterThan(50);
+      const problems: string[] = [];
+      const picture = () => {
+        const form = new FormData();
+        form.append('file', new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' }), 'a.png');
+        return form;
+      };
+      const run = async (plan: CallPlan) => {
+        c.noPermission++;
+        const input = plan.type === 'upload' ? { body: picture() } : plan.base;
+        const answer = await send(server.api.url, plan.call, input, noPermissionToken);
+        if (answer.status !== 403 || answer.code !== 510) problems.push(`${plan.name}: ${describeAnswer(answer)}`);
+      };
+      problems.push(...(await unchanged(guarded, run, (p) => p.name)));
+      expect(problems).toEqual([]);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
 });

@@ -67,6 +67,11 @@ describeEachEngine('short-video platform vouchers on %s', (server) => {
     ]);
     expect(answer.data!.records.every((r) => r.verifyId && r.cancellable)).toBe(true);
     expect((await lookup(CODES.three[0])).body.data!.certificates.map((c) => c.code)).toEqual([CODES.three[1]]);
+    const audited = await server.db.selectFrom('audit_log').select(['action', 'target', 'venue_id']).where('action', '=', 'voucher.verify').execute();
+    expect(audited).toEqual([
+      { action: 'voucher.verify', target: `团购券 ${CODES.three[0]}`, venue_id: swim },
+      { action: 'voucher.verify', target: `团购券 ${CODES.three[2]}`, venue_id: swim },
+    ]);
   });
 
   it('verifies a voucher once when two desks race for it', async () => {
@@ -124,6 +129,8 @@ describeEachEngine('short-video platform vouchers on %s', (server) => {
     const cancelled = (await admin.call(marketing.cancelByVerifyId, { query: { verifyId: record.verifyId! } })).body;
     expect(cancelled.data).toMatchObject({ state: 'C', cancelUserName: 'admin', cancellable: false });
     expect((await simVoucher(server.db, swim, CODES.two[0])).status).toBe('unused');
+    const audited = await server.db.selectFrom('audit_log').select('target').where('action', '=', 'voucher.cancel').execute();
+    expect(audited).toEqual([{ target: `团购券 ${CODES.two[0]}` }]);
     const again = (await admin.call(marketing.cancelByVerifyId, { query: { verifyId: record.verifyId! } })).body;
     expect(again.code).not.toBe(200);
 
@@ -164,5 +171,40 @@ describeEachEngine('short-video platform vouchers on %s', (server) => {
   it('refuses a venue without platform settings', async () => {
     await server.db.deleteFrom('voucher_config').where('venue_id', '=', tennis).execute();
     expect((await lookup(CODES.single, tennis)).body).toMatchObject({ code: -9000, msg: '当前场馆未配置短视频平台团购核销' });
+  });
+
+  it("keeps a venue's platform settings with the client secret sealed, never answering it", async () => {
+    const https = await admin.call('PUT', 'marketing/couponConfig/save', {
+      body: { venueId: tennis, provider: 'douyin', baseUrl: 'http://x', clientKey: 'k', poiId: '7100' },
+    });
+    expect(https.status).toBe(400);
+    expect(https.body.msg).toContain('接口地址须为 https:// 开头');
+    const saved = await admin.call(marketing.configSave, {
+      body: {
+        venueId: tennis,
+        provider: 'douyin',
+        baseUrl: 'https://open.douyin.com',
+        clientKey: 'awk1',
+        clientSecret: 'top-secret-1',
+        poiId: '7100000000000000001',
+      },
+    });
+    expect(saved.body.data).toEqual({
+      venueId: tennis,
+      provider: 'douyin',
+      baseUrl: 'https://open.douyin.com',
+      clientKey: 'awk1',
+      poiId: '7100000000000000001',
+      secretSet: true,
+    });
+    const stored = await server.db.selectFrom('voucher_config').select('client_secret_enc').where('venue_id', '=', tennis).executeTakeFirstOrThrow();
+    expect(stored.client_secret_enc).not.toContain('top-secret-1');
+    expect(JSON.stringify((await admin.call(marketing.configGet, { query: { venueId: tennis } })).body)).not.toContain('top-secret');
+    // Back on the simulator with its store: the codes are there again; an empty secret keeps the stored one.
+    await admin.call(marketing.configSave, {
+      body: { venueId: tennis, provider: 'simulator', baseUrl: '', clientKey: '', clientSecret: '', poiId: `sim-1-${tennis}` },
+    });
+    expect((await lookup(CODES.single, tennis)).body.data!.certificates).toHaveLength(1);
+    expect((await cashier.call(marketing.configGet, { query: { venueId: swim } })).status).toBe(403);
   });
 });

@@ -34,6 +34,9 @@ export const AUDIT_ACTIONS = {
   'dict.add': '新增字典项',
   'dict.edit': '修改字典项',
   'dict.delete': '删除字典项',
+  'voucher.verify': '团购券核销',
+  'voucher.cancel': '撤销团购券核销',
+  'voucher.config': '修改短视频平台设置',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_CODES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

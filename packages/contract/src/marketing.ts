@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PERMISSIONS } from './common/access.ts';
 import { defineCall, defineDownload } from './common/call.ts';
 import { listQuery, pageOf } from './common/envelope.ts';
-import { dateTime, id, idNumber, optionalText, plainString } from './common/fields.ts';
+import { dateTime, id, idNumber, optionalText, plainString, text } from './common/fields.ts';
 
 /**
  * Short-video platform (抖音) group-buy vouchers: lookup, verification (核销), cancel (撤销核销) and the
@@ -179,4 +179,47 @@ export const dailyTotals = defineCall({
   access: { permission: PERMISSIONS.marketing.couponRecord.list },
   query: recordFilters.pick({ venueId: true, beginTime: true, endTime: true }),
   response: z.array(dailyTotal),
+});
+
+/** A venue's platform settings (spec: configured per venue); the client secret is write-only. */
+export const PROVIDERS = ['simulator', 'douyin'] as const;
+export const PROVIDER_LABELS: Record<(typeof PROVIDERS)[number], string> = { simulator: '模拟平台（演示）', douyin: '抖音来客（正式）' };
+export const voucherConfig = z.object({
+  venueId: z.number(),
+  provider: z.enum(PROVIDERS),
+  baseUrl: z.string(),
+  clientKey: z.string(),
+  poiId: z.string(),
+  /** Whether a client secret is stored (it is never sent back). */
+  secretSet: z.boolean(),
+});
+export type VoucherConfig = z.infer<typeof voucherConfig>;
+
+export const configGet = defineCall({
+  method: 'GET',
+  path: 'marketing/couponConfig/get',
+  summary: '场馆的短视频平台设置',
+  access: { permission: PERMISSIONS.marketing.couponConfig.edit },
+  query: z.object({ venueId: id('场馆') }),
+  response: voucherConfig.nullable(),
+});
+
+export const configSave = defineCall({
+  method: 'PUT',
+  path: 'marketing/couponConfig/save',
+  summary: '保存场馆的短视频平台设置（密钥加密保存）',
+  access: { permission: PERMISSIONS.marketing.couponConfig.edit },
+  body: z
+    .object({
+      venueId: idNumber('场馆'),
+      provider: z.enum(PROVIDERS, { error: '请选择平台' }),
+      baseUrl: plainString('接口地址').trim().max(200, '接口地址不能超过200个字符').default(''),
+      clientKey: plainString('Client Key').trim().max(64, 'Client Key不能超过64个字符').default(''),
+      /** Empty: keep the stored one. */
+      clientSecret: plainString('Client Secret').trim().max(128, 'Client Secret不能超过128个字符').default(''),
+      poiId: text('门店ID', 64),
+    })
+    .refine((c) => c.provider !== 'douyin' || /^https:\/\/[^\s]+$/.test(c.baseUrl), { message: '接口地址须为 https:// 开头', path: ['baseUrl'] })
+    .refine((c) => c.provider !== 'douyin' || c.clientKey.length > 0, { message: '请输入Client Key', path: ['clientKey'] }),
+  response: voucherConfig,
 });

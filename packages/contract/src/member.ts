@@ -404,3 +404,4 @@ export const memberById = defineCall({
   params: idParams,
   response: memberDetail,
 });
+export * from './member-life.ts';

@@ -8,6 +8,7 @@ export const SCREENS = {
   systemPayment: 'system/payment/index',
   systemVenue: 'system/venue/index',
   systemAudit: 'system/audit/index',
+  systemRole: 'system/role/index',
   goodsClassification: 'goods/classification/index',
   goodsWarehouse: 'goods/warehouse/index',
   goodsArchive: 'goods/archive/index',
@@ -17,12 +18,18 @@ export const SCREENS = {
   goodsSaleOrder: 'goods/saleOrder/index',
   memberCard: 'member/card/index',
   memberReadCards: 'member/readCards/index',
+  memberArchive: 'member/archive/index',
   gateArea: 'gate/area/index',
   gateController: 'gate/controller/index',
   gateGate: 'gate/gate/index',
   gatePass: 'gate/pass/index',
   gateCommand: 'gate/command/index',
   marketingCouponRecord: 'marketing/couponRecord/index',
+  leaseGoods: 'lease/leaseGoodsArchive/index',
+  leaseOrder: 'lease/leaseOrder/index',
+  leaseDesk: 'lease/goodsLease/index',
+  ticketType: 'ticket/type/index',
+  ticketOrder: 'ticket/order/index',
 } as const;
 
 export type ScreenKey = (typeof SCREENS)[keyof typeof SCREENS];

@@ -183,6 +183,9 @@ export const userRow = z.object({
   roleNames: z.array(z.string()),
   currentVenueName: z.string().nullable(),
   createTime: z.string(),
+  roleIds: z.array(z.number()),
+  venueIds: z.array(z.number()),
+  defaultVenueId: z.number().nullable(),
 });
 export const userList = defineCall({
   method: 'GET',

@@ -37,7 +37,9 @@ async function loadMigrations(engine: Engine): Promise<Record<string, Migration>
 
 export async function migrateToLatest(db: Db): Promise<void> {
   const provider: MigrationProvider = { getMigrations: () => loadMigrations(db.engine) };
-  const { error, results } = await new Migrator({ db: db.kysely, provider }).migrateToLatest();
+  // Each engineer's branch has its own number range, merged in any order: a database that already ran a
+  // later-numbered migration still runs an earlier-numbered one it has not seen (they touch separate tables).
+  const { error, results } = await new Migrator({ db: db.kysely, provider, allowUnorderedMigrations: true }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`数据库迁移失败：${failed?.migrationName ?? ''} ${String(error)}`);
 }

@@ -1,5 +1,7 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { member } from '@venue/contract';
+import type { LeaseGoodsTable, LeaseOrderLineTable, LeaseOrderTable } from './lease-tables.ts';
+import type { TicketTables } from './ticket-tables.ts';
 
 /** Timestamps are ISO-8601 UTC strings (`2026-11-22T10:00:00.000Z`) on both engines; flags are 0/1. */
 type Id = Generated<number>;
@@ -17,7 +19,7 @@ export type FamilyRelation = 'S' | 'F' | 'M' | 'O';
 export type BlacklistRule = 'FC' | 'TR' | 'TE' | 'FN';
 /** Goods on sale: '1' on sale, '0' off. */
 export type OnSale = '1' | '0';
-export type StockReason = 'STOCK_IN' | 'SALE' | 'REFUND' | 'ADJUST';
+export type StockReason = 'STOCK_IN' | 'SALE' | 'REFUND' | 'ADJUST' | 'LEASE' | 'LEASE_RETURN';
 /** Stock-in orders: P pending review, A passed (stock raised), D not passed, E completed. */
 export type StockInState = 'P' | 'A' | 'D' | 'E';
 /** Stock-in prices: A full price, F tiered. */
@@ -126,6 +128,8 @@ export interface RoleTable {
   code: string;
   description: string;
   level: number;
+  /** Issue 15: ALL every venue of the tenant, OWN the user's own venues. */
+  data_scope: Generated<'ALL' | 'OWN'>;
 }
 export interface MenuTable {
   id: Id;
@@ -159,6 +163,9 @@ export interface UserTable {
   current_venue_id: number | null;
   member_type_flag: Flag;
   created_at: string;
+  /** Issue 15: 'T' until the user changes a password an admin reset (or the install made up). */
+  must_change_password: Generated<Flag>;
+  default_venue_id: number | null;
 }
 export interface UserRoleTable {
   tenant_id: number;
@@ -324,6 +331,9 @@ export interface MemberTable {
   member_type_id: number | null;
   source: MemberSource;
   created_at: string;
+  gender: string | null;
+  birthday: string | null;
+  remark: Generated<string>;
 }
 export interface MemberFamilyTable {
   id: Id;
@@ -346,6 +356,8 @@ export interface CardTypeTable {
   discount: number;
   state: EnabledState;
   sort: number;
+  face_fen: Generated<number>;
+  bonus_fen: Generated<number>;
 }
 export interface CardTypeItemTable {
   tenant_id: number;
@@ -422,6 +434,54 @@ export interface PrintConfigTable {
   need_print: Flag;
   print_num: number;
   allow_pay_types: string;
+}
+export interface CardRechargeRuleTable {
+  id: Id;
+  tenant_id: number;
+  card_type_id: number;
+  min_fen: number;
+  bonus_fen: number;
+}
+export type CardOrderKind = 'SALE' | 'RECHARGE';
+/** A card sold (SALE) or topped up (RECHARGE) at the till: the pay columns plus what the card gets. */
+export interface CardOrderTable {
+  id: Id;
+  tenant_id: number;
+  venue_id: number;
+  member_id: number | null;
+  order_state: OrderState;
+  pay_state: PayState;
+  price_pay_fen: number;
+  pay_mode: string | null;
+  pay_attempt: Generated<number>;
+  pay_lock: string | null;
+  pay_lock_until: string | null;
+  remark: string;
+  paid_at: string | null;
+  kind: CardOrderKind;
+  card_type_id: number;
+  card_id: number | null;
+  card_no: string;
+  phy_card_id: string | null;
+  open_now: Flag;
+  amount: number;
+  bonus: number;
+  created_by: number;
+  created_at: string;
+}
+export interface CardStateLogTable {
+  id: Id;
+  tenant_id: number;
+  card_id: number;
+  action: string;
+  from_state: string;
+  to_state: string;
+  new_card_id: number | null;
+  amount: number;
+  route: string | null;
+  remark: string;
+  created_by: number | null;
+  created_at: string;
 }
 export interface SaleOrderTable {
   id: Id;
@@ -710,7 +770,7 @@ export interface VoucherSimCertificateTable {
   verify_id: string | null;
   verify_time: string | null;
 }
-export interface Database {
+export interface Database extends TicketTables {
   tenant: TenantTable;
   tenant_setting: TenantSettingTable;
   tenant_service: TenantServiceTable;
@@ -749,6 +809,9 @@ export interface Database {
   card_type_item: CardTypeItemTable;
   card: CardTable;
   card_consume: CardConsumeTable;
+  card_recharge_rule: CardRechargeRuleTable;
+  card_order: CardOrderTable;
+  card_state_log: CardStateLogTable;
   blacklist: BlacklistTable;
   card_count: CardCountTable;
   payment_method: PaymentMethodTable;
@@ -776,6 +839,9 @@ export interface Database {
   rules_version: RulesVersionTable;
   audit_log: AuditLogTable;
   board_version: BoardVersionTable;
+  lease_goods: LeaseGoodsTable;
+  lease_order: LeaseOrderTable;
+  lease_order_line: LeaseOrderLineTable;
 }
 
 // ---- Issue 14: the version of a tenant's rules, grants and payment methods (bumped by triggers on their tables) ----

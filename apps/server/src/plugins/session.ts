@@ -27,6 +27,10 @@ export interface UserSession {
   rulesVersion?: number;
   /** The request's client address (TRUST_PROXY applied), for the audit log. */
   clientIp?: string;
+  /** The user must change the password before any permission-guarded call (issue 15). */
+  mustChangePassword?: boolean;
+  /** A role with the data scope ALL (or admin): every venue of the tenant (issue 15). */
+  allVenues?: boolean;
 }
 /** A read-only token for the public boards of one venue. */
 export interface AnonymousSession {
@@ -49,8 +53,11 @@ export function bearerToken(req: FastifyRequest): string | undefined {
 /** The caller's venues: `all` (an admin: every venue of the session's tenant) or these ids. */
 export function venuesOf(s: Session): 'all' | readonly number[] {
   if (s.kind === 'anonymous') return [s.venueId];
-  return s.isAdmin ? 'all' : (s.venueIds ?? []);
+  return worksInAllVenues(s) ? 'all' : (s.venueIds ?? []);
 }
+
+/** An admin, or a user with a role whose data scope is ALL: every venue of the tenant. */
+export const worksInAllVenues = (s: UserSession) => s.isAdmin || !!s.allVenues;
 
 /** Whether the caller may read and write venue `venueId` of its tenant. */
 export function mayUseVenue(s: Session, venueId: number): boolean {

@@ -24,6 +24,23 @@ export const MEMBER_MENUS: MenuSeed = {
         ['导出会员卡', PERMISSIONS.member.card.export],
         ['绑定实体卡', PERMISSIONS.member.card.bind],
         ['批量延期', PERMISSIONS.member.card.extend],
+        ['办卡', PERMISSIONS.member.card.sell, ['cashier']],
+        ['充值', PERMISSIONS.member.card.recharge, ['cashier']],
+        ['挂失解挂停用补卡', PERMISSIONS.member.card.state, ['cashier']],
+        ['退卡', PERMISSIONS.member.card.cardReturn],
+      ],
+    },
+    {
+      title: '会员档案',
+      path: 'archive',
+      component: SCREENS.memberArchive,
+      icon: 'user',
+      permission: PERMISSIONS.member.member.list,
+      roles: ['cashier'],
+      buttons: [
+        ['新增会员', PERMISSIONS.member.member.add, ['cashier']],
+        ['修改会员', PERMISSIONS.member.member.edit, ['cashier']],
+        ['查看完整手机号', PERMISSIONS.member.member.plain],
       ],
     },
   ],
@@ -158,8 +175,8 @@ export async function seedMemberCards(db: Kysely<Database>, tenantId: number, te
     .returning(['id', 'name'])
     .execute();
   const typeSeeds = [
-    { name: '储值卡', pay_type: 'M', price_fen: 0, valid_days: 0, times: 0, discountable: 1, discount: 900, items: [] as string[] },
-    { name: '储值卡（不打折）', pay_type: 'M', price_fen: 0, valid_days: 0, times: 0, discountable: 0, discount: 1000, items: [] },
+    { name: '储值卡', pay_type: 'M', price_fen: 50000, valid_days: 0, times: 0, discountable: 1, discount: 900, items: [] as string[] },
+    { name: '储值卡（不打折）', pay_type: 'M', price_fen: 20000, valid_days: 0, times: 0, discountable: 0, discount: 1000, items: [] },
     { name: '羽毛球10次卡', pay_type: 'T', price_fen: 30000, valid_days: 180, times: 10, discountable: 0, discount: 1000, items: ['羽毛球'] },
     { name: '游泳年卡', pay_type: 'D', price_fen: 198000, valid_days: 365, times: 0, discountable: 0, discount: 1000, items: ['游泳'] },
     { name: '健身月卡', pay_type: 'D', price_fen: 30000, valid_days: 30, times: 0, discountable: 1, discount: 950, items: ['健身'] },
@@ -173,6 +190,21 @@ export async function seedMemberCards(db: Kysely<Database>, tenantId: number, te
       .returning('id')
       .executeTakeFirstOrThrow();
     cardTypes.set(t.name, { id, payType: t.pay_type, validDays: t.valid_days, times: t.times });
+    // Top-up bonus rules (issue 16): 储值卡 充500送50、充1000送150; 羽毛球10次卡 加10次送1次.
+    const rules =
+      t.pay_type === 'M' && t.discountable
+        ? [
+            [50000, 5000],
+            [100000, 15000],
+          ]
+        : t.pay_type === 'T'
+          ? [[10, 1]]
+          : [];
+    if (rules.length)
+      await db
+        .insertInto('card_recharge_rule')
+        .values(rules.map(([min, bonus]) => ({ tenant_id: tenantId, card_type_id: id, min_fen: min, bonus_fen: bonus })))
+        .execute();
     const itemRows = covered.filter((n) => items.has(n)).map((n) => ({ tenant_id: tenantId, card_type_id: id, item_id: items.get(n)! }));
     if (itemRows.length) await db.insertInto('card_type_item').values(itemRows).execute();
   }

@@ -19,6 +19,7 @@ export const MARKETING_MENUS: MenuSeed = {
         ['快速核销', P.coupon.verify, ['cashier']],
         ['撤销核销', P.couponRecord.cancel, ['cashier']],
         ['导出核销记录', P.couponRecord.export],
+        ['平台设置', P.couponConfig.edit],
       ],
     },
   ],

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { Spin } from 'antd';
+import { Card, Spin, Typography } from 'antd';
+import { PasswordForm } from '@/features/user-center';
 import { logoutAndReload, useSession } from '@/lib/session';
 import { tokenStore } from '@/lib/storage';
 import { loadShell, shell } from './shell-modules';
@@ -12,6 +13,7 @@ import { loadShell, shell } from './shell-modules';
 export function RequireAuth() {
   const location = useLocation();
   const loaded = useSession((s) => s.user !== null && s.menus !== null);
+  const mustChange = useSession((s) => s.user?.mustChangePassword === true);
   const load = useSession((s) => s.load);
   const [failed, setFailed] = useState(false);
   const [shellReady, setShellReady] = useState(shell.MainLayout !== null);
@@ -32,5 +34,18 @@ export function RequireAuth() {
 
   if (!token) return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   if (!loaded || !shellReady) return <Spin fullscreen size="large" tip="加载中..." />;
+  if (mustChange) return <ChangePasswordFirst />;
   return <Outlet />;
+}
+
+/** An admin reset the password, or it was made up at install: it is changed before anything else (issue 15). */
+function ChangePasswordFirst() {
+  return (
+    <div style={{ display: 'flex', justifyContent: 'center', padding: '10vh 16px' }}>
+      <Card title="请先修改密码" style={{ width: '100%', maxWidth: 560 }}>
+        <Typography.Paragraph type="secondary">当前密码为初始密码或已被管理员重置，修改后请用新密码重新登录。</Typography.Paragraph>
+        <PasswordForm />
+      </Card>
+    </div>
+  );
 }

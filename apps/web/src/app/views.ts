@@ -9,6 +9,7 @@ const screenViews = {
   [SCREENS.systemDict]: lazy(() => import('@/features/system/pages/DictPage')),
   [SCREENS.systemVenue]: lazy(() => import('@/features/venue-admin/pages/VenuePage')),
   [SCREENS.systemAudit]: lazy(() => import('@/features/system/pages/AuditPage')),
+  [SCREENS.systemRole]: lazy(() => import('@/features/system/pages/RolePage')),
   [SCREENS.goodsClassification]: lazy(() => import('@/features/goods/pages/ClassificationPage')),
   [SCREENS.goodsWarehouse]: lazy(() => import('@/features/goods/pages/WarehousePage')),
   [SCREENS.goodsArchive]: lazy(() => import('@/features/goods/pages/GoodsArchivePage')),
@@ -16,7 +17,8 @@ const screenViews = {
   [SCREENS.goodsSupplier]: lazy(() => import('@/features/goods/pages/SupplierPage')),
   [SCREENS.goodsSaleOrder]: lazy(() => import('@/features/cashier/pages/SaleOrderPage')),
   [SCREENS.systemPayment]: lazy(() => import('@/features/cashier/pages/PaymentMethodPage')),
-  [SCREENS.memberCard]: lazy(() => import('@/features/member-card/pages/MemberCardPage')),
+  [SCREENS.memberCard]: lazy(() => import('@/features/member-life/pages/MemberCardsPage')),
+  [SCREENS.memberArchive]: lazy(() => import('@/features/member-life/pages/MemberArchivePage')),
   [SCREENS.memberReadCards]: lazy(() => import('@/features/member-card/pages/ReadCardsPage')),
   [SCREENS.goodsStockIn]: lazy(() => import('@/features/goods/pages/StockInPage')),
   [SCREENS.gateArea]: lazy(() => import('@/features/gate/pages/AreaPage')),
@@ -25,6 +27,11 @@ const screenViews = {
   [SCREENS.gatePass]: lazy(() => import('@/features/gate/pages/PassPage')),
   [SCREENS.gateCommand]: lazy(() => import('@/features/gate/pages/CommandPage')),
   [SCREENS.marketingCouponRecord]: lazy(() => import('@/features/verify/pages/CouponRecordPage')),
+  [SCREENS.leaseGoods]: lazy(() => import('@/features/lease/pages/LeaseGoodsPage')),
+  [SCREENS.leaseOrder]: lazy(() => import('@/features/lease/pages/LeaseOrderPage')),
+  [SCREENS.leaseDesk]: lazy(() => import('@/features/lease/pages/LeaseDeskPage')),
+  [SCREENS.ticketType]: lazy(() => import('@/features/tickets/pages/TicketTypePage')),
+  [SCREENS.ticketOrder]: lazy(() => import('@/features/tickets/pages/TicketSalePage')),
 } satisfies Record<ScreenKey, View>;
 
 /**

@@ -4,7 +4,7 @@ import type { Database } from '../../db/tables.ts';
 import { iso, shanghaiToIso, type Clock } from '../../lib/clock.ts';
 import { BizError, notFound } from '../../lib/errors.ts';
 import { pageWindow } from '../../lib/paging.ts';
-import type { UserSession } from '../../plugins/session.ts';
+import { worksInAllVenues, type UserSession } from '../../plugins/session.ts';
 import type { UserService } from '../user/user.service.ts';
 import type { StockInOrderRow, StockInRepository } from './stock-in.repository.ts';
 import type { StockService } from './stock.service.ts';
@@ -20,7 +20,7 @@ export class StockInService {
   ) {}
 
   private async currentVenue(s: UserSession) {
-    const venueId = await this.users.currentVenueId(s.tenantId, s.userId, s.isAdmin);
+    const venueId = await this.users.currentVenueId(s.tenantId, s.userId, worksInAllVenues(s));
     if (!venueId) throw new BizError(Code.NO_DATA, Msg.noCurrentVenue);
     return venueId;
   }

@@ -6,7 +6,11 @@ import type { VenueService } from '../venue/index.ts';
 import { CardImportService } from './card-import.service.ts';
 import { CardRepository } from './card.repository.ts';
 import { CardService } from './card.service.ts';
+import { CardLifeRepository } from './card-life.repository.ts';
+import { CardLifeService } from './card-life.service.ts';
 import { LedgerRepository } from './ledger.repository.ts';
+import { MemberArchiveRepository } from './member-archive.repository.ts';
+import { MemberArchiveService } from './member-archive.service.ts';
 import { LedgerService } from './ledger.service.ts';
 import { memberCardRoutes } from './member-card.routes.ts';
 import type { MemberCardServices } from './member-card.services.ts';
@@ -21,11 +25,14 @@ export const memberCardModule = defineModule({
     const k = db.kysely;
     const cardRepo = new CardRepository(k, db.engine);
     const memberRepo = new MemberRepository(k);
+    const ledgerRepo = new LedgerRepository(k, db.engine);
     return {
       cards: new CardService(cardRepo, memberRepo, clock, gateAccess),
       /** The cashier charges and refunds cards through memberCards.ledger.chargeCard / refundConsume inside its payment transaction. */
-      ledger: new LedgerService(new LedgerRepository(k, db.engine), cardRepo, memberRepo, venues, k, clock, audit),
+      ledger: new LedgerService(ledgerRepo, cardRepo, memberRepo, venues, k, clock, audit),
       imports: new CardImportService(memberRepo, k, clock),
+      archive: new MemberArchiveService(new MemberArchiveRepository(k), k, clock),
+      life: new CardLifeService(new CardLifeRepository(k), cardRepo, ledgerRepo, k, clock, gateAccess),
     };
   },
   routes: (app, guard, memberCards) => memberCardRoutes(app, guard, memberCards),

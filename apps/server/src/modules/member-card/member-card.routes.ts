@@ -24,5 +24,15 @@ export function memberCardRoutes(app: FastifyInstance, guard: Guard, s: MemberCa
   route(app, guard, member.queryCardConsumeSummary, ({ session, body }) => s.ledger.consumeSummary(session.tenantId, body, session));
   route(app, guard, member.cardTypes, ({ session }) => s.cards.cardTypes(session.tenantId));
   route(app, guard, member.memberById, ({ session, params }) => s.cards.member(session.tenantId, params.id));
+  route(app, guard, member.members, ({ session, query }) => s.archive.page(session, query));
+  route(app, guard, member.memberArchive, ({ session, params }) => s.archive.get(session, params.id));
+  route(app, guard, member.addMember, ({ session, body }) => s.archive.add(session, body));
+  route(app, guard, member.editMember, ({ session, body }) => s.archive.edit(session, body));
+  route(app, guard, member.memberTypes, ({ session }) => s.archive.memberTypes(session.tenantId));
+  route(app, guard, member.changeCardState, ({ session, body }) => s.life.changeState(session, body));
+  route(app, guard, member.replaceCard, ({ session, body }) => s.life.replace(session, body));
+  route(app, guard, member.returnCard, ({ session, body }) => s.life.giveBack(session, body));
+  route(app, guard, member.cardStateLogs, ({ session, query }) => s.life.logs(session, query.cardId));
+  route(app, guard, member.liability, ({ session }) => s.life.liability(session.tenantId, session));
   memberCardFileRoutes(app, guard, s);
 }

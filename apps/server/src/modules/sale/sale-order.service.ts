@@ -2,7 +2,7 @@ import { Code, fenToYuan, MAX_TOTAL_FEN, Msg, sale, totalTooLarge, yuanToFen, ty
 import { iso, shanghaiToIso, type Clock } from '../../lib/clock.ts';
 import { BizError, notFound, refuse } from '../../lib/errors.ts';
 import { pageWindow } from '../../lib/paging.ts';
-import { assertVenue, venueForbidden, type Session, type UserSession } from '../../plugins/session.ts';
+import { assertVenue, venueForbidden, worksInAllVenues, type Session, type UserSession } from '../../plugins/session.ts';
 import type { RecordRow } from '../checkout/index.ts';
 import type { UserService } from '../user/user.service.ts';
 import { toSaleOrder } from './sale.mapper.ts';
@@ -149,7 +149,7 @@ export class SaleOrderService {
 
   /** The filter of a list or export: the user's current venue and the screen's fields. */
   async filterOf(s: UserSession, q: SaleQuery): Promise<SaleFilter> {
-    const venueId = await this.users.currentVenueId(s.tenantId, s.userId, s.isAdmin);
+    const venueId = await this.users.currentVenueId(s.tenantId, s.userId, worksInAllVenues(s));
     if (!venueId) throw new BizError(Code.NO_DATA, Msg.noCurrentVenue);
     return {
       venueId,

@@ -14,7 +14,7 @@ export class UserRepository {
     return this.db
       .selectFrom('user_role')
       .innerJoin('role', 'role.id', 'user_role.role_id')
-      .select(['role.id', 'role.code', 'role.name', 'role.level'])
+      .select(['role.id', 'role.code', 'role.name', 'role.level', 'role.data_scope'])
       .where('user_role.tenant_id', '=', tenantId)
       .where('user_role.user_id', '=', userId)
       .orderBy('role.level')
@@ -62,7 +62,12 @@ export class UserRepository {
   }
 
   async setPasswordHash(tenantId: number, userId: number, passwordHash: string): Promise<void> {
-    await this.db.updateTable('users').set({ password_hash: passwordHash }).where('tenant_id', '=', tenantId).where('id', '=', userId).execute();
+    await this.db
+      .updateTable('users')
+      .set({ password_hash: passwordHash, must_change_password: 'F' })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', userId)
+      .execute();
   }
 
   async page(tenantId: number, opts: { blurry?: string; state?: EnabledState }, window: PageWindow) {
@@ -76,7 +81,16 @@ export class UserRepository {
       query,
       query
         .leftJoin('venue', 'venue.id', 'users.current_venue_id')
-        .select(['users.id', 'users.username', 'users.real_name', 'users.phone', 'users.state', 'users.created_at', 'venue.name as venue_name'])
+        .select([
+          'users.id',
+          'users.username',
+          'users.real_name',
+          'users.phone',
+          'users.state',
+          'users.created_at',
+          'users.default_venue_id',
+          'venue.name as venue_name',
+        ])
         .orderBy('users.id'),
       window,
     );
@@ -84,7 +98,7 @@ export class UserRepository {
       ? await this.db
           .selectFrom('user_role')
           .innerJoin('role', 'role.id', 'user_role.role_id')
-          .select(['user_role.user_id', 'role.name'])
+          .select(['user_role.user_id', 'role.name', 'role.id'])
           .where('user_role.tenant_id', '=', tenantId)
           .where(
             'user_role.user_id',
@@ -93,6 +107,19 @@ export class UserRepository {
           )
           .execute()
       : [];
-    return { total, rows, roleRows };
+    const venueRows = rows.length
+      ? await this.db
+          .selectFrom('user_venue')
+          .select(['user_id', 'venue_id'])
+          .where('tenant_id', '=', tenantId)
+          .where(
+            'user_id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .orderBy('venue_id')
+          .execute()
+      : [];
+    return { total, rows, roleRows, venueRows };
   }
 }

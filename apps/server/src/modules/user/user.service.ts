@@ -15,6 +15,8 @@ export interface Grants {
   roleId: number | null;
   /** The user's venues (user_venue); an admin works in every venue of the tenant whatever this holds. */
   venueIds: number[];
+  /** A role of the user has the data scope ALL: every venue of the tenant, like an admin (issue 15). */
+  allVenues: boolean;
 }
 
 export class UserService {
@@ -52,15 +54,16 @@ export class UserService {
     ]);
     const roles = roleRows.length ? roleRows.map((r) => `ROLE_${r.code}`) : [DEFAULT_ROLE];
     const permissions = [...new Set([...roles, ...menuPermissions])];
-    return { roles, permissions, isAdmin: permissions.includes(ADMIN_PERMISSION), roleId: roleRows[0]?.id ?? null, venueIds };
+    const isAdmin = permissions.includes(ADMIN_PERMISSION);
+    return { roles, permissions, isAdmin, roleId: roleRows[0]?.id ?? null, venueIds, allVenues: isAdmin || roleRows.some((r) => r.data_scope === 'ALL') };
   }
 
   async info(tenantId: number, userId: number): Promise<UserInfo> {
     const user = await this.users.findById(tenantId, userId);
     if (!user) throw notFound('用户不存在');
     const grants = await this.grantsOf(tenantId, userId);
-    const [venueRows, services] = await Promise.all([this.venues.venuesOfUser(tenantId, userId, grants.isAdmin), this.tenants.services(tenantId)]);
-    const current = venueRows.find((v) => v.venueId === user.current_venue_id) ?? venueRows[0];
+    const [venueRows, services] = await Promise.all([this.venues.venuesOfUser(tenantId, userId, grants.allVenues), this.tenants.services(tenantId)]);
+    const current = venueRows.find((v) => v.venueId === user.current_venue_id) ?? venueRows.find((v) => v.venueId === user.default_venue_id) ?? venueRows[0];
     return {
       userId: user.id,
       username: user.username,
@@ -75,6 +78,7 @@ export class UserService {
       memberTypeFlag: user.member_type_flag,
       tenantId,
       tenantServices: services,
+      mustChangePassword: user.must_change_password === 'T',
     };
   }
 
@@ -115,7 +119,7 @@ export class UserService {
   }
 
   async page(tenantId: number, q: QueryOut<typeof system.userList>) {
-    const { total, rows, roleRows } = await this.users.page(tenantId, { blurry: q.blurry, state: q.state }, pageWindow(q));
+    const { total, rows, roleRows, venueRows } = await this.users.page(tenantId, { blurry: q.blurry, state: q.state }, pageWindow(q));
     return {
       total,
       records: rows.map((r) => ({
@@ -127,6 +131,9 @@ export class UserService {
         roleNames: roleRows.filter((x) => x.user_id === r.id).map((x) => x.name),
         currentVenueName: r.venue_name,
         createTime: r.created_at,
+        roleIds: roleRows.filter((x) => x.user_id === r.id).map((x) => x.id),
+        venueIds: venueRows.filter((x) => x.user_id === r.id).map((x) => x.venue_id),
+        defaultVenueId: r.default_venue_id,
       })),
     };
   }

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { RecordFilters } from '@venue/contract/marketing';
+import type { Executor } from '../../db/database.ts';
 import type { CouponVerificationTable, Database } from '../../db/tables.ts';
 import { shanghaiToIso } from '../../lib/clock.ts';
 import { inUserVenues, type Session } from '../../plugins/session.ts';
@@ -13,6 +14,25 @@ export class VoucherRepository {
 
   config(tenantId: number, venueId: number) {
     return this.db.selectFrom('voucher_config').selectAll().where('tenant_id', '=', tenantId).where('venue_id', '=', venueId).executeTakeFirst();
+  }
+
+  async saveConfig(
+    trx: Executor,
+    tenantId: number,
+    venueId: number,
+    values: { provider: 'simulator' | 'douyin'; base_url: string; client_key: string; client_secret_enc?: string; poi_id: string; updated_at: string },
+  ) {
+    const updated = await trx.updateTable('voucher_config').set(values).where('tenant_id', '=', tenantId).where('venue_id', '=', venueId).executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0)
+      await trx
+        .insertInto('voucher_config')
+        .values({ tenant_id: tenantId, venue_id: venueId, ...values })
+        .execute();
+    return trx.selectFrom('voucher_config').selectAll().where('tenant_id', '=', tenantId).where('venue_id', '=', venueId).executeTakeFirstOrThrow();
+  }
+
+  venueOfTenant(tenantId: number, venueId: number) {
+    return this.db.selectFrom('venue').select('id').where('tenant_id', '=', tenantId).where('id', '=', venueId).executeTakeFirst();
   }
 
   /** Inserts the live records of one verification in one transaction; a voucher already live elsewhere fails it (unique index). */
@@ -34,8 +54,13 @@ export class VoucherRepository {
       .executeTakeFirst();
   }
 
-  settle(id: number, patch: { state: 'V' | 'U' | 'F'; verify_id?: string | null; verify_time?: string | null; message?: string }) {
-    return this.db.updateTable('coupon_verification').set(patch).where('id', '=', id).execute();
+  /** Runs `work` in one transaction (a record's change and its audit entry). */
+  transaction<T>(work: (trx: Executor) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
+
+  settle(id: number, patch: { state: 'V' | 'U' | 'F'; verify_id?: string | null; verify_time?: string | null; message?: string }, trx: Executor = this.db) {
+    return trx.updateTable('coupon_verification').set(patch).where('id', '=', id).execute();
   }
 
   private listed(tenantId: number) {
@@ -56,8 +81,8 @@ export class VoucherRepository {
   }
 
   /** V -> C only from V: of two cancels only one passes. */
-  async markCancelled(id: number, userName: string, at: string): Promise<boolean> {
-    const r = await this.db
+  async markCancelled(id: number, userName: string, at: string, trx: Executor = this.db): Promise<boolean> {
+    const r = await trx
       .updateTable('coupon_verification')
       .set({ state: 'C', cancel_time: at, cancel_user_name: userName })
       .where('id', '=', id)

@@ -3,3 +3,4 @@ export { MemberCardSearch } from './components/MemberCardSearch';
 export { MemberDisplay } from './components/MemberDisplay';
 export { balanceText, judgeCard } from './card-rules';
 export { lookupCard, useCardHandler } from './useCardHandler';
+export { default as MemberCardPage } from './pages/MemberCardPage';

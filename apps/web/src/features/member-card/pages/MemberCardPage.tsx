@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Form, Input, Select, Tag } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { member, type CallData, type Card, PERMISSIONS } from '@venue/contract';
@@ -25,7 +25,7 @@ const typeOptions = (types: CallData<typeof member.cardTypes>) => types.map((t) 
 const STATE_OPTIONS = Object.entries(STATE_LABELS).map(([value, label]) => ({ value, label }));
 
 /** 会员卡管理: find cards, see their records and refund, remark, open, bind, import and export. */
-export default function MemberCardPage() {
+export default function MemberCardPage({ extraActions }: { extraActions?: (card: Card, reload: () => Promise<void>) => ReactNode } = {}) {
   const types = useApiQuery(member.cardTypes, {}, { select: typeOptions }).data ?? [];
   const [detail, setDetail] = useState<Card | null>(null);
   const [editing, setEditing] = useState<{ card: Card; reload: () => Promise<void>; kind: 'remark' | 'bind' } | null>(null);
@@ -83,7 +83,7 @@ export default function MemberCardPage() {
           { title: '开卡', dataIndex: 'isOpened', render: (o: string) => (o === 'T' ? '已开卡' : <Tag color="warning">未开卡</Tag>) },
           { title: '实体卡', dataIndex: 'phyCardId', render: (p: string | null) => (p ? '已绑定' : '—') },
         ]}
-        actionWidth={230}
+        actionWidth={extraActions ? 380 : 230}
         rowActions={(card, reload) => (
           <>
             <Button size="small" type="link" onClick={() => setDetail(card)}>
@@ -106,6 +106,7 @@ export default function MemberCardPage() {
                 绑卡
               </Button>
             </Permission>
+            {extraActions?.(card, reload)}
           </>
         )}
         toolbar={(reload, filters) => (

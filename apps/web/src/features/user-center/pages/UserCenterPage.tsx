@@ -1,30 +1,12 @@
-import { Button, Card, Col, Descriptions, Form, Input, Row, Tag } from 'antd';
-import { auth, PASSWORD_MESSAGES, passwordProblem } from '@venue/contract';
-import { callApi } from '@/lib/http';
-import { notifyAfterReload } from '@/lib/notify';
-import { logoutAndReload, useSession } from '@/lib/session';
-
-/** An antd validator's answer for a problem message (or none). */
-const checked = (problem: string | null) => (problem ? Promise.reject(new Error(problem)) : Promise.resolve());
-
-interface PasswordForm {
-  oldPass: string;
-  newPass: string;
-  confirmPass: string;
-}
+import { Card, Col, Descriptions, Row, Tag } from 'antd';
+import { useSession } from '@/lib/session';
+import { PasswordForm } from '../components/PasswordForm';
 
 /** 个人中心: the user's profile, venues and roles, and changing the password. */
 export default function UserCenterPage() {
   const user = useSession((s) => s.user);
-  const [form] = Form.useForm<PasswordForm>();
   if (!user) return null;
   const centerName = (centerId: number) => user.centers.find((c) => c.centerId === centerId)?.centerName ?? '';
-
-  async function changePassword({ oldPass, newPass }: PasswordForm) {
-    await callApi(auth.updatePassword, { body: { oldPass, newPass } });
-    notifyAfterReload({ kind: 'success', msg: '密码修改成功，请重新登录' });
-    await logoutAndReload();
-  }
 
   return (
     <Row gutter={16}>
@@ -51,41 +33,7 @@ export default function UserCenterPage() {
       </Col>
       <Col xs={24} lg={14}>
         <Card size="small" title="修改密码">
-          <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 14 }} onFinish={(v) => void changePassword(v).catch(() => undefined)}>
-            <Form.Item name="oldPass" label="旧密码" rules={[{ required: true, message: '请输入旧密码' }]}>
-              <Input.Password autoComplete="current-password" />
-            </Form.Item>
-            <Form.Item
-              name="newPass"
-              label="新密码"
-              rules={[
-                { required: true, message: PASSWORD_MESSAGES.required },
-                // The server's rule (length, common passwords, not the user name), from the contract.
-                { validator: (_, value?: string) => (value ? checked(passwordProblem(value, user.username)) : Promise.resolve()) },
-              ]}
-            >
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
-            <Form.Item
-              name="confirmPass"
-              label="确认密码"
-              dependencies={['newPass']}
-              rules={[
-                { required: true, message: '请再次输入新密码' },
-                ({ getFieldValue }) => ({
-                  validator: (_, value) =>
-                    !value || value === getFieldValue('newPass') ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致')),
-                }),
-              ]}
-            >
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
-            <Form.Item wrapperCol={{ offset: 5 }}>
-              <Button type="primary" htmlType="submit">
-                保存
-              </Button>
-            </Form.Item>
-          </Form>
+          <PasswordForm />
         </Card>
       </Col>
     </Row>

@@ -12,6 +12,7 @@ import { useApiMutation } from '@/lib/query';
 import { dateRange } from '@/lib/time';
 import type { Dayjs } from 'dayjs';
 import { DailyTotals } from '../components/DailyTotals';
+import { PlatformSettings } from '../components/PlatformSettings';
 
 const STATE_COLORS: Record<RecordState, string> = { P: 'processing', V: 'success', U: 'warning', F: 'error', C: 'default' };
 const stateOptions = Object.entries(RECORD_STATE_LABELS).map(([value, label]) => ({ value, label }));
@@ -95,11 +96,16 @@ export default function CouponRecordPage() {
           )
         }
         toolbar={(_, filters) => (
-          <Permission value={[PERMISSIONS.marketing.couponRecord.export]}>
-            <Button icon={<DownloadOutlined />} onClick={() => void downloadFile(marketing.recordExport, { query: filters })}>
-              导出
-            </Button>
-          </Permission>
+          <>
+            <Permission value={[PERMISSIONS.marketing.couponRecord.export]}>
+              <Button icon={<DownloadOutlined />} onClick={() => void downloadFile(marketing.recordExport, { query: filters })}>
+                导出
+              </Button>
+            </Permission>
+            <Permission value={[PERMISSIONS.marketing.couponConfig.edit]}>
+              <PlatformSettings />
+            </Permission>
+          </>
         )}
       />
       <DailyTotals />
