@@ -1,5 +1,7 @@
 import { expect, it } from 'vitest';
-import { system, venue } from '@venue/contract';
+import { audit, system, venue } from '@venue/contract';
+import { AuditRepository } from '../src/modules/audit/audit.repository.ts';
+import { AuditService } from '../src/modules/audit/audit.service.ts';
 import { VenueAdminRepository } from '../src/modules/venue/venue-admin.repository.ts';
 import { VenueRepository } from '../src/modules/venue/venue.repository.ts';
 import { VenueService } from '../src/modules/venue/venue.service.ts';
@@ -10,7 +12,13 @@ const day = (offsetDays: number) => new Date(Date.now() + 8 * 3600_000 + offsetD
 /** Issue 15 B1: centers, venues, their sports items with settings, closures, and what other modules ask of them. */
 describeEachEngine('venue administration on %s', (server) => {
   const { admin, cashier, other } = server;
-  const services = () => new VenueService(new VenueRepository(server.db), new VenueAdminRepository(server.db), server.clock);
+  const services = () =>
+    new VenueService(
+      new VenueRepository(server.db),
+      new VenueAdminRepository(server.db),
+      server.clock,
+      new AuditService(new AuditRepository(server.db), server.clock),
+    );
 
   it('adds a center and a venue in it; names once per tenant (center) and center (venue); hours in order', async () => {
     const center = (await admin.call(venue.centerAdd, { body: { centerName: '城北体育中心', sort: 3 } })).body.data;
@@ -134,6 +142,19 @@ describeEachEngine('venue administration on %s', (server) => {
 
     expect((await admin.call(venue.editCloseInfo, { body: { venueId: city.venueId, closures: [] } })).body.data).toEqual([]);
     expect(await venues.closureOn(1, city.venueId, day(2))).toBeNull();
+  });
+
+  it('records each administration change once in 操作日志, with before and after', async () => {
+    const city = (await admin.call(venue.venueAll, { query: { blurry: '城北综合馆' } })).body.data.records[0];
+    const log = async (action: string) => (await admin.call(audit.auditQuery, { query: { action: action as never, size: 50 } })).body.data.records;
+    expect((await log('venue.add')).filter((e) => e.target === `场馆 ${city.venueId}`)).toHaveLength(1);
+    expect((await log('venue.state')).filter((e) => e.target === `场馆 ${city.venueId}`).map((e) => e.after)).toEqual(['{"state":"A"}', '{"state":"S"}']);
+    expect(await log('venue.item')).toHaveLength(3);
+    const closes = await log('venue.close');
+    expect(closes).toHaveLength(2);
+    expect(closes[0]).toMatchObject({ venueId: city.venueId, username: 'admin', after: '[]' });
+    expect(closes[0].before).toContain('设备检修');
+    expect((await log('venue.center')).map((e) => e.target)).toHaveLength(2);
   });
 
   it('keeps a user with permission to the venues they work in; a cashier has no venue administration', async () => {

@@ -89,6 +89,10 @@ export const tenantServices = defineCall({
 });
 
 export const dictEntry = z.object({ id: z.number(), label: z.string(), value: z.string(), sort: z.number() });
+/** An entry as 字典管理 lists it; `builtin`: seeded in a code table the product relies on, not deleted nor its value changed. */
+export const dictDetailRow = dictEntry.extend({ builtin: z.boolean() });
+export type DictDetailRow = z.infer<typeof dictDetailRow>;
+export const DICT_BUILTIN = { del: '系统内置的字典项不能删除', value: '系统内置的字典项不能修改字典值' } as const;
 export type DictEntry = z.infer<typeof dictEntry>;
 
 export const dictByType = defineCall({
@@ -129,7 +133,7 @@ export const dictDetailList = defineCall({
   summary: '字典项列表',
   access: { permission: PERMISSIONS.system.dict.list },
   query: listQuery.extend({ dictName: plainString('字典', { error: '请选择字典' }).min(1, '请选择字典').max(100) }),
-  response: pageOf(dictEntry),
+  response: pageOf(dictDetailRow),
 });
 
 const dictDetailFields = {
@@ -143,7 +147,7 @@ export const dictDetailAdd = defineCall({
   summary: '新增字典项',
   access: { permission: PERMISSIONS.system.dict.add },
   body: z.object({ dictName: plainString('字典', { error: '请选择字典' }).min(1, '请选择字典').max(100, '字典名称不能超过100个字符'), ...dictDetailFields }),
-  response: dictEntry,
+  response: dictDetailRow,
 });
 export const dictDetailEdit = defineCall({
   method: 'PUT',
@@ -151,7 +155,7 @@ export const dictDetailEdit = defineCall({
   summary: '修改字典项',
   access: { permission: PERMISSIONS.system.dict.edit },
   body: z.object({ id: idNumber('字典项'), ...dictDetailFields }),
-  response: dictEntry,
+  response: dictDetailRow,
 });
 export const dictDetailDelete = defineCall({
   method: 'DELETE',

@@ -1,10 +1,16 @@
 import type { Kysely } from 'kysely';
 import { pageQuery } from '../../db/page-query.ts';
+import type { Executor } from '../../db/database.ts';
 import type { Database } from '../../db/tables.ts';
 import type { PageWindow } from '../../lib/paging.ts';
 
 export class DictRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Executor) {}
+
+  /** Runs `work` in one transaction with this repository bound to it (the audit entry joins it). */
+  transaction<T>(work: (repo: DictRepository, trx: Executor) => Promise<T>): Promise<T> {
+    return (this.db as Kysely<Database>).transaction().execute((trx) => work(new DictRepository(trx), trx));
+  }
 
   findDict(tenantId: number, name: string) {
     return this.db.selectFrom('dict').selectAll().where('tenant_id', '=', tenantId).where('name', '=', name).executeTakeFirst();
@@ -33,8 +39,16 @@ export class DictRepository {
     return pageQuery(query, query.select(['id', 'label', 'value', 'sort']).orderBy('sort').orderBy('id'), window);
   }
 
+  /** An entry with the name of its dictionary. */
   findDetail(tenantId: number, id: number) {
-    return this.db.selectFrom('dict_detail').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+    return this.db
+      .selectFrom('dict_detail')
+      .innerJoin('dict', 'dict.id', 'dict_detail.dict_id')
+      .selectAll('dict_detail')
+      .select('dict.name as dict_name')
+      .where('dict_detail.tenant_id', '=', tenantId)
+      .where('dict_detail.id', '=', id)
+      .executeTakeFirst();
   }
 
   valueTaken(dictId: number, value: string, exceptId?: number) {

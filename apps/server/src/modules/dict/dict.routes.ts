@@ -8,7 +8,7 @@ export function dictRoutes(app: FastifyInstance, guard: Guard, dicts: DictServic
   route(app, guard, system.dictMap, ({ session, query }) => dicts.map(session.tenantId, query.dictName, query.size));
   route(app, guard, system.dictList, ({ session, query }) => dicts.pageDicts(session.tenantId, query));
   route(app, guard, system.dictDetailList, ({ session, query }) => dicts.pageDetails(session.tenantId, query));
-  route(app, guard, system.dictDetailAdd, ({ session, body }) => dicts.add(session.tenantId, body));
-  route(app, guard, system.dictDetailEdit, ({ session, body }) => dicts.edit(session.tenantId, body));
-  route(app, guard, system.dictDetailDelete, ({ session, params }) => dicts.remove(session.tenantId, params.id));
+  route(app, guard, system.dictDetailAdd, ({ session, body }) => dicts.add(session, body));
+  route(app, guard, system.dictDetailEdit, ({ session, body }) => dicts.edit(session, body));
+  route(app, guard, system.dictDetailDelete, ({ session, params }) => dicts.remove(session, params.id));
 }

@@ -1,4 +1,5 @@
 import { VENUE_MENU } from '../../seed/venue-admin.ts';
+import type { AuditService } from '../audit/index.ts';
 import { defineModule } from '../module.ts';
 import { VenueAdminRepository } from './venue-admin.repository.ts';
 import { VenueRepository } from './venue.repository.ts';
@@ -14,7 +15,8 @@ export type { ClosureOnDay } from './venue.service.ts';
  */
 export const venueModule = defineModule({
   key: 'venues',
-  services: ({ db, clock }) => new VenueService(new VenueRepository(db.kysely), new VenueAdminRepository(db.kysely), clock),
+  services: ({ db, clock }, { audit }: { audit: AuditService }) =>
+    new VenueService(new VenueRepository(db.kysely), new VenueAdminRepository(db.kysely), clock, audit),
   routes: (app, guard, venues) => venueRoutes(app, guard, venues),
   menus: [{ group: 'system', menu: VENUE_MENU }],
 });

@@ -1,5 +1,6 @@
 import type { Expression, ExpressionBuilder, Kysely, RawBuilder, SqlBool } from 'kysely';
 import { pageQuery } from '../../db/page-query.ts';
+import type { Executor } from '../../db/database.ts';
 import type { CenterTable, Database, VenueTable } from '../../db/tables.ts';
 import type { PageWindow } from '../../lib/paging.ts';
 
@@ -27,7 +28,13 @@ export interface VenueFilter {
 
 /** Centers, venues, a venue's sports-item settings and its closures, as the administration screens edit them. */
 export class VenueAdminRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Executor) {}
+
+  /** Runs `work` in one transaction with this repository bound to it (the audit entry joins the same transaction). */
+  transaction<T>(work: (repo: VenueAdminRepository, trx: Executor) => Promise<T>): Promise<T> {
+    const db = this.db as Kysely<Database>;
+    return db.transaction().execute((trx) => work(new VenueAdminRepository(trx), trx));
+  }
 
   centers(tenantId: number) {
     return this.db
@@ -145,33 +152,31 @@ export class VenueAdminRepository {
     await this.db.updateTable('sport_item').set({ name }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
   }
 
-  /** Creates the sports item when it is new (by name) and writes its settings for the venue, in one transaction. */
-  saveVenueItem(tenantId: number, venueId: number, item: { id?: number; name: string }, settings: ItemSettings) {
-    return this.db.transaction().execute(async (trx) => {
-      let itemId = item.id;
-      if (itemId === undefined) {
-        const row = await trx
-          .insertInto('sport_item')
-          .values({ tenant_id: tenantId, name: item.name, state: 'A', sort: 0 })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        itemId = row.id;
-      }
-      const updated = await trx
-        .updateTable('venue_item')
-        .set(settings)
-        .where('tenant_id', '=', tenantId)
-        .where('venue_id', '=', venueId)
-        .where('item_id', '=', itemId)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) {
-        await trx
-          .insertInto('venue_item')
-          .values({ tenant_id: tenantId, venue_id: venueId, item_id: itemId, ...settings })
-          .execute();
-      }
-      return itemId;
-    });
+  /** Creates the sports item when it is new (by name) and writes its settings for the venue (call inside `transaction`). */
+  async saveVenueItem(tenantId: number, venueId: number, item: { id?: number; name: string }, settings: ItemSettings) {
+    let itemId = item.id;
+    if (itemId === undefined) {
+      const row = await this.db
+        .insertInto('sport_item')
+        .values({ tenant_id: tenantId, name: item.name, state: 'A', sort: 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      itemId = row.id;
+    }
+    const updated = await this.db
+      .updateTable('venue_item')
+      .set(settings)
+      .where('tenant_id', '=', tenantId)
+      .where('venue_id', '=', venueId)
+      .where('item_id', '=', itemId)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) {
+      await this.db
+        .insertInto('venue_item')
+        .values({ tenant_id: tenantId, venue_id: venueId, item_id: itemId, ...settings })
+        .execute();
+    }
+    return itemId;
   }
 
   /** Closures of the venue (and of its items) that end on or after `fromDay` (all when absent). */
@@ -186,16 +191,14 @@ export class VenueAdminRepository {
     return q.orderBy('vc.start_date').orderBy('vc.id').execute();
   }
 
-  /** Replaces every closure of the venue, in one transaction. */
+  /** Replaces every closure of the venue (call inside `transaction`). */
   async replaceClosures(tenantId: number, venueId: number, rows: ClosureValues[], nowIso: string) {
-    await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('venue_closure').where('tenant_id', '=', tenantId).where('venue_id', '=', venueId).execute();
-      if (rows.length)
-        await trx
-          .insertInto('venue_closure')
-          .values(rows.map((r) => ({ tenant_id: tenantId, venue_id: venueId, ...r, created_at: nowIso })))
-          .execute();
-    });
+    await this.db.deleteFrom('venue_closure').where('tenant_id', '=', tenantId).where('venue_id', '=', venueId).execute();
+    if (rows.length)
+      await this.db
+        .insertInto('venue_closure')
+        .values(rows.map((r) => ({ tenant_id: tenantId, venue_id: venueId, ...r, created_at: nowIso })))
+        .execute();
   }
 
   /** The first closure covering `day` for the whole venue or (when given) for the item. */

@@ -13,8 +13,8 @@ export function venueRoutes(app: FastifyInstance, guard: Guard, venues: VenueSer
 
   const admin = venues.admin;
   route(app, guard, venue.centerAll, ({ session }) => admin.centers(session.tenantId));
-  route(app, guard, venue.centerAdd, ({ session, body }) => admin.saveCenter(session.tenantId, null, body));
-  route(app, guard, venue.centerEdit, ({ session, body }) => admin.saveCenter(session.tenantId, body.centerId, body));
+  route(app, guard, venue.centerAdd, ({ session, body }) => admin.saveCenter(session, null, body));
+  route(app, guard, venue.centerEdit, ({ session, body }) => admin.saveCenter(session, body.centerId, body));
   route(app, guard, venue.venueAll, ({ session, query }) => admin.page(session, query));
   route(app, guard, venue.venueAdd, ({ session, body }) => admin.save(session, null, body));
   route(app, guard, venue.venueEdit, ({ session, body }) => admin.save(session, body.venueId, body));

@@ -1,7 +1,8 @@
 import { venue } from '@venue/contract';
 import { refuse } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { venuesOf, type Session } from '../../plugins/session.ts';
+import { venuesOf, type UserSession } from '../../plugins/session.ts';
+import type { AuditService } from '../audit/index.ts';
 import type { VenueAdminRepository } from './venue-admin.repository.ts';
 import { VenueAdminService } from './venue-admin.service.ts';
 import type { VenueRepository, VenueWithCenter } from './venue.repository.ts';
@@ -28,8 +29,9 @@ export class VenueService {
     private readonly venues: VenueRepository,
     private readonly settings: VenueAdminRepository,
     private readonly clock: Clock,
+    audit: AuditService,
   ) {
-    this.admin = new VenueAdminService(settings, clock);
+    this.admin = new VenueAdminService(settings, clock, audit);
   }
 
   sportItems(tenantId: number, venueId?: number) {
@@ -94,7 +96,7 @@ export class VenueService {
   }
 
   /** The caller's enabled venues, each with its enabled items and their settings. */
-  async venuesWithItems(session: Session & { kind: 'user' }) {
+  async venuesWithItems(session: UserSession) {
     const venues = await this.venues.venuesOfUser(session.tenantId, session.userId, venuesOf(session) === 'all');
     const items = await this.settings.items(
       session.tenantId,

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { App, Button, Card, Col, Form, Input, InputNumber, Row, Space, Table } from 'antd';
+import { App, Button, Card, Col, Form, Input, InputNumber, Row, Space, Table, Tag, Tooltip } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { system, type DictEntry, PERMISSIONS } from '@venue/contract';
+import { system, PERMISSIONS } from '@venue/contract';
+import type { DictDetailRow as DictEntry } from '@venue/contract/system';
 import type { z } from 'zod';
 import { Permission } from '@/components/Permission';
 import { FormDialog } from '@/components/list/FormDialog';
@@ -58,14 +59,32 @@ export default function DictPage() {
     <Row gutter={12}>
       <Col xs={24} lg={10}>
         <Card size="small" title="字典列表">
-          <Input.Search placeholder="名称或描述" allowClear onSearch={(blurry) => dicts.search({ blurry: blurry || undefined })} style={{ marginBottom: 8 }} />
+          <Input.Search
+            placeholder="名称或描述"
+            aria-label="搜索字典"
+            allowClear
+            onSearch={(blurry) => dicts.search({ blurry: blurry || undefined })}
+            style={{ marginBottom: 8 }}
+          />
           <Table<DictRow>
             rowKey="id"
             size="small"
             loading={dicts.loading}
             dataSource={dicts.records}
             pagination={dicts.pagination}
-            onRow={(row) => ({ onClick: () => choose(row), style: { cursor: 'pointer', background: row.id === chosen?.id ? '#e6f4ff' : undefined } })}
+            onRow={(row) => ({
+              onClick: () => choose(row),
+              // Reachable by keyboard: Tab to a dictionary, Enter (or Space) opens its entries.
+              tabIndex: 0,
+              'aria-selected': row.id === chosen?.id,
+              onKeyDown: (e) => {
+                if (e.key === 'Enter' || e.key === ' ') {
+                  e.preventDefault();
+                  choose(row);
+                }
+              },
+              style: { cursor: 'pointer', background: row.id === chosen?.id ? '#e6f4ff' : undefined },
+            })}
             columns={[
               { title: '名称', dataIndex: 'name' },
               { title: '描述', dataIndex: 'description' },
@@ -96,7 +115,20 @@ export default function DictPage() {
               pagination={details.pagination}
               columns={[
                 { title: '字典标签', dataIndex: 'label' },
-                { title: '字典值', dataIndex: 'value' },
+                {
+                  title: '字典值',
+                  dataIndex: 'value',
+                  render: (value: string, row) => (
+                    <Space size={4}>
+                      {value}
+                      {row.builtin && (
+                        <Tooltip title="系统内置：不能删除，字典值不能修改">
+                          <Tag>内置</Tag>
+                        </Tooltip>
+                      )}
+                    </Space>
+                  ),
+                },
                 { title: '排序', dataIndex: 'sort' },
                 {
                   title: '操作',
@@ -110,9 +142,11 @@ export default function DictPage() {
                         </Button>
                       </Permission>
                       <Permission value={[PERMISSIONS.system.dict.del]}>
-                        <Button size="small" danger onClick={() => remove(row)}>
-                          删除
-                        </Button>
+                        <Tooltip title={row.builtin ? system.DICT_BUILTIN.del : undefined}>
+                          <Button size="small" danger disabled={row.builtin} onClick={() => remove(row)} aria-label={`删除字典项${row.label}`}>
+                            删除
+                          </Button>
+                        </Tooltip>
                       </Permission>
                     </Space>
                   ),
@@ -134,8 +168,13 @@ export default function DictPage() {
         <Form.Item name="label" label="字典标签" rules={textRules(fieldsOf(system.dictDetailAdd.body).label)}>
           <Input />
         </Form.Item>
-        <Form.Item name="value" label="字典值" rules={textRules(fieldsOf(system.dictDetailAdd.body).value)}>
-          <Input />
+        <Form.Item
+          name="value"
+          label="字典值"
+          rules={textRules(fieldsOf(system.dictDetailAdd.body).value)}
+          extra={editing && editing !== 'new' && editing.builtin ? system.DICT_BUILTIN.value : undefined}
+        >
+          <Input disabled={!!editing && editing !== 'new' && editing.builtin} />
         </Form.Item>
         <Form.Item name="sort" label="排序" rules={[{ required: true, message: '请输入排序' }]}>
           <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} />
