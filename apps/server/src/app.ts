@@ -77,7 +77,11 @@ export async function buildApp({ db, config, clock = systemClock, logger, jobEve
 
   const uploadsDir = config.dataDir ? join(config.dataDir, 'uploads') : mkdtempSync(join(tmpdir(), 'venue-uploads-'));
   const services = createServices(db, clock, uploadsDir);
-  const guard: Guard = (req, access) => services.auth.authorize(bearerToken(req), access);
+  const guard: Guard = async (req, access) => {
+    const session = await services.auth.authorize(bearerToken(req), access);
+    if (session?.kind === 'user') session.clientIp = req.ip;
+    return session;
+  };
   registerRoutes(app, guard, services);
   gateRuntime(app, services.gates, { listen: config.gateListen, simulator: config.gateSimulator, retryIntervalMs: config.gateRetryMs });
   if (jobEveryMs) startJobs(app, services, jobEveryMs);

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from './db/database.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Guard } from './plugins/route.ts';
+import { auditModule } from './modules/audit/index.ts';
 import { authModule } from './modules/auth/index.ts';
+import { boardModule } from './modules/board/index.ts';
 import { cardOrderModule } from './modules/card-order/index.ts';
 import { checkoutModule } from './modules/checkout/index.ts';
 import { dictModule } from './modules/dict/index.ts';
@@ -18,6 +20,7 @@ import { tenantModule } from './modules/tenant/index.ts';
 import { uploadModule } from './modules/upload/index.ts';
 import { userModule } from './modules/user/index.ts';
 import { venueModule } from './modules/venue/index.ts';
+import { voucherModule } from './modules/voucher/index.ts';
 
 /**
  * Every feature of the server, one line each, in start-up order: a module comes after the modules
@@ -25,6 +28,7 @@ import { venueModule } from './modules/venue/index.ts';
  */
 export const MODULES = ModuleList.empty()
   .add(tenantModule)
+  .add(auditModule)
   .add(venueModule)
   .add(userModule)
   .add(authModule)
@@ -38,7 +42,9 @@ export const MODULES = ModuleList.empty()
   .add(checkoutModule)
   .add(saleModule)
   .add(cardOrderModule)
-  .add(gateModule);
+  .add(gateModule)
+  .add(voucherModule)
+  .add(boardModule);
 
 /** Every module's services, by module key. */
 export type Services = ReturnType<typeof MODULES.createServices>;

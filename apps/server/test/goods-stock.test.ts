@@ -1,5 +1,7 @@
 import { expect, it } from 'vitest';
 import { BizError } from '../src/lib/errors.ts';
+import { AuditRepository } from '../src/modules/audit/audit.repository.ts';
+import { AuditService } from '../src/modules/audit/audit.service.ts';
 import { StockRepository } from '../src/modules/goods/stock.repository.ts';
 import { StockService } from '../src/modules/goods/stock.service.ts';
 import { stockOf } from './goods.helpers.ts';
@@ -11,7 +13,13 @@ type Tile = { goodsId: number; quantity: number };
 describeEachEngine('goods stock and purchases on %s', (server) => {
   const { admin } = server;
   /** The service the cashier's sale will call inside its own transaction, at a chosen time. */
-  const stockAt = (date: Date) => new StockService(new StockRepository(server.db, server.database.db.engine), server.db, { now: () => date });
+  const stockAt = (date: Date) =>
+    new StockService(
+      new StockRepository(server.db, server.database.db.engine),
+      server.db,
+      { now: () => date },
+      new AuditService(new AuditRepository(server.db), { now: () => date }),
+    );
   const sell = (goodsId: number, quantity: number, date = new Date()) =>
     server.db
       .transaction()

@@ -26,6 +26,19 @@ const PROBES: Record<string, Probe> = {
   'GET /api/system/api/user/all': {},
   'GET /api/system/venue/enableVenueInfo': {},
   'GET /api/system/venue/sportItems': { query: { venueId: 1 } },
+  'GET /api/system/venue/centers': {},
+  'POST /api/system/venue/addCenter': 'self',
+  'PUT /api/system/venue/editCenter': { body: { centerId: 1, centerName: '被改' }, refuse: true },
+  'GET /api/system/venue/all': {},
+  'GET /api/system/venue/{id}': { path: 'system/venue/1', refuse: true },
+  'POST /api/system/venue/add': { body: { venueName: '越权', centerId: 1 }, refuse: true },
+  'PUT /api/system/venue/edit': { body: { venueId: 1, venueName: '被改', centerId: 1 }, refuse: true },
+  'PUT /api/system/venue/setState': { body: { venueId: 1, state: 'S' }, refuse: true },
+  'GET /api/system/venue/allVenueWithSportItems': {},
+  'GET /api/system/venue/getItemSettingsInfoByVenueId': { query: { venueId: 1 }, refuse: true },
+  'GET /api/system/venue/getVenueItemSettings': { query: { venueId: 1, itemId: 1 }, refuse: true },
+  'POST /api/system/venue/editVenueItem': { body: { venueId: 1, itemName: '越权', saleMode: 'F', passMode: 'S' }, refuse: true },
+  'POST /api/system/venue/editCloseInfo': { body: { venueId: 1, closures: [] }, refuse: true },
   'GET /api/system/tenant/info': {},
   'GET /api/system/tenant/getTenantService': {},
   'GET /api/system/setting/getGlobalSetting': {},
@@ -161,6 +174,26 @@ const PROBES: Record<string, Probe> = {
   // Exports are .xlsx; test/gate-admin.test.ts checks them (the lists they share are probed above).
   'GET /api/gate/command/export': 'self',
   'GET /api/gate/pass/export': 'self',
+  'GET /api/system/api/auditLog': {},
+  // test/audit.test.ts checks the export: another tenant's file has its header only.
+  'GET /api/system/api/auditLog/export': 'self',
+  // Vouchers (issue 17): tenant 1's venue id and codes; test/voucher.test.ts checks tenant 2's own.
+  'GET /api/marketing/coupon/queryByCode': { query: { code: '100000000011', venueId: 1 }, refuse: true },
+  'POST /api/marketing/couponVerificationRecord/verifyDouYinCoupon': {
+    body: { code: '100000000011', venueId: 1, certificates: [{ certificateId: 'sim-1-1-cert-100000000011', checked: true }] },
+    refuse: true,
+  },
+  'POST /api/marketing/couponVerificationRecord/queryAndVerificationCoupon': { body: { code: '100000000001', venueId: 1 }, refuse: true },
+  'POST /api/marketing/couponVerificationRecord/cancelByVerifyId': { query: { verifyId: 'V-seed-sim-1-1-100000000031' }, refuse: true },
+  'GET /api/marketing/couponVerificationRecord/query': {},
+  'GET /api/marketing/couponVerificationRecord/dailyTotals': {},
+  // The export is an .xlsx; test/voucher.test.ts checks it (the list it shares is probed above).
+  'GET /api/marketing/couponVerificationRecord/export': 'self',
+  // Boards (issue 21): tenant 2's own figures without a venue; tenant 1's venue refused.
+  'GET /api/board/revenue': {},
+  'GET /api/board/flow': { query: { venueId: 1 }, refuse: true },
+  'GET /api/board/cockpit': {},
+  'GET /api/board/events': { query: { venueId: 1 }, refuse: true },
 };
 export function registerProbes(probes: Record<string, Probe>) {
   Object.assign(PROBES, probes);

@@ -22,3 +22,8 @@ export * as cardDiscount from './card-discount.ts';
 export * as refund from './order-refund.ts';
 export type { OrderRefund } from './order-refund.ts';
 export * as gate from './gate.ts';
+export * as audit from './audit.ts';
+export type { AuditAction } from './audit.ts';
+export * as venue from './venue.ts';
+export * as marketing from './marketing.ts';
+export * as board from './board.ts';

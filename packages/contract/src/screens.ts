@@ -6,6 +6,7 @@ export const SCREENS = {
   systemUser: 'system/user/index',
   systemDict: 'system/dict/index',
   systemPayment: 'system/payment/index',
+  systemAudit: 'system/audit/index',
   goodsClassification: 'goods/classification/index',
   goodsWarehouse: 'goods/warehouse/index',
   goodsArchive: 'goods/archive/index',
@@ -21,6 +22,7 @@ export const SCREENS = {
   gateGate: 'gate/gate/index',
   gatePass: 'gate/pass/index',
   gateCommand: 'gate/command/index',
+  marketingCouponRecord: 'marketing/couponRecord/index',
 } as const;
 
 export type ScreenKey = (typeof SCREENS)[keyof typeof SCREENS];

@@ -13,6 +13,11 @@ export interface Db {
   kysely: Kysely<Database>;
   engine: Engine;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: a connection of its own that LISTENs on `channel` and hands each payload to
+   * `onPayload` (and `onLost` when the connection drops); the answer ends it.
+   */
+  listen?(channel: string, onPayload: (payload: string) => void, onLost: (error: Error) => void): Promise<() => Promise<void>>;
 }
 
 export interface DbOptions {
@@ -40,7 +45,15 @@ export function openDatabase(options: DbOptions): Db {
     // the pool drops that client and the next query opens a fresh one.
     pool.on('error', (error) => console.error('PostgreSQL idle client error:', error.message));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
-    return { kysely, engine: 'postgres', close: () => kysely.destroy() };
+    const listen = async (channel: string, onPayload: (payload: string) => void, onLost: (error: Error) => void) => {
+      const client = new pg.Client({ connectionString: options.databaseUrl });
+      client.on('notification', (n) => n.channel === channel && onPayload(n.payload ?? ''));
+      client.on('error', onLost);
+      await client.connect();
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      return () => client.end().catch(() => undefined);
+    };
+    return { kysely, engine: 'postgres', close: () => kysely.destroy(), listen };
   }
   if (options.sqliteFile !== ':memory:') mkdirSync(dirname(options.sqliteFile), { recursive: true });
   const sqlite = new SQLite(options.sqliteFile);

@@ -84,6 +84,10 @@ export interface VenueTable {
   created_at: string;
   /** T: the venue's boards open without a login (anonymous board tokens are issued for it). Default F. */
   board_public: Generated<Flag>;
+  /** Opening hours "HH:mm" (issue 15). */
+  open_time: Generated<string>;
+  close_time: Generated<string>;
+  remark: Generated<string>;
 }
 export interface SportItemTable {
   id: Id;
@@ -98,6 +102,22 @@ export interface VenueItemTable {
   venue_id: number;
   item_id: number;
   state: EnabledState;
+  /** F by time slot, C by headcount; capacity 0: no limit; S one pass, M many (issue 15). */
+  sale_mode: Generated<'F' | 'C'>;
+  capacity: Generated<number>;
+  pass_mode: Generated<'S' | 'M'>;
+  sort: Generated<number>;
+}
+/** A venue closed on some days, wholly (item_id null) or for one item. */
+export interface VenueClosureTable {
+  id: Id;
+  tenant_id: number;
+  venue_id: number;
+  item_id: number | null;
+  start_date: string;
+  end_date: string;
+  reason: string;
+  created_at: string;
 }
 export interface RoleTable {
   id: Id;
@@ -689,6 +709,60 @@ export interface GateCardPushTable {
   updated_at: string;
 }
 
+export interface VoucherConfigTable {
+  id: Id;
+  tenant_id: number;
+  venue_id: number;
+  provider: 'simulator' | 'douyin';
+  base_url: Generated<string>;
+  client_key: Generated<string>;
+  /** AES-256-GCM of the client secret (lib/secret-box.ts), never the secret itself. */
+  client_secret_enc: Generated<string>;
+  poi_id: string;
+  updated_at: string;
+}
+export interface CouponVerificationTable {
+  id: Id;
+  tenant_id: number;
+  venue_id: number;
+  user_id: number;
+  user_name: string;
+  code: string;
+  certificate_id: string;
+  encrypted_code: string;
+  order_id: string;
+  sku_id: string;
+  sku_title: string;
+  groupon_type: number;
+  pay_fen: number;
+  original_fen: number;
+  state: 'P' | 'V' | 'U' | 'F' | 'C';
+  verify_id: string | null;
+  verify_time: string | null;
+  message: Generated<string>;
+  created_at: string;
+  cancel_time: string | null;
+  cancel_user_name: string | null;
+}
+export interface VoucherSimCertificateTable {
+  id: Id;
+  poi_id: string;
+  order_id: string;
+  certificate_id: string;
+  code: string;
+  encrypted_code: string;
+  sku_id: string;
+  sku_title: string;
+  groupon_type: number;
+  original_fen: number;
+  pay_fen: number;
+  start_time: string;
+  expire_time: string;
+  status: 'unused' | 'used';
+  behaviour: 'ok' | 'fail' | 'timeout' | 'unclear';
+  verify_id: string | null;
+  verify_time: string | null;
+}
 export interface Database {
   tenant: TenantTable;
   tenant_setting: TenantSettingTable;
@@ -698,6 +772,7 @@ export interface Database {
   venue: VenueTable;
   sport_item: SportItemTable;
   venue_item: VenueItemTable;
+  venue_closure: VenueClosureTable;
   role: RoleTable;
   menu: MenuTable;
   role_menu: RoleMenuTable;
@@ -744,6 +819,9 @@ export interface Database {
   order_refund_pay: OrderRefundPayTable;
   pay_sim_refund: PaySimRefundTable;
   gate_area: GateAreaTable;
+  voucher_config: VoucherConfigTable;
+  coupon_verification: CouponVerificationTable;
+  voucher_sim_certificate: VoucherSimCertificateTable;
   gate_controller: GateControllerTable;
   gate: GateTable;
   gate_card_type: GateCardTypeTable;
@@ -752,6 +830,8 @@ export interface Database {
   gate_pass: GatePassTable;
   gate_card_push: GateCardPushTable;
   rules_version: RulesVersionTable;
+  audit_log: AuditLogTable;
+  board_version: BoardVersionTable;
 }
 
 // ---- Issue 14: the version of a tenant's rules, grants and payment methods (bumped by triggers on their tables) ----
@@ -763,3 +843,24 @@ export interface RulesVersionTable {
 export type MenuRecord = Selectable<MenuTable>;
 export type NewMenu = Insertable<MenuTable>;
 export type UserRecord = Selectable<UserTable>;
+
+// ---- Issue 15: the audit log (操作日志), append-only ----
+export interface AuditLogTable {
+  id: Generated<number>;
+  tenant_id: number;
+  venue_id: number | null;
+  user_id: number | null;
+  username: string;
+  action: string;
+  target: string;
+  before_json: string | null;
+  after_json: string | null;
+  client_ip: Generated<string>;
+  created_at: string;
+}
+
+// ---- Issue 21: bumped by triggers on the rows that move a board (SQLite; PostgreSQL notifies instead) ----
+export interface BoardVersionTable {
+  tenant_id: number;
+  version: number;
+}

@@ -25,6 +25,8 @@ export interface UserSession {
    * keeps in memory of them is good while it stands (see db/migrations/2026-11-24-0601-rules-version.ts).
    */
   rulesVersion?: number;
+  /** The request's client address (TRUST_PROXY applied), for the audit log. */
+  clientIp?: string;
 }
 /** A read-only token for the public boards of one venue. */
 export interface AnonymousSession {

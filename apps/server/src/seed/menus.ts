@@ -62,6 +62,16 @@ export const DICT_MENU: MenuSeed = {
   ],
 };
 
+/** 操作日志, the audit module's screen in the system group. */
+export const AUDIT_MENU: MenuSeed = {
+  title: '操作日志',
+  path: 'auditLog',
+  component: SCREENS.systemAudit,
+  icon: 'log',
+  permission: PERMISSIONS.system.audit.list,
+  buttons: [['导出操作日志', PERMISSIONS.system.audit.export]],
+};
+
 /** Inserts a menu group (and its buttons) for a tenant and grants it to the roles named. */
 export async function insertMenus(
   db: Kysely<Database>,

@@ -7,6 +7,7 @@ type View = LazyExoticComponent<ComponentType>;
 const screenViews = {
   [SCREENS.systemUser]: lazy(() => import('@/features/system/pages/UserPage')),
   [SCREENS.systemDict]: lazy(() => import('@/features/system/pages/DictPage')),
+  [SCREENS.systemAudit]: lazy(() => import('@/features/system/pages/AuditPage')),
   [SCREENS.goodsClassification]: lazy(() => import('@/features/goods/pages/ClassificationPage')),
   [SCREENS.goodsWarehouse]: lazy(() => import('@/features/goods/pages/WarehousePage')),
   [SCREENS.goodsArchive]: lazy(() => import('@/features/goods/pages/GoodsArchivePage')),
@@ -23,6 +24,7 @@ const screenViews = {
   [SCREENS.gateGate]: lazy(() => import('@/features/gate/pages/GatePage')),
   [SCREENS.gatePass]: lazy(() => import('@/features/gate/pages/PassPage')),
   [SCREENS.gateCommand]: lazy(() => import('@/features/gate/pages/CommandPage')),
+  [SCREENS.marketingCouponRecord]: lazy(() => import('@/features/verify/pages/CouponRecordPage')),
 } satisfies Record<ScreenKey, View>;
 
 /**

@@ -9,6 +9,8 @@ export const PERMISSIONS = {
     dict: { list: 'dict:list', add: 'dict:add', edit: 'dict:edit', del: 'dict:del' },
     payment: { list: 'system:payment:list', add: 'system:payment:add', edit: 'system:payment:edit', del: 'system:payment:del' },
     print: { edit: 'system:print:edit' },
+    audit: { list: 'system:audit:list', export: 'system:audit:export' },
+    venue: { list: 'system:venue:list', add: 'system:venue:add', edit: 'system:venue:edit', item: 'system:venue:item', close: 'system:venue:close' },
   },
   goods: {
     classification: { list: 'goods:classification:list', add: 'goods:classification:add', edit: 'goods:classification:edit' },
@@ -56,6 +58,12 @@ export const PERMISSIONS = {
     gate: { list: 'gate:gate:list', add: 'gate:gate:add', edit: 'gate:gate:edit', grant: 'gate:gate:grant', remoteControl: 'gate:gate:remoteControl' },
     command: { list: 'gate:command:list', export: 'gate:command:export' },
     pass: { list: 'gate:pass:list', export: 'gate:pass:export' },
+  },
+  /** Short-video platform vouchers (快速核销's certificate tab, 核销记录). The demo cashier holds coupon.verify and record.list. */
+  marketing: {
+    coupon: { verify: 'marketing:coupon:verify' },
+    couponRecord: { list: 'marketing:couponRecord:list', cancel: 'marketing:couponRecord:cancel', export: 'marketing:couponRecord:export' },
+    couponConfig: { edit: 'marketing:couponConfig:edit' },
   },
 } as const;
 

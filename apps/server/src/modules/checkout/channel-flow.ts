@@ -7,7 +7,9 @@ import { BizError } from '../../lib/errors.ts';
 import type { UserSession } from '../../plugins/session.ts';
 import type { ChannelRegistry } from '../payment/channel-registry.ts';
 import type { ChannelAnswer } from '../payment/channel.ts';
+import type { AuditService } from '../audit/index.ts';
 import type { CardCharges } from './card-charges.ts';
+import { paidChange } from './checkout-audit.ts';
 import type { PayPlan } from './pay-plan.ts';
 import { outTradeNo, recordOf, type PayableKind, type PayableLine, type PayableOrder, type PayContext } from './payable.ts';
 import type { PayableRepository } from './payable.repository.ts';
@@ -31,6 +33,7 @@ export interface ChannelFlowDeps {
   channels: ChannelRegistry;
   charges: CardCharges;
   clock: Clock;
+  audit: AuditService;
 }
 
 /** A channel call that throws or does not answer in time has an unknown result. */
@@ -72,7 +75,7 @@ export class ChannelPayFlow<Order extends PayableOrder, Line extends PayableLine
   async pay(s: UserSession, order: Order, plan: PayPlan<Line>) {
     const { db, repo, clock } = this.deps;
     const kind = this.kind;
-    const ctx: PayContext<Order> = { tenantId: s.tenantId, userId: s.userId, order };
+    const ctx: PayContext<Order> = { tenantId: s.tenantId, userId: s.userId, order, actor: s };
     const lock = randomUUID();
     const now = clock.now();
     const attempt = await db.transaction().execute(async (trx) => {
@@ -118,7 +121,7 @@ export class ChannelPayFlow<Order extends PayableOrder, Line extends PayableLine
       const current = await this.kind.find(s.tenantId, order.id);
       return current?.pay_state === 'P' || current?.pay_state === 'N' ? this.answers.taken(s.tenantId, order.id) : null;
     }
-    const a = await this.attemptOf({ tenantId: s.tenantId, userId: s.userId, order }, attempt, lock);
+    const a = await this.attemptOf({ tenantId: s.tenantId, userId: s.userId, order, actor: s }, attempt, lock);
     if (!a.records.length) {
       await repo.release(this.deps.db, this.kind, s.tenantId, order.id, lock, 'F');
       return null;
@@ -160,7 +163,8 @@ export class ChannelPayFlow<Order extends PayableOrder, Line extends PayableLine
     const nowIso = iso(this.deps.clock.now());
     try {
       const won = await db.transaction().execute(async (trx) => {
-        if ((await repo.markPaid(trx, kind, a.ctx.tenantId, a.ctx.order.id, { nowIso }, a.lock)) === null) return false;
+        const claimed = await repo.markPaid(trx, kind, a.ctx.tenantId, a.ctx.order.id, { nowIso }, a.lock);
+        if (claimed === null) return false;
         const lines = await kind.lines(a.ctx.tenantId, a.ctx.order.id, trx);
         const cards = a.records.filter((r) => r.card_id !== null).map((r) => ({ cardId: r.card_id!, moneyFen: r.money_fen }));
         const consumed = await charges.charge(trx, kind, a.ctx, cards);
@@ -172,6 +176,7 @@ export class ChannelPayFlow<Order extends PayableOrder, Line extends PayableLine
             ...(r.id === a.channelRecord.id ? { channel_trade_no: answer.channelTradeNo, message: answer.message } : {}),
           });
         }
+        await this.deps.audit.record(trx, a.ctx.actor, paidChange(kind, a.ctx.order, claimed.price_pay_fen, a.records));
         await kind.fulfil(trx, a.ctx, lines);
         return true;
       });

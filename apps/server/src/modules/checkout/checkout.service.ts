@@ -5,10 +5,12 @@ import type { Database } from '../../db/tables.ts';
 import { iso, type Clock } from '../../lib/clock.ts';
 import { BizError, notFound, refuse } from '../../lib/errors.ts';
 import { assertVenue, type UserSession } from '../../plugins/session.ts';
+import type { AuditService } from '../audit/index.ts';
 import type { CardService } from '../member-card/card.service.ts';
 import type { ChannelRegistry } from '../payment/channel-registry.ts';
 import type { PaymentMethodService } from '../payment/payment-method.service.ts';
 import type { CardCharges } from './card-charges.ts';
+import { paidChange } from './checkout-audit.ts';
 import { ChannelPayFlow, type PayAnswers } from './channel-flow.ts';
 import { listTotalFen, planPayment, precheckCards, type PayPlan } from './pay-plan.ts';
 import { toPayRecord } from './pay-record.mapper.ts';
@@ -23,6 +25,7 @@ export interface CheckoutDeps {
   channels: ChannelRegistry;
   charges: CardCharges;
   clock: Clock;
+  audit: AuditService;
 }
 
 /** Thrown inside a payment transaction that found the order already taken by another request: rolls it back. */
@@ -103,7 +106,7 @@ export class CheckoutService {
     plan: PayPlan<Line>,
   ): Promise<PayResult> {
     const { db, repo, charges } = this.deps;
-    const ctx: PayContext<Order> = { tenantId: s.tenantId, userId: s.userId, order };
+    const ctx: PayContext<Order> = { tenantId: s.tenantId, userId: s.userId, order, actor: s };
     const nowIso = iso(this.deps.clock.now());
     const cards = plan.parts.filter((p) => p.cardId !== null).map((p) => ({ cardId: p.cardId!, moneyFen: p.moneyFen }));
     let paid;
@@ -132,6 +135,7 @@ export class CheckoutService {
           records.push(recordOf(kind, ctx, claimed.pay_attempt, p, 'P', nowIso, p.cardId ? { consume_id: consumed.get(p.cardId)?.id } : {}));
         }
         const written = await repo.insertRecords(trx, records);
+        await this.deps.audit.record(trx, s, paidChange(kind, order, plan.totalFen, written));
         await kind.fulfil(trx, ctx, plan.lines);
         return { claimed, written, consumed };
       });

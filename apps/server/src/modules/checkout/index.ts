@@ -1,3 +1,4 @@
+import type { AuditService } from '../audit/index.ts';
 import type { MemberCardServices } from '../member-card/index.ts';
 import { defineModule } from '../module.ts';
 import type { PaymentModuleServices } from '../payment/index.ts';
@@ -8,7 +9,17 @@ import { RefundRepository } from './refund.repository.ts';
 import { RefundService } from './refund.service.ts';
 
 export type { CheckoutService, RefundService };
-export type { PayableKind, PayableOrder, PayableLine, PayableLineDto, PayContext, RefundableKind, RefundableOrder, RefundableLine } from './payable.ts';
+export type {
+  PayableKind,
+  PayableOrder,
+  PayableLine,
+  PayableLineDto,
+  PayableTable,
+  PayContext,
+  RefundableKind,
+  RefundableOrder,
+  RefundableLine,
+} from './payable.ts';
 export { badRefund } from './refund-plan.ts';
 
 /** The checkout's services: the 收款 and the 退款 of every payable kind. */
@@ -29,7 +40,10 @@ export type { RecordRow } from './payable.repository.ts';
  */
 export const checkoutModule = defineModule({
   key: 'checkout',
-  services: ({ db, clock }, { memberCards, payment }: { memberCards: MemberCardServices; payment: PaymentModuleServices }): CheckoutServices => {
+  services: (
+    { db, clock },
+    { memberCards, payment, audit }: { memberCards: MemberCardServices; payment: PaymentModuleServices; audit: AuditService },
+  ): CheckoutServices => {
     const k = db.kysely;
     const { methods, channels } = payment;
     return {
@@ -41,8 +55,9 @@ export const checkoutModule = defineModule({
         channels,
         charges: new CardCharges(memberCards.ledger),
         clock,
+        audit,
       }),
-      refunds: new RefundService({ db: k, refunds: new RefundRepository(k), methods, channels, ledger: memberCards.ledger, clock }),
+      refunds: new RefundService({ db: k, refunds: new RefundRepository(k), methods, channels, ledger: memberCards.ledger, clock, audit }),
     };
   },
 });

@@ -1,3 +1,4 @@
+import type { AuditActor } from '../audit/index.ts';
 import type { Insertable, Transaction } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { CardPayType, Database, OrderState, PayRecordTable, PayState } from '../../db/tables.ts';
@@ -51,6 +52,8 @@ export interface PayContext<Order extends PayableOrder = PayableOrder> {
   tenantId: number;
   userId: number;
   order: Order;
+  /** Who pays (the audit log's actor): the session of the request that settles the order. */
+  actor: AuditActor;
 }
 
 /**

@@ -5,11 +5,13 @@ import type { Database } from '../../db/tables.ts';
 import { addMs, iso, type Clock } from '../../lib/clock.ts';
 import { BizError, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { assertVenue, type UserSession } from '../../plugins/session.ts';
+import type { AuditService } from '../audit/index.ts';
 import type { LedgerService } from '../member-card/ledger.service.ts';
 import type { ChannelRegistry } from '../payment/channel-registry.ts';
 import type { ChannelAnswer } from '../payment/channel.ts';
 import type { PaymentMethodService } from '../payment/payment-method.service.ts';
 import { ask } from './channel-flow.ts';
+import { refundChange } from './checkout-audit.ts';
 import type { RefundableKind, RefundableOrder } from './payable.ts';
 import { badRefund, planRefundLines, splitOverParts } from './refund-plan.ts';
 import type { NewRefundPart, RefundRepository } from './refund.repository.ts';
@@ -28,6 +30,7 @@ export interface RefundDeps {
   channels: ChannelRegistry;
   ledger: Pick<LedgerService, 'refundOrderCharge'>;
   clock: Clock;
+  audit: AuditService;
 }
 
 /**
@@ -250,10 +253,12 @@ export class RefundService {
       await refunds.updatePart(trx, p.id, { state: 'R' });
     }
     const lines = await refunds.lines([refundId], trx);
-    await kind.restore(trx, { tenantId: s.tenantId, userId: s.userId, order }, lines, remark);
+    await kind.restore(trx, { tenantId: s.tenantId, userId: s.userId, order, actor: s }, lines, remark);
     const units = await refunds.committedUnits(trx, kind, s.tenantId, order.id);
     const full = units.refunded >= units.sold;
     await refunds.setOrderRefunded(trx, kind, s.tenantId, order.id, full ? 'FR' : 'PR', full ? 'A' : 'P');
+    const refund = (await refunds.find(s.tenantId, refundId, trx))!;
+    await this.deps.audit.record(trx, s, refundChange(kind, order, refund, parts, full ? 'FR' : 'PR'));
   }
 
   /**

@@ -50,7 +50,7 @@ export function goodsRoutes(app: FastifyInstance, guard: Guard, s: GoodsServices
 
   route(app, guard, goods.queryStock, ({ session, query }) => s.stock.page(session.tenantId, query, session));
   route(app, guard, goods.stockMovements, ({ session, query }) => s.stock.movements(session.tenantId, query, session));
-  route(app, guard, goods.adjustStock, ({ session, body }) => s.stock.adjust(session.tenantId, session.userId, body, session));
+  route(app, guard, goods.adjustStock, ({ session, body }) => s.stock.adjust(session, body));
 
   route(app, guard, goods.querySupplier, ({ session, query }) => s.suppliers.page(session.tenantId, query));
   route(app, guard, goods.querySupplierAndGoods, async ({ session }) => ({

@@ -1,4 +1,5 @@
 import { GOODS_MENUS, seedGoods } from '../../seed/goods.ts';
+import type { AuditService } from '../audit/index.ts';
 import { defineModule } from '../module.ts';
 import type { UserService } from '../user/index.ts';
 import type { VenueService } from '../venue/index.ts';
@@ -22,11 +23,11 @@ export type { GoodsServices };
 /** Goods: classes, warehouses, the archive, stock and its ledger, suppliers and stock-in orders. */
 export const goodsModule = defineModule({
   key: 'goods',
-  services: ({ db, clock }, { users, venues }: { users: UserService; venues: VenueService }): GoodsServices => {
+  services: ({ db, clock }, { users, venues, audit }: { users: UserService; venues: VenueService; audit: AuditService }): GoodsServices => {
     const k = db.kysely;
     const catalog = new CatalogVersionRepository(k);
     const classifications = new ClassificationService(new ClassificationRepository(k), catalog);
-    const stock = new StockService(new StockRepository(k, db.engine), k, clock);
+    const stock = new StockService(new StockRepository(k, db.engine), k, clock, audit);
     return {
       classifications,
       warehouses: new WarehouseService(new WarehouseRepository(k), venues),

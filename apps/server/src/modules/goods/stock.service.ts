@@ -1,6 +1,7 @@
 import { MAX_STOCK, type BodyOut, type goods, type QueryOut } from '@venue/contract';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { inUserVenues, mayUseVenue, venueForbidden, venuesOf, type Session } from '../../plugins/session.ts';
+import { inUserVenues, mayUseVenue, venueForbidden, venuesOf, type Session, type UserSession } from '../../plugins/session.ts';
+import type { AuditService } from '../audit/index.ts';
 import type { Database } from '../../db/tables.ts';
 import { iso, type Clock } from '../../lib/clock.ts';
 import { notFound, refuse } from '../../lib/errors.ts';
@@ -38,6 +39,7 @@ export class StockService {
     private readonly repo: StockRepository,
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
+    private readonly audit: AuditService,
   ) {}
 
   /**
@@ -101,21 +103,29 @@ export class StockService {
   }
 
   /** Stock-taking: a signed change with its reason; the goods and the warehouse must be the tenant's. */
-  async adjust(tenantId: number, userId: number, b: BodyOut<typeof goods.adjustStock>, viewer?: Session) {
-    if (viewer) await this.assertWarehouses(tenantId, viewer, [b.warehouseId]);
+  async adjust(s: UserSession, b: BodyOut<typeof goods.adjustStock>) {
+    const tenantId = s.tenantId;
+    await this.assertWarehouses(tenantId, s, [b.warehouseId]);
     if (!(await this.repo.goodsAndWarehouseExist(tenantId, b.goodsId, b.warehouseId))) throw notFound('商品或仓库不存在');
-    await this.db.transaction().execute((trx) =>
-      this.applyStockChange(trx, {
+    await this.db.transaction().execute(async (trx) => {
+      const balance = await this.applyStockChange(trx, {
         tenantId,
         goodsId: b.goodsId,
         warehouseId: b.warehouseId,
         change: b.change,
         reason: 'ADJUST',
         refId: null,
-        userId,
+        userId: s.userId,
         remark: b.remark,
-      }),
-    );
+      });
+      const name = (await this.repo.goodsName(trx, b.goodsId)) ?? String(b.goodsId);
+      await this.audit.record(trx, s, {
+        action: 'stock.adjust',
+        target: `商品「${name}」（仓库 ${b.warehouseId}）`,
+        before: { quantity: balance - b.change },
+        after: { quantity: balance, change: b.change, remark: b.remark },
+      });
+    });
     return toStockRow((await this.repo.one(tenantId, b.goodsId, b.warehouseId))!);
   }
 }

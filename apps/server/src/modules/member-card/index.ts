@@ -1,4 +1,5 @@
 import { MEMBER_MENUS, READ_CARDS_MENU, seedMemberCards } from '../../seed/member-cards.ts';
+import type { AuditService } from '../audit/index.ts';
 import { defineModule } from '../module.ts';
 import type { GateAccess } from '../gate/index.ts';
 import type { VenueService } from '../venue/index.ts';
@@ -20,7 +21,7 @@ export type { MemberCardServices };
 /** Members and their cards, the consume ledger, blacklist and the xlsx import/export. */
 export const memberCardModule = defineModule({
   key: 'memberCards',
-  services: ({ db, clock }, { venues, gateAccess }: { venues: VenueService; gateAccess: GateAccess }): MemberCardServices => {
+  services: ({ db, clock }, { venues, gateAccess, audit }: { venues: VenueService; gateAccess: GateAccess; audit: AuditService }): MemberCardServices => {
     const k = db.kysely;
     const cardRepo = new CardRepository(k, db.engine);
     const memberRepo = new MemberRepository(k);
@@ -28,7 +29,7 @@ export const memberCardModule = defineModule({
     return {
       cards: new CardService(cardRepo, memberRepo, clock, gateAccess),
       /** The cashier charges and refunds cards through memberCards.ledger.chargeCard / refundConsume inside its payment transaction. */
-      ledger: new LedgerService(ledgerRepo, cardRepo, memberRepo, venues, k, clock),
+      ledger: new LedgerService(ledgerRepo, cardRepo, memberRepo, venues, k, clock, audit),
       imports: new CardImportService(memberRepo, k, clock),
       archive: new MemberArchiveService(new MemberArchiveRepository(k), k, clock),
       life: new CardLifeService(new CardLifeRepository(k), cardRepo, ledgerRepo, k, clock, gateAccess),

@@ -4,7 +4,8 @@ import type { ConsumeKind, Database } from '../../db/tables.ts';
 import { iso, shanghaiText, shanghaiToIso, type Clock } from '../../lib/clock.ts';
 import { BizError, isUniqueViolation, notFound, refuse } from '../../lib/errors.ts';
 import { mapPage, pageWindow } from '../../lib/paging.ts';
-import { assertVenue, inUserVenues, type Session } from '../../plugins/session.ts';
+import { assertVenue, inUserVenues, type Session, type UserSession } from '../../plugins/session.ts';
+import type { AuditService } from '../audit/index.ts';
 import type { VenueService } from '../venue/venue.service.ts';
 import {
   effectiveState,
@@ -66,6 +67,7 @@ export class LedgerService {
     private readonly venues: VenueService,
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
+    private readonly audit: AuditService,
   ) {}
 
   /** Refuses (606, Chinese msg) a card that cannot pay now. */
@@ -181,8 +183,19 @@ export class LedgerService {
     return (await this.ledger.find(input.tenantId, id!, trx))!;
   }
 
-  async refund(tenantId: number, userId: number, consumeId: number, remark: string) {
-    const row = await this.db.transaction().execute((trx) => this.refundConsume(trx, { tenantId, consumeId, userId, remark }));
+  /** 消费退回 of one card charge that no order owns (an order's charges go back with the order's refund). */
+  async refund(s: UserSession, consumeId: number, remark: string) {
+    const row = await this.db.transaction().execute(async (trx) => {
+      const back = await this.refundConsume(trx, { tenantId: s.tenantId, consumeId, userId: s.userId, remark });
+      await this.audit.record(trx, s, {
+        action: 'card.refund',
+        target: `会员卡 ${back.card_no}`,
+        venueId: back.venue_id,
+        before: { balance: unitsOut(back.pay_type, back.balance_after - back.amount) },
+        after: { balance: unitsOut(back.pay_type, back.balance_after), refundOf: consumeId, remark },
+      });
+      return back;
+    });
     return toConsume(row);
   }
 

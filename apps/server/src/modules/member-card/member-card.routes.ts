@@ -17,7 +17,7 @@ export function memberCardRoutes(app: FastifyInstance, guard: Guard, s: MemberCa
   route(app, guard, member.queryOrderConsume, ({ session, query }) => s.ledger.consumes(session.tenantId, query));
   route(app, guard, member.queryOrderConsumeAll, ({ session, query }) => s.ledger.consumesAll(session.tenantId, query, session));
   route(app, guard, member.getPrintCardConsume, ({ session, query }) => s.ledger.printConsume(session.tenantId, query.consumeId, session));
-  route(app, guard, member.refundCardConsume, ({ session, body }) => s.ledger.refund(session.tenantId, session.userId, body.consumeId, body.remark));
+  route(app, guard, member.refundCardConsume, ({ session, body }) => s.ledger.refund(session, body.consumeId, body.remark));
   route(app, guard, member.openCard, ({ session, body }) => s.cards.open(session.tenantId, body.cardId));
   route(app, guard, member.bindCard, ({ session, body }) => s.cards.bind(session.tenantId, body.cardId, body.phyCardId));
   route(app, guard, member.updateRemark, ({ session, query }) => s.cards.remark(session.tenantId, query.cardId, query.remark));

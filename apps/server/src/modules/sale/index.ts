@@ -1,4 +1,5 @@
 import { SALE_ORDER_MENU } from '../../seed/cashier.ts';
+import type { AuditService } from '../audit/index.ts';
 import type { GoodsServices } from '../goods/index.ts';
 import { defineModule } from '../module.ts';
 import type { UserService } from '../user/index.ts';
@@ -19,19 +20,26 @@ interface SaleNeeds {
   users: UserService;
   goods: GoodsServices;
   checkout: CheckoutServices;
+  audit: AuditService;
 }
 
 /** The till: sale orders, paying them through any channel or member cards, handing the goods over, and refunds (退款). */
 export const saleModule = defineModule({
   key: 'sale',
-  services: ({ db, clock }, { users, goods, checkout }: SaleNeeds): SaleServices => {
+  services: ({ db, clock }, { users, goods, checkout, audit }: SaleNeeds): SaleServices => {
     const k = db.kysely;
     const saleRepo = new SaleRepository(k, db.engine);
     const kind = saleKind(saleRepo, goods.stock);
-    const orders = new SaleOrderService(saleRepo, users, clock, {
-      records: (tenantId, ids) => checkout.payments.records(kind, tenantId, ids),
-      refundStates: (tenantId, ids) => checkout.refunds.statesOf(kind, tenantId, ids),
-    });
+    const orders = new SaleOrderService(
+      saleRepo,
+      users,
+      clock,
+      {
+        records: (tenantId, ids) => checkout.payments.records(kind, tenantId, ids),
+        refundStates: (tenantId, ids) => checkout.refunds.statesOf(kind, tenantId, ids),
+      },
+      audit,
+    );
     return {
       orders,
       kind,

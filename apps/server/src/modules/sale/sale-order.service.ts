@@ -6,7 +6,9 @@ import { assertVenue, venueForbidden, type Session, type UserSession } from '../
 import type { RecordRow } from '../checkout/index.ts';
 import type { UserService } from '../user/user.service.ts';
 import { toSaleOrder } from './sale.mapper.ts';
-import type { OrderState, PayState } from '../../db/tables.ts';
+import type { Transaction } from 'kysely';
+import type { Database, OrderState, PayState } from '../../db/tables.ts';
+import type { AuditService } from '../audit/index.ts';
 import type { OrderRow, SaleFilter, SaleRepository } from './sale.repository.ts';
 
 /** The search fields of a list or an export (the list's paging aside). */
@@ -26,6 +28,7 @@ export class SaleOrderService {
       records(tenantId: number, orderIds: number[]): Promise<RecordRow[]>;
       refundStates(tenantId: number, orderIds: number[]): Promise<{ order_id: number; state: string }[]>;
     },
+    private readonly audit: AuditService,
   ) {}
 
   /**
@@ -95,8 +98,23 @@ export class SaleOrderService {
         paid_at: null,
       },
       lines,
+      this.priceOverrideAudit(s, b.venueId, lines),
     );
     return { orderId, orderState: 'P', payState: 'U', pricePay: fenToYuan(pay) };
+  }
+
+  /** The audit entry of lines sold at another price than the archive's (goods:saleOrder:editPrice), or nothing. */
+  private priceOverrideAudit(s: UserSession, venueId: number, lines: { goods_name: string; price_fen: number; price_pay_fen: number; quantity: number }[]) {
+    const changed = lines.filter((l) => l.price_pay_fen !== l.price_fen);
+    if (!changed.length) return undefined;
+    return (trx: Transaction<Database>, orderId: number) =>
+      this.audit.record(trx, s, {
+        action: 'sale.editPrice',
+        target: `销售订单 ${orderId}`,
+        venueId,
+        before: changed.map((l) => ({ goodsName: l.goods_name, price: fenToYuan(l.price_fen) })),
+        after: changed.map((l) => ({ goodsName: l.goods_name, pricePay: fenToYuan(l.price_pay_fen), quantity: l.quantity })),
+      });
   }
 
   /** Orders with their lines and pay records, in the order of `rows`. */

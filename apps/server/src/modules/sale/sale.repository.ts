@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import type { Engine, Executor } from '../../db/database.ts';
 import { pageQuery } from '../../db/page-query.ts';
 import type { Database, OrderState, PayState, SaleOrderLineTable, SaleOrderTable } from '../../db/tables.ts';
@@ -78,8 +78,9 @@ export class SaleRepository {
   }
 
   /** The order and its lines, atomically. PostgreSQL: one statement (the order's insert feeds the lines'); SQLite: a transaction of two. */
-  async insertOrder(order: NewOrder, lines: NewLine[]): Promise<number> {
-    if (this.engine === 'postgres') {
+  /** Writes an order and its lines; `alsoWrite` (an audit entry) joins their transaction. */
+  async insertOrder(order: NewOrder, lines: NewLine[], alsoWrite?: (trx: Transaction<Database>, orderId: number) => Promise<void>): Promise<number> {
+    if (this.engine === 'postgres' && !alsoWrite) {
       const row = await this.db
         .with('o', (db) => db.insertInto('sale_order').values(order).returning('id'))
         .insertInto('sale_order_line')
@@ -94,6 +95,7 @@ export class SaleRepository {
         .insertInto('sale_order_line')
         .values(lines.map((l) => ({ ...l, order_id: id })))
         .execute();
+      await alsoWrite?.(trx, id);
       return id;
     });
   }

@@ -1,13 +1,18 @@
 import { defineModule } from '../module.ts';
+import { VenueAdminRepository } from './venue-admin.repository.ts';
 import { VenueRepository } from './venue.repository.ts';
 import { venueRoutes } from './venue.routes.ts';
 import { VenueService } from './venue.service.ts';
 
 export type { VenueService };
+export type { ClosureOnDay } from './venue.service.ts';
 
-/** Centers, venues and sports items, and which venues a user may work in. */
+/**
+ * Centers, venues and sports items, and which venues a user may work in; the administration of them
+ * (场馆管理): a venue's hours, its items' settings, its closures.
+ */
 export const venueModule = defineModule({
   key: 'venues',
-  services: ({ db }) => new VenueService(new VenueRepository(db.kysely)),
+  services: ({ db, clock }) => new VenueService(new VenueRepository(db.kysely), new VenueAdminRepository(db.kysely), clock),
   routes: (app, guard, venues) => venueRoutes(app, guard, venues),
 });

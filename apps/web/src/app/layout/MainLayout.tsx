@@ -17,6 +17,7 @@ import { useTags } from './tags';
 import { TagsView } from './TagsView';
 import { UserMenu } from './UserMenu';
 import { VenueSwitcher } from './VenueSwitcher';
+import { useVerifyNav } from './VerifyEntry';
 import styles from './MainLayout.module.css';
 
 export const SIDEBAR_WIDTH = 208;
@@ -58,6 +59,7 @@ export function MainLayout({ routes }: { routes: ViewRoute[] }) {
   useDevice();
   useNavigationEffects(routes);
   const mobile = device === 'mobile';
+  const verify = useVerifyNav();
 
   const header = (
     <div className={fixedHeader ? `${styles.top} ${styles.fixed}` : styles.top}>
@@ -73,11 +75,13 @@ export function MainLayout({ routes }: { routes: ViewRoute[] }) {
           {!mobile && <HeaderSearch />}
           <VenueSwitcher />
           <GateEntry />
+          {!mobile && verify.button}
           <CashierEntry />
           {!mobile && <FullscreenToggle />}
           <SizeSelect />
           {!mobile && <DocLink />}
-          <UserMenu />
+          <UserMenu extra={mobile ? verify.menuItems : []} />
+          {verify.host}
         </div>
       </Layout.Header>
       {tagsView && <TagsView />}

@@ -1,0 +1,68 @@
+import { sql } from 'kysely';
+import { localPart } from '../local-time.ts';
+import type { BoardSource } from './source.ts';
+
+/**
+ * 会员卡: members and cards of the tenant (members belong to no venue; cards of the caller's venues
+ * and cards of no venue), the stored value still owed on stored-value cards in use, and what those
+ * cards paid per month (consumption less its refunds).
+ */
+export const memberCardSource: BoardSource = {
+  capability: 'card',
+  async members(ctx, since) {
+    const month = localPart(ctx.engine, 'created_at', 'month');
+    const [total, byMonth] = await Promise.all([
+      ctx.db
+        .selectFrom('member')
+        .where('tenant_id', '=', ctx.tenantId)
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow(),
+      ctx.db
+        .selectFrom('member')
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('created_at', '>=', since.beginIso)
+        .where('created_at', '<=', since.endIso)
+        .select([month.as('month'), (eb) => eb.fn.countAll<string>().as('count')])
+        .groupBy(month)
+        .execute(),
+    ]);
+    return { total: Number(total.n), byMonth };
+  },
+  async cards(ctx, since) {
+    const cardMonth = localPart(ctx.engine, 'c.created_at', 'month');
+    const useMonth = localPart(ctx.engine, 'k.created_at', 'month');
+    const cards = () => ctx.db.selectFrom('card as c').where('c.tenant_id', '=', ctx.tenantId).where(ctx.venues('c.venue_id'));
+    const [inUse, issued, consumed] = await Promise.all([
+      cards()
+        .innerJoin('card_type as t', 't.id', 'c.card_type_id')
+        .where('c.state', 'in', ['A', 'B'])
+        .select([(eb) => eb.fn.countAll<string>().as('n'), sql<string>`coalesce(sum(case when t.pay_type = 'M' then c.balance else 0 end), 0)`.as('fen')])
+        .executeTakeFirstOrThrow(),
+      cards()
+        .where('c.created_at', '>=', since.beginIso)
+        .where('c.created_at', '<=', since.endIso)
+        .select([cardMonth.as('month'), (eb) => eb.fn.countAll<string>().as('n')])
+        .groupBy(cardMonth)
+        .execute(),
+      ctx.db
+        .selectFrom('card_consume as k')
+        .innerJoin('card as c', 'c.id', 'k.card_id')
+        .innerJoin('card_type as t', 't.id', 'c.card_type_id')
+        .where('k.tenant_id', '=', ctx.tenantId)
+        .where('k.kind', 'in', ['CONSUME', 'REFUND'])
+        .where('k.order_type', 'is not', null)
+        .where('t.pay_type', '=', 'M')
+        .where('k.created_at', '>=', since.beginIso)
+        .where('k.created_at', '<=', since.endIso)
+        .where(ctx.venues('k.venue_id'))
+        .select([useMonth.as('month'), (eb) => eb.fn.sum<string>(eb.neg(eb.ref('k.amount'))).as('fen')])
+        .groupBy(useMonth)
+        .execute(),
+    ]);
+    const months = new Map<string, { month: string; issued: number; consumed_fen: number }>();
+    const at = (month: string) => months.get(month) ?? months.set(month, { month, issued: 0, consumed_fen: 0 }).get(month)!;
+    for (const r of issued) at(r.month).issued = Number(r.n);
+    for (const r of consumed) at(r.month).consumed_fen = Number(r.fen);
+    return { active: Number(inUse.n), liabilityFen: Number(inUse.fen), byMonth: [...months.values()] };
+  },
+};

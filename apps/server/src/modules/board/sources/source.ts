@@ -1,0 +1,61 @@
+import type { Kysely, RawBuilder } from 'kysely';
+import type { Capability } from '@venue/contract/board';
+import type { Engine } from '../../../db/database.ts';
+import type { Database } from '../../../db/tables.ts';
+
+/** What every source reads with: the tenant, the caller's venues and the engine (for China-time grouping). */
+export interface SourceContext {
+  db: Kysely<Database>;
+  engine: Engine;
+  tenantId: number;
+  /** A WHERE condition on a venue column: the one venue asked for, or the caller's venues. */
+  venues: (column: string) => RawBuilder<boolean>;
+}
+/** A range of instants, ISO text in UTC, both ends included. */
+export interface Range {
+  beginIso: string;
+  endIso: string;
+}
+
+export interface MoneyRow {
+  day: string;
+  venue_id: number;
+  pay_mode: string;
+  pay_name: string;
+  fen: number | string;
+}
+/** Money a capability took and gave back, per China day, venue and pay method; its orders per day and venue. */
+export interface RevenueRows {
+  income: MoneyRow[];
+  refunds: MoneyRow[];
+  orders: { day: string; venue_id: number; orders: number | string }[];
+}
+
+/** Granted gate passes of one venue: per China hour and gate on the day, and entries per day before it. */
+export interface FlowRows {
+  hours: { hour: string; gate_id: number | null; direction: 'I' | 'O'; passes: number | string }[];
+  days: { day: string; passes: number | string }[];
+  gates: { id: number; name: string; area_id: number; area_name: string }[];
+}
+
+export interface MonthCount {
+  month: string;
+  count: number | string;
+}
+
+/**
+ * One capability's figures for the boards. A capability adds one file with its source and one line in
+ * `sources/index.ts`; each part it fills is merged into the boards' answers, and the boards show its
+ * panels instead of saying it has not landed.
+ */
+export interface BoardSource {
+  capability: Capability;
+  revenue?: (ctx: SourceContext, range: Range) => Promise<RevenueRows>;
+  flow?: (ctx: SourceContext, venueId: number, day: Range, days: Range) => Promise<FlowRows>;
+  members?: (ctx: SourceContext, since: Range) => Promise<{ total: number; byMonth: MonthCount[] }>;
+  cards?: (
+    ctx: SourceContext,
+    since: Range,
+  ) => Promise<{ active: number; liabilityFen: number; byMonth: { month: string; issued: number | string; consumed_fen: number | string }[] }>;
+  topGoods?: (ctx: SourceContext, range: Range) => Promise<{ goods_id: number; goods_name: string; quantity: number | string; fen: number | string }[]>;
+}

@@ -1,0 +1,39 @@
+/** One request to the platform, as the adapter builds it (the simulator and the HTTP stand-in read it). */
+export interface PlatformRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  query?: Record<string, string>;
+  body?: unknown;
+  headers: Record<string, string>;
+}
+
+/** Sends a request and answers the parsed JSON; throws PlatformUnclear when no answer came back. */
+export type PlatformTransport = (request: PlatformRequest) => Promise<unknown>;
+
+/** No answer (a timeout, a dropped connection): whether the platform acted is unknown. */
+export class PlatformUnclear extends Error {}
+
+/** The real platform over HTTP(S); `timeoutMs` bounds each call. */
+export function httpTransport(baseUrl: string, timeoutMs = 8000): PlatformTransport {
+  return async ({ method, path, query, body, headers }) => {
+    const url = new URL(path, baseUrl);
+    for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, v);
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      throw new PlatformUnclear(`平台无应答：${(error as Error).name}`);
+    }
+    if (response.status >= 500) throw new PlatformUnclear(`平台服务异常（HTTP ${response.status}）`);
+    try {
+      return await response.json();
+    } catch {
+      throw new PlatformUnclear('平台应答无法解析');
+    }
+  };
+}

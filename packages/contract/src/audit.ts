@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { PERMISSIONS } from './common/access.ts';
+import { defineCall, defineDownload } from './common/call.ts';
+import { listQuery, pageOf } from './common/envelope.ts';
+import { dateTime, id, plainString } from './common/fields.ts';
+
+/**
+ * What an audit entry records, by action code (操作日志). Money-moving actions (收款, 退款, card balance,
+ * price override, stock adjustment) and every administration change; a new module adds its codes here.
+ */
+export const AUDIT_ACTIONS = {
+  'order.pay': '收款',
+  'order.refund': '退款',
+  'card.refund': '会员卡消费退回',
+  'sale.editPrice': '修改实收价',
+  'stock.adjust': '库存调整',
+  'user.add': '新增用户',
+  'user.edit': '修改用户',
+  'user.state': '启用/停用用户',
+  'user.resetPassword': '重置密码',
+  'role.add': '新增角色',
+  'role.edit': '修改角色',
+  'role.delete': '删除角色',
+  'menu.add': '新增菜单',
+  'menu.edit': '修改菜单',
+  'menu.delete': '删除菜单',
+  'tenant.edit': '修改租户信息',
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+export const AUDIT_ACTION_CODES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
+
+export const auditEntry = z.object({
+  logId: z.number(),
+  action: z.string(),
+  actionName: z.string(),
+  /** What was acted on, e.g. 商品销售订单 12. */
+  target: z.string(),
+  venueId: z.number().nullable(),
+  venueName: z.string().nullable(),
+  userId: z.number().nullable(),
+  username: z.string(),
+  realName: z.string(),
+  /** JSON text of the values before and after (null: nothing before, e.g. a new row). */
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+  clientIp: z.string(),
+  createTime: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+const auditFilters = z.object({
+  beginTime: dateTime('beginTime').optional(),
+  endTime: dateTime('endTime').optional(),
+  action: z.enum(AUDIT_ACTION_CODES, { error: '操作类型不正确' }).optional(),
+  venueId: id().optional(),
+  /** The user name or real name of who acted. */
+  userName: plainString('操作人').trim().max(30).optional(),
+  /** Text in the target or in the before/after values (an order number, a goods name). */
+  keyword: plainString('关键字').trim().max(50).optional(),
+});
+export type AuditFilters = z.infer<typeof auditFilters>;
+
+export const auditQuery = defineCall({
+  method: 'GET',
+  path: 'system/api/auditLog',
+  summary: '操作日志',
+  access: { permission: PERMISSIONS.system.audit.list },
+  query: listQuery.extend(auditFilters.shape),
+  response: pageOf(auditEntry),
+});
+export const auditExport = defineDownload({
+  method: 'GET',
+  path: 'system/api/auditLog/export',
+  summary: '导出操作日志（.xlsx，条件同查询）',
+  access: { permission: PERMISSIONS.system.audit.export },
+  query: auditFilters,
+  fileName: '操作日志.xlsx',
+  asciiName: 'audit-log.xlsx',
+});
