@@ -164,7 +164,21 @@ export function describeSchema(schema: z.ZodType): SchemaInfo {
 
 // ---- a valid-looking base value ----
 
-const STRING_CANDIDATES = ['1', 'A', 'a', 'abcdef', '2026-01-01 00:00:00', '13800000000', 'M', 'GOODS_SALE', '测试', '192.168.1.1', '08:00', '2026-01-01', '110101199001011234'];
+const STRING_CANDIDATES = [
+  '1',
+  'A',
+  'a',
+  'abcdef',
+  '2026-01-01 00:00:00',
+  '13800000000',
+  'M',
+  'GOODS_SALE',
+  '测试',
+  '192.168.1.1',
+  '08:00',
+  '2026-01-01',
+  '110101199001011234',
+];
 
 /** Candidates for one field, in the field's wire form (`text`: query and path values are strings). */
 function candidates(info: SchemaInfo, text: boolean): unknown[] {
