@@ -107,7 +107,7 @@ async function check(db: Db, acked: Set<number>): Promise<Check> {
       .where('kind', '=', 'CONSUME')
       .groupBy(['order_id', 'card_id'])
       .execute(),
-    k.selectFrom('pay_record').select(['order_id', 'state', 'money_fen', 'card_id', 'consume_id']).execute(),
+    k.selectFrom('pay_record').select(['order_id', 'state', 'money_fen', 'card_id', 'consume_id']).where('order_type', '=', 'GOODS_SALE').execute(),
   ]);
   const problems: string[] = [];
   for (const o of orders) {

@@ -67,6 +67,8 @@ export async function openPage(
 
 export interface RunningServer {
   url: string;
+  /** Where its SQLite file lives (venue.db). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -81,6 +83,7 @@ export async function startServer(): Promise<RunningServer> {
     const product = await spawnProduct({ DATA_DIR: dataDir, DATABASE_URL: undefined, DEMO_SEED: '1' });
     return {
       url: product.url,
+      dataDir,
       async stop() {
         await product.stop();
         rmSync(dataDir, { recursive: true, force: true });

@@ -10,15 +10,17 @@ import { checkoutModule } from './modules/checkout/index.ts';
 import { dictModule } from './modules/dict/index.ts';
 import { gateAccessModule, gateModule } from './modules/gate/index.ts';
 import { goodsModule } from './modules/goods/index.ts';
+import { leaseModule } from './modules/lease/index.ts';
 import { memberCardModule } from './modules/member-card/index.ts';
 import { menuModule } from './modules/menu/index.ts';
 import { ModuleList } from './modules/module.ts';
 import type { ChannelAdapters } from './modules/payment/channel-registry.ts';
 import { paymentModule } from './modules/payment/index.ts';
 import { saleModule } from './modules/sale/index.ts';
+import { ticketModule } from './modules/ticket/index.ts';
 import { tenantModule } from './modules/tenant/index.ts';
 import { uploadModule } from './modules/upload/index.ts';
-import { userModule } from './modules/user/index.ts';
+import { userAdminModule, userModule } from './modules/user/index.ts';
 import { venueModule } from './modules/venue/index.ts';
 import { voucherModule } from './modules/voucher/index.ts';
 
@@ -31,6 +33,7 @@ export const MODULES = ModuleList.empty()
   .add(auditModule)
   .add(venueModule)
   .add(userModule)
+  .add(userAdminModule)
   .add(authModule)
   .add(menuModule)
   .add(dictModule)
@@ -42,7 +45,9 @@ export const MODULES = ModuleList.empty()
   .add(checkoutModule)
   .add(saleModule)
   .add(cardOrderModule)
+  .add(leaseModule)
   .add(gateModule)
+  .add(ticketModule)
   .add(voucherModule)
   .add(boardModule);
 

@@ -58,6 +58,7 @@ describeEachEngine('scan-code payments and composepay on %s', (server) => {
     const record = await server.db
       .selectFrom('pay_record')
       .select(['channel_trade_no', 'out_trade_no'])
+      .where('order_type', '=', 'GOODS_SALE')
       .where('order_id', '=', orderId)
       .executeTakeFirstOrThrow();
     expect(record.out_trade_no).toBe(`GS1O${orderId}A1`);

@@ -48,7 +48,13 @@ export async function traces(db: Kysely<Database>, orderId: number) {
   const [moves, consumes, records] = await Promise.all([
     db.selectFrom('stock_movement').select(['goods_id', 'change']).where('reason', '=', 'SALE').where('ref_id', '=', orderId).execute(),
     db.selectFrom('card_consume').select(['card_id', 'amount']).where('order_type', '=', 'GOODS_SALE').where('order_id', '=', orderId).execute(),
-    db.selectFrom('pay_record').select(['pay_mode', 'state', 'money_fen', 'card_id']).where('order_id', '=', orderId).orderBy('id').execute(),
+    db
+      .selectFrom('pay_record')
+      .select(['pay_mode', 'state', 'money_fen', 'card_id'])
+      .where('order_type', '=', 'GOODS_SALE')
+      .where('order_id', '=', orderId)
+      .orderBy('id')
+      .execute(),
   ]);
   return { moves, consumes, records };
 }

@@ -67,6 +67,11 @@ describeEachEngine('short-video platform vouchers on %s', (server) => {
     ]);
     expect(answer.data!.records.every((r) => r.verifyId && r.cancellable)).toBe(true);
     expect((await lookup(CODES.three[0])).body.data!.certificates.map((c) => c.code)).toEqual([CODES.three[1]]);
+    const audited = await server.db.selectFrom('audit_log').select(['action', 'target', 'venue_id']).where('action', '=', 'voucher.verify').execute();
+    expect(audited).toEqual([
+      { action: 'voucher.verify', target: `团购券 ${CODES.three[0]}`, venue_id: swim },
+      { action: 'voucher.verify', target: `团购券 ${CODES.three[2]}`, venue_id: swim },
+    ]);
   });
 
   it('verifies a voucher once when two desks race for it', async () => {
@@ -124,6 +129,8 @@ describeEachEngine('short-video platform vouchers on %s', (server) => {
     const cancelled = (await admin.call(marketing.cancelByVerifyId, { query: { verifyId: record.verifyId! } })).body;
     expect(cancelled.data).toMatchObject({ state: 'C', cancelUserName: 'admin', cancellable: false });
     expect((await simVoucher(server.db, swim, CODES.two[0])).status).toBe('unused');
+    const audited = await server.db.selectFrom('audit_log').select('target').where('action', '=', 'voucher.cancel').execute();
+    expect(audited).toEqual([{ target: `团购券 ${CODES.two[0]}` }]);
     const again = (await admin.call(marketing.cancelByVerifyId, { query: { verifyId: record.verifyId! } })).body;
     expect(again.code).not.toBe(200);
 

@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = {
   'menu.edit': '修改菜单',
   'menu.delete': '删除菜单',
   'tenant.edit': '修改租户信息',
+  'voucher.verify': '团购券核销',
+  'voucher.cancel': '撤销团购券核销',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_CODES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

@@ -27,6 +27,8 @@ export const userInfo = z.object({
   memberTypeFlag: z.string(),
   tenantId: z.number(),
   tenantServices: z.array(tenantService),
+  /** An admin reset the password, or it was made up at install: the user changes it before anything else. */
+  mustChangePassword: z.boolean(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 

@@ -12,6 +12,7 @@ export const CAPABILITIES = {
   lease: '商品租赁',
   ticket: '门票',
   card: '会员卡',
+  cardSale: '会员卡售卡',
   voucher: '团购券核销',
   hand: '手牌押金',
   gate: '闸机通行',

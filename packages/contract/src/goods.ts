@@ -253,7 +253,7 @@ export const stockMovement = z.object({
   warehouseId: z.number(),
   change: z.number(),
   balance: z.number(),
-  reason: z.enum(['STOCK_IN', 'SALE', 'REFUND', 'ADJUST']),
+  reason: z.enum(['STOCK_IN', 'SALE', 'REFUND', 'ADJUST', 'LEASE', 'LEASE_RETURN']),
   refId: z.number().nullable(),
   remark: z.string(),
   createTime: z.string(),

@@ -27,3 +27,8 @@ export type { AuditAction } from './audit.ts';
 export * as venue from './venue.ts';
 export * as marketing from './marketing.ts';
 export * as board from './board.ts';
+export * as users from './users.ts';
+export * as lease from './lease.ts';
+export type { LeaseGoods, LeaseOrder } from './lease.ts';
+export * as ticket from './ticket.ts';
+export type { TicketRow, TicketType, TicketOrder } from './ticket.ts';

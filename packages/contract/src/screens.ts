@@ -6,6 +6,7 @@ export const SCREENS = {
   systemUser: 'system/user/index',
   systemDict: 'system/dict/index',
   systemPayment: 'system/payment/index',
+  systemVenue: 'system/venue/index',
   systemAudit: 'system/audit/index',
   goodsClassification: 'goods/classification/index',
   goodsWarehouse: 'goods/warehouse/index',
@@ -23,6 +24,11 @@ export const SCREENS = {
   gatePass: 'gate/pass/index',
   gateCommand: 'gate/command/index',
   marketingCouponRecord: 'marketing/couponRecord/index',
+  leaseGoods: 'lease/leaseGoodsArchive/index',
+  leaseOrder: 'lease/leaseOrder/index',
+  leaseDesk: 'lease/goodsLease/index',
+  ticketType: 'ticket/type/index',
+  ticketOrder: 'ticket/order/index',
 } as const;
 
 export type ScreenKey = (typeof SCREENS)[keyof typeof SCREENS];

@@ -1,5 +1,7 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { member } from '@venue/contract';
+import type { LeaseGoodsTable, LeaseOrderLineTable, LeaseOrderTable } from './lease-tables.ts';
+import type { TicketTables } from './ticket-tables.ts';
 
 /** Timestamps are ISO-8601 UTC strings (`2026-11-22T10:00:00.000Z`) on both engines; flags are 0/1. */
 type Id = Generated<number>;
@@ -17,7 +19,7 @@ export type FamilyRelation = 'S' | 'F' | 'M' | 'O';
 export type BlacklistRule = 'FC' | 'TR' | 'TE' | 'FN';
 /** Goods on sale: '1' on sale, '0' off. */
 export type OnSale = '1' | '0';
-export type StockReason = 'STOCK_IN' | 'SALE' | 'REFUND' | 'ADJUST';
+export type StockReason = 'STOCK_IN' | 'SALE' | 'REFUND' | 'ADJUST' | 'LEASE' | 'LEASE_RETURN';
 /** Stock-in orders: P pending review, A passed (stock raised), D not passed, E completed. */
 export type StockInState = 'P' | 'A' | 'D' | 'E';
 /** Stock-in prices: A full price, F tiered. */
@@ -159,6 +161,9 @@ export interface UserTable {
   current_venue_id: number | null;
   member_type_flag: Flag;
   created_at: string;
+  /** Issue 15: 'T' until the user changes a password an admin reset (or the install made up). */
+  must_change_password: Generated<Flag>;
+  default_venue_id: number | null;
 }
 export interface UserRoleTable {
   tenant_id: number;
@@ -763,7 +768,7 @@ export interface VoucherSimCertificateTable {
   verify_id: string | null;
   verify_time: string | null;
 }
-export interface Database {
+export interface Database extends TicketTables {
   tenant: TenantTable;
   tenant_setting: TenantSettingTable;
   tenant_service: TenantServiceTable;
@@ -832,6 +837,9 @@ export interface Database {
   rules_version: RulesVersionTable;
   audit_log: AuditLogTable;
   board_version: BoardVersionTable;
+  lease_goods: LeaseGoodsTable;
+  lease_order: LeaseOrderTable;
+  lease_order_line: LeaseOrderLineTable;
 }
 
 // ---- Issue 14: the version of a tenant's rules, grants and payment methods (bumped by triggers on their tables) ----

@@ -27,6 +27,8 @@ export interface UserSession {
   rulesVersion?: number;
   /** The request's client address (TRUST_PROXY applied), for the audit log. */
   clientIp?: string;
+  /** The user must change the password before any permission-guarded call (issue 15). */
+  mustChangePassword?: boolean;
 }
 /** A read-only token for the public boards of one venue. */
 export interface AnonymousSession {

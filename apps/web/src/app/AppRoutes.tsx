@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { Spin } from 'antd';
+import { BOARD_ROUTES } from '@/features/board';
 import { NotFoundPage, UnauthorisedPage } from '@/features/errors/pages/ErrorPage';
 import { viewRoutes, type ViewRoute } from '@/lib/menu-routes';
 import { useSession } from '@/lib/session';
@@ -13,6 +14,7 @@ import { views } from './views';
 const UserCenterPage = lazy(() => import('@/features/user-center/pages/UserCenterPage'));
 const ReadCardsPage = lazy(() => import('@/features/member-card/pages/ReadCardsPage'));
 const NoticePage = lazy(() => import('@/features/notice/pages/NoticePage'));
+const BoardPage = lazy(() => import('@/features/board/pages/BoardPage'));
 
 /** Rendered only below RequireAuth, which has loaded them. */
 const ShellLayout = ({ routes }: { routes: ViewRoute[] }) => (shell.MainLayout ? <shell.MainLayout routes={routes} /> : null);
@@ -46,6 +48,9 @@ export function AppRoutes() {
     <Suspense fallback={<Spin fullscreen />}>
       <Routes>
         <Route path="/notice" element={<NoticePage />} />
+        {BOARD_ROUTES.map((board) => (
+          <Route key={board.path} path={board.path} element={<BoardPage route={board} />} />
+        ))}
         <Route element={<RequireAuth />}>
           <Route path="/" element={<Navigate to="/dashboard" replace />} />
           <Route path="/404" element={<NotFoundPage />} />

@@ -1,7 +1,10 @@
+import { BOARD_ROUTES } from '@/features/board';
+
 /** The fixed routes of spec 2.1 that exist so far: title and whether they need a login. */
 export const PRODUCT_TITLE = '智慧体育场馆';
 
 export const FIXED_TITLES: Record<string, string> = {
+  ...Object.fromEntries(BOARD_ROUTES.map((b) => [b.path, b.title])),
   '/login': '登录',
   '/dashboard': '首页',
   '/user/center': '个人中心',

@@ -7,6 +7,7 @@ type View = LazyExoticComponent<ComponentType>;
 const screenViews = {
   [SCREENS.systemUser]: lazy(() => import('@/features/system/pages/UserPage')),
   [SCREENS.systemDict]: lazy(() => import('@/features/system/pages/DictPage')),
+  [SCREENS.systemVenue]: lazy(() => import('@/features/venue-admin/pages/VenuePage')),
   [SCREENS.systemAudit]: lazy(() => import('@/features/system/pages/AuditPage')),
   [SCREENS.goodsClassification]: lazy(() => import('@/features/goods/pages/ClassificationPage')),
   [SCREENS.goodsWarehouse]: lazy(() => import('@/features/goods/pages/WarehousePage')),
@@ -25,6 +26,11 @@ const screenViews = {
   [SCREENS.gatePass]: lazy(() => import('@/features/gate/pages/PassPage')),
   [SCREENS.gateCommand]: lazy(() => import('@/features/gate/pages/CommandPage')),
   [SCREENS.marketingCouponRecord]: lazy(() => import('@/features/verify/pages/CouponRecordPage')),
+  [SCREENS.leaseGoods]: lazy(() => import('@/features/lease/pages/LeaseGoodsPage')),
+  [SCREENS.leaseOrder]: lazy(() => import('@/features/lease/pages/LeaseOrderPage')),
+  [SCREENS.leaseDesk]: lazy(() => import('@/features/lease/pages/LeaseDeskPage')),
+  [SCREENS.ticketType]: lazy(() => import('@/features/tickets/pages/TicketTypePage')),
+  [SCREENS.ticketOrder]: lazy(() => import('@/features/tickets/pages/TicketSalePage')),
 } satisfies Record<ScreenKey, View>;
 
 /**

@@ -4,7 +4,8 @@
  */
 export const PERMISSIONS = {
   system: {
-    user: { list: 'user:list' },
+    user: { list: 'user:list', add: 'user:add', edit: 'user:edit', state: 'user:state', resetPass: 'user:resetPass' },
+    role: { list: 'role:list', add: 'role:add', edit: 'role:edit', del: 'role:del' },
     menu: { list: 'menu:list' },
     dict: { list: 'dict:list', add: 'dict:add', edit: 'dict:edit', del: 'dict:del' },
     payment: { list: 'system:payment:list', add: 'system:payment:add', edit: 'system:payment:edit', del: 'system:payment:del' },
@@ -50,6 +51,17 @@ export const PERMISSIONS = {
       cardReturn: 'member:card:return',
     },
     member: { list: 'member:member:list', add: 'member:member:add', edit: 'member:member:edit', plain: 'member:member:plain' },
+  },
+  /** Goods rental: the demo cashier holds order list, add and return (the till's), not the archive's add/edit. */
+  lease: {
+    goods: { list: 'lease:goods:list', add: 'lease:goods:add', edit: 'lease:goods:edit' },
+    order: { list: 'lease:order:list', add: 'lease:order:add', return: 'lease:order:return' },
+  },
+  /** Tickets (issue 18): the demo cashier sells (order.add, order.list) and verifies (check.check). */
+  ticket: {
+    type: { list: 'ticket:type:list', add: 'ticket:type:add', edit: 'ticket:type:edit' },
+    order: { list: 'ticket:order:list', add: 'ticket:order:add', refund: 'ticket:order:refund' },
+    check: { check: 'ticket:check:check' },
   },
   /** The demo cashier holds gate.remoteControl (the navbar's 远程开闸) for the gates granted to it. */
   gate: {

@@ -10,6 +10,7 @@ interface LiveSession {
   expires_at: string;
   username: string | null;
   user_state: string | null;
+  must_change_password: string | null;
   rules_version: number;
 }
 
@@ -52,7 +53,7 @@ export class AuthRepository {
    */
   async findLiveSession(tokenHash: string, nowIso: string): Promise<LiveSession | undefined> {
     const { rows } = await sql<LiveSession>`select s.id, s.tenant_id, s.user_id, s.kind, s.venue_id, s.expires_at,
-        u.username, u.state as user_state,
+        u.username, u.state as user_state, u.must_change_password,
         coalesce((select r.version from rules_version r where r.tenant_id = s.tenant_id), 0) as rules_version
       from session s left join users u on u.id = s.user_id
       where s.token_hash = ${tokenHash} and s.revoked_at is null and s.expires_at > ${nowIso}`.execute(this.db);

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
-import { auth as contract, Code, holdsRule, Msg, type UserInfo } from '@venue/contract';
+import { auth as contract, Code, holdsRule, Msg, users, type UserInfo } from '@venue/contract';
 import { addMs, iso, type Clock } from '../../lib/clock.ts';
 import { BizError, forbidden, loginExpired, refuse } from '../../lib/errors.ts';
 import { hashPassword, hashToken, newToken, newUuid, verifyPassword } from '../../lib/secrets.ts';
@@ -247,6 +247,8 @@ export class AuthService {
       if (access === 'board') return session;
       throw new BizError(Code.NO_AUTHORIZATION, Msg.anonymousReadOnly, 403);
     }
+    // A password an admin reset (or the install made up) is changed first: the session's own calls only.
+    if (typeof access === 'object' && session.mustChangePassword) throw new BizError(Code.NO_AUTHORIZATION, users.USER_MESSAGES.mustChange, 403);
     if (typeof access === 'object' && !holdsRule(access, session.permissions)) throw forbidden();
     return session;
   }
@@ -277,6 +279,7 @@ export class AuthService {
       isAdmin: grants.isAdmin,
       venueIds: grants.venueIds,
       rulesVersion,
+      mustChangePassword: row.must_change_password === 'T',
     };
   }
 }

@@ -14,7 +14,7 @@ import { paidChange } from './checkout-audit.ts';
 import { ChannelPayFlow, type PayAnswers } from './channel-flow.ts';
 import { listTotalFen, planPayment, precheckCards, type PayPlan } from './pay-plan.ts';
 import { toPayRecord } from './pay-record.mapper.ts';
-import { outTradeNo, recordOf, type PayableKind, type PayableLine, type PayableLineDto, type PayableOrder, type PayContext } from './payable.ts';
+import { cardPerMille, outTradeNo, recordOf, type PayableKind, type PayableLine, type PayableLineDto, type PayableOrder, type PayContext } from './payable.ts';
 import type { PayableRepository } from './payable.repository.ts';
 
 export interface CheckoutDeps {
@@ -67,7 +67,7 @@ export class CheckoutService {
     const cards = (q.cardIds ?? []).map((id) => found.find((c) => c.cardId === id && kind.cardPayTypes.includes(c.payType))).filter((c) => c !== undefined);
     const split = cardDiscount.splitOverCards(
       listTotalFen(lines),
-      cards.map((c) => ({ balanceFen: yuanToFen(c.balance), perMille: cardDiscount.perMilleOf(c) })),
+      cards.map((c) => ({ balanceFen: yuanToFen(c.balance), perMille: cardPerMille(kind, c) })),
     );
     return { orderId: order.id, totalPrice: fenToYuan(split.dueFen), details };
   }
@@ -170,7 +170,7 @@ export class CheckoutService {
     if (cards.some((c) => !kind.cardPayTypes.includes(c.payType))) throw refuse(kind.cardRefusal);
     const split = cardDiscount.splitOverCards(
       listTotalFen(await kind.lines(s.tenantId, order.id)),
-      cards.map((c) => ({ balanceFen: yuanToFen(c.balance), perMille: cardDiscount.perMilleOf(c) })),
+      cards.map((c) => ({ balanceFen: yuanToFen(c.balance), perMille: cardPerMille(kind, c) })),
     );
     if (split.restFen > 0) throw new BizError(Code.PAY_FAILED, Msg.cardBalanceShort);
     const parts: payment.PayRequest['payDetails'] = cards

@@ -4,7 +4,7 @@ import type { UserSession } from '../../plugins/session.ts';
 import type { CardService } from '../member-card/card.service.ts';
 import type { ChannelRegistry } from '../payment/channel-registry.ts';
 import type { PaymentMethodService } from '../payment/payment-method.service.ts';
-import type { PayableKind, PayableLine, PayableOrder, PlannedPart } from './payable.ts';
+import { cardPerMille, type PayableKind, type PayableLine, type PayableOrder, type PlannedPart } from './payable.ts';
 
 type RawPart = Pick<payment.PayRequest, 'payMode' | 'payType' | 'authCode' | 'money'>;
 
@@ -96,7 +96,7 @@ export async function planPayment<Order extends PayableOrder, Line extends Payab
   const lines = await kind.lines(tenantId, order.id);
   const totalFen = dueOf(
     listTotalFen(lines),
-    parts.filter((p) => p.cardId !== null).map((p, i) => ({ payFen: p.moneyFen, perMille: cardDiscount.perMilleOf(used[i]) })),
+    parts.filter((p) => p.cardId !== null).map((p, i) => ({ payFen: p.moneyFen, perMille: cardPerMille(kind, used[i]) })),
     parts.filter((p) => p.cardId === null).map((p) => p.moneyFen),
   );
   if (yuanToFen(body.money) !== totalFen) throw refuse(dueMessage(totalFen));

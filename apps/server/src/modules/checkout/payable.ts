@@ -1,4 +1,5 @@
 import type { AuditActor } from '../audit/index.ts';
+import { cardDiscount } from '@venue/contract';
 import type { Insertable, Transaction } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { CardPayType, Database, OrderState, PayRecordTable, PayState } from '../../db/tables.ts';
@@ -44,9 +45,9 @@ export interface PayableLineDto {
  * The order tables that carry the pay columns (`payColumns()` in db/migrations/helpers.ts). Add a new
  * kind's table here; Kysely types the checkout's queries on any of them by the shared pay columns.
  */
-export type PayableTable = 'sale_order' | 'card_order';
+export type PayableTable = 'sale_order' | 'card_order' | 'lease_order' | 'ticket_order' | 'ticket_timeout_order';
 /** The line tables of refundable kinds: each line carries `refunded_quantity`. */
-export type RefundableLineTable = 'sale_order_line';
+export type RefundableLineTable = 'sale_order_line' | 'lease_order_line' | 'ticket_detail';
 
 export interface PayContext<Order extends PayableOrder = PayableOrder> {
   tenantId: number;
@@ -81,6 +82,8 @@ export interface PayableKind<
   /** The member card types that may pay it, and the refusal for another. */
   cardPayTypes: readonly CardPayType[];
   cardRefusal: string;
+  /** false: a discountable card pays at list price too (a rental: its deposit comes back whole). Default true. */
+  cardDiscount?: boolean;
   notFoundMessage: string;
   find(tenantId: number, orderId: number, db?: Executor): Promise<Order | undefined>;
   lines(tenantId: number, orderId: number, db?: Executor): Promise<Line[]>;
@@ -93,6 +96,10 @@ export interface PayableKind<
    */
   fulfil(trx: Transaction<Database>, ctx: PayContext<Order>, lines: Line[]): Promise<void>;
 }
+
+/** A card's discount on the parts it pays of an order of `kind`: none when the kind takes no card discount. */
+export const cardPerMille = (kind: Pick<PayableKind, 'cardDiscount'>, card: { discountable: boolean; discount: number }) =>
+  kind.cardDiscount === false ? cardDiscount.NO_DISCOUNT : cardDiscount.perMilleOf(card);
 
 /** One part of a payment, checked: a member card (charged through the card ledger) or the one system method. */
 export interface PlannedPart {
@@ -160,6 +167,8 @@ export interface RefundableLine {
   quantity: number;
   refunded_quantity: number;
   price_pay_fen: number;
+  /** Units that can no longer be refunded (a used ticket): part of what the order was paid, never given back. */
+  kept?: boolean;
 }
 
 /**
@@ -172,10 +181,21 @@ export interface RefundableKind<Order extends RefundableOrder = RefundableOrder>
   'orderType' | 'label' | 'orderName' | 'tradePrefix' | 'table' | 'notFoundMessage' | 'find'
 > {
   lineTable: RefundableLineTable;
+  /**
+   * What giving back `quantity` units of a line returns, instead of their share of the paid amount (a
+   * rental: the deposit less overtime and the damage `asked` records), read inside the refund's
+   * transaction at `nowIso`; a refusal throws and nothing changes.
+   */
+  refundFen?(line: RefundableLine, quantity: number, asked: { detailId: number; damage?: number } | undefined, nowIso: string): number;
   refundLines(tenantId: number, orderId: number, db?: Executor): Promise<RefundableLine[]>;
   /**
    * What a completed refund gives back besides the money, inside its transaction (the goods back to
    * the order's warehouse; tickets void). Lock shared rows last, in a fixed order.
    */
-  restore(trx: Transaction<Database>, ctx: PayContext<Order>, lines: { line_id: number; item_id: number; quantity: number }[], remark: string): Promise<void>;
+  restore(
+    trx: Transaction<Database>,
+    ctx: PayContext<Order>,
+    lines: { line_id: number; item_id: number; quantity: number; amount_fen: number }[],
+    remark: string,
+  ): Promise<void>;
 }

@@ -20,12 +20,14 @@ export interface PlannedLine {
  * nothing of the order takes exactly what is left of the paid amount (its last line takes the
  * remainder), so all refunds of an order add up to what was paid: no fen is created or lost.
  */
-export function planRefundLines(
-  lines: Pick<RefundableLine, 'id' | 'item_id' | 'name' | 'quantity' | 'refunded_quantity' | 'price_pay_fen'>[],
+export function planRefundLines<L extends Pick<RefundableLine, 'id' | 'item_id' | 'name' | 'quantity' | 'refunded_quantity' | 'price_pay_fen' | 'kept'>>(
+  lines: L[],
   wanted: { detailId: number; quantity: number }[] | undefined,
   order: { price_pay_fen: number; refunded_fen: number },
+  /** What `quantity` units of a line give back, when the kind says (a rental's deposit less deductions); else their paid share. */
+  priceOf?: (line: L, quantity: number) => number,
 ): { lines: PlannedLine[]; amountFen: number } {
-  const left = (l: Pick<RefundableLine, 'quantity' | 'refunded_quantity'>) => l.quantity - l.refunded_quantity;
+  const left = (l: Pick<RefundableLine, 'quantity' | 'refunded_quantity' | 'kept'>) => (l.kept ? 0 : l.quantity - l.refunded_quantity);
   const asked = new Map<number, number>();
   if (wanted) {
     for (const w of wanted) asked.set(w.detailId, (asked.get(w.detailId) ?? 0) + w.quantity);
@@ -42,11 +44,21 @@ export function planRefundLines(
     const line = lines.find((l) => l.id === lineId);
     if (!line) throw badRefund(refund.refundMsg.lineNotInOrder);
     if (quantity > left(line)) throw badRefund(refund.refundMsg.tooMany(line.name, left(line)));
-    planned.push({ line_id: line.id, item_id: line.item_id, quantity, amount_fen: paidShare(line.price_pay_fen * quantity) });
+    planned.push({
+      line_id: line.id,
+      item_id: line.item_id,
+      quantity,
+      amount_fen: priceOf ? priceOf(line, quantity) : paidShare(line.price_pay_fen * quantity),
+    });
   }
   planned.sort((a, b) => a.line_id - b.line_id);
   let amountFen = planned.reduce((sum, l) => sum + l.amount_fen, 0);
-  const takesAll = lines.every((l) => left(l) === (asked.get(l.id) ?? 0));
+  if (priceOf) {
+    if (amountFen > order.price_pay_fen - order.refunded_fen) throw badRefund('退款金额超过订单可退金额');
+    return { lines: planned, amountFen };
+  }
+  // A kept line (a used ticket) stays paid: a refund never takes all of such an order.
+  const takesAll = !lines.some((l) => l.kept) && lines.every((l) => left(l) === (asked.get(l.id) ?? 0));
   const rest = order.price_pay_fen - order.refunded_fen;
   if (takesAll || amountFen > rest) {
     const last = planned[planned.length - 1];

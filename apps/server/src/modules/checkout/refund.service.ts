@@ -12,7 +12,7 @@ import type { ChannelAnswer } from '../payment/channel.ts';
 import type { PaymentMethodService } from '../payment/payment-method.service.ts';
 import { ask } from './channel-flow.ts';
 import { refundChange } from './checkout-audit.ts';
-import type { RefundableKind, RefundableOrder } from './payable.ts';
+import type { RefundableKind, RefundableLine, RefundableOrder } from './payable.ts';
 import { badRefund, planRefundLines, splitOverParts } from './refund-plan.ts';
 import type { NewRefundPart, RefundRepository } from './refund.repository.ts';
 import { toOrderRefund } from './refund.mapper.ts';
@@ -111,7 +111,19 @@ export class RefundService {
         }
         if (!locked || !contract.REFUNDABLE_PAY_STATES.includes(locked.pay_state))
           throw badRefund(locked?.pay_state === 'FR' ? contract.refundMsg.nothingLeft : contract.refundMsg.notPaid);
-        const plan = planRefundLines(await kind.refundLines(s.tenantId, order.id, trx), body.lines, locked);
+        const nowIso = iso(now);
+        // A kind's refund request may say more per line (a rental's damage): its refundFen reads it.
+        const asked = body.lines as { detailId: number; damage?: number }[] | undefined;
+        const priceOf =
+          kind.refundFen &&
+          ((line: RefundableLine, quantity: number) =>
+            kind.refundFen!(
+              line,
+              quantity,
+              asked?.find((l) => l.detailId === line.id),
+              nowIso,
+            ));
+        const plan = planRefundLines(await kind.refundLines(s.tenantId, order.id, trx), body.lines, locked, priceOf);
         let parts: NewRefundPart[];
         if (other) {
           parts = [{ ...this.part(s, order, plan.amountFen), pay_mode: other.payMode, pay_name: other.payName }];

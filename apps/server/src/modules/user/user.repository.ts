@@ -62,7 +62,12 @@ export class UserRepository {
   }
 
   async setPasswordHash(tenantId: number, userId: number, passwordHash: string): Promise<void> {
-    await this.db.updateTable('users').set({ password_hash: passwordHash }).where('tenant_id', '=', tenantId).where('id', '=', userId).execute();
+    await this.db
+      .updateTable('users')
+      .set({ password_hash: passwordHash, must_change_password: 'F' })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', userId)
+      .execute();
   }
 
   async page(tenantId: number, opts: { blurry?: string; state?: EnabledState }, window: PageWindow) {

@@ -60,7 +60,7 @@ export class UserService {
     if (!user) throw notFound('用户不存在');
     const grants = await this.grantsOf(tenantId, userId);
     const [venueRows, services] = await Promise.all([this.venues.venuesOfUser(tenantId, userId, grants.isAdmin), this.tenants.services(tenantId)]);
-    const current = venueRows.find((v) => v.venueId === user.current_venue_id) ?? venueRows[0];
+    const current = venueRows.find((v) => v.venueId === user.current_venue_id) ?? venueRows.find((v) => v.venueId === user.default_venue_id) ?? venueRows[0];
     return {
       userId: user.id,
       username: user.username,
@@ -75,6 +75,7 @@ export class UserService {
       memberTypeFlag: user.member_type_flag,
       tenantId,
       tenantServices: services,
+      mustChangePassword: user.must_change_password === 'T',
     };
   }
 

@@ -1,3 +1,4 @@
+import { VENUE_MENU } from '../../seed/venue-admin.ts';
 import { defineModule } from '../module.ts';
 import { VenueAdminRepository } from './venue-admin.repository.ts';
 import { VenueRepository } from './venue.repository.ts';
@@ -15,4 +16,5 @@ export const venueModule = defineModule({
   key: 'venues',
   services: ({ db, clock }) => new VenueService(new VenueRepository(db.kysely), new VenueAdminRepository(db.kysely), clock),
   routes: (app, guard, venues) => venueRoutes(app, guard, venues),
+  menus: [{ group: 'system', menu: VENUE_MENU }],
 });

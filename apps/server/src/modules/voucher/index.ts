@@ -1,6 +1,7 @@
 import { dirname, join } from 'node:path';
 import { SecretBox } from '../../lib/secret-box.ts';
 import { MARKETING_MENUS, seedVouchers } from '../../seed/voucher.ts';
+import type { AuditService } from '../audit/index.ts';
 import { defineModule } from '../module.ts';
 import { VoucherProviders } from './voucher-providers.ts';
 import { VoucherRepository } from './voucher.repository.ts';
@@ -13,10 +14,10 @@ export type { VoucherProvider } from './voucher-provider.ts';
 /** Short-video platform vouchers (issue 17): lookup, verification, cancel and the records, on the simulator or the real platform per venue. */
 export const voucherModule = defineModule({
   key: 'vouchers',
-  services: ({ db, clock, uploadsDir }) => {
+  services: ({ db, clock, uploadsDir }, { audit }: { audit: AuditService }) => {
     const repo = new VoucherRepository(db.kysely);
     const box = SecretBox.fromEnvOrFile(join(dirname(uploadsDir), 'secret.key'));
-    return new VoucherService(repo, new VoucherProviders(repo, db.kysely, clock, box), clock);
+    return new VoucherService(repo, new VoucherProviders(repo, db.kysely, clock, box), audit, clock);
   },
   routes: (app, guard, vouchers) => voucherRoutes(app, guard, vouchers),
   menus: [{ sidebar: 2.6, menu: MARKETING_MENUS }],

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { RecordFilters } from '@venue/contract/marketing';
+import type { Executor } from '../../db/database.ts';
 import type { CouponVerificationTable, Database } from '../../db/tables.ts';
 import { shanghaiToIso } from '../../lib/clock.ts';
 import { inUserVenues, type Session } from '../../plugins/session.ts';
@@ -34,8 +35,13 @@ export class VoucherRepository {
       .executeTakeFirst();
   }
 
-  settle(id: number, patch: { state: 'V' | 'U' | 'F'; verify_id?: string | null; verify_time?: string | null; message?: string }) {
-    return this.db.updateTable('coupon_verification').set(patch).where('id', '=', id).execute();
+  /** Runs `work` in one transaction (a record's change and its audit entry). */
+  transaction<T>(work: (trx: Executor) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
+
+  settle(id: number, patch: { state: 'V' | 'U' | 'F'; verify_id?: string | null; verify_time?: string | null; message?: string }, trx: Executor = this.db) {
+    return trx.updateTable('coupon_verification').set(patch).where('id', '=', id).execute();
   }
 
   private listed(tenantId: number) {
@@ -56,8 +62,8 @@ export class VoucherRepository {
   }
 
   /** V -> C only from V: of two cancels only one passes. */
-  async markCancelled(id: number, userName: string, at: string): Promise<boolean> {
-    const r = await this.db
+  async markCancelled(id: number, userName: string, at: string, trx: Executor = this.db): Promise<boolean> {
+    const r = await trx
       .updateTable('coupon_verification')
       .set({ state: 'C', cancel_time: at, cancel_user_name: userName })
       .where('id', '=', id)

@@ -5,6 +5,7 @@ import { mapPage, pageWindow } from '../../lib/paging.ts';
 import { assertVenue, type UserSession } from '../../plugins/session.ts';
 import { CANCEL_WINDOW_MS } from './douyin/simulator.ts';
 import { PlatformUnclear } from './douyin/transport.ts';
+import type { AuditService } from '../audit/index.ts';
 import type { VoucherProviders } from './voucher-providers.ts';
 import type { PreparedVoucher, VerifyOutcome, VoucherProvider } from './voucher-provider.ts';
 import type { RecordRow, VoucherRepository } from './voucher.repository.ts';
@@ -34,8 +35,22 @@ export class VoucherService {
   constructor(
     private readonly repo: VoucherRepository,
     private readonly providers: VoucherProviders,
+    private readonly audit: AuditService,
     private readonly clock: Clock,
   ) {}
+
+  /** A verified voucher: the record and its audit entry (money the platform settles to the venue) in one transaction. */
+  private settleVerified(s: UserSession, id: number, c: PreparedVoucher, verifyId: string, verifyTime: string, venueId: number) {
+    return this.repo.transaction(async (trx) => {
+      await this.repo.settle(id, { state: 'V', verify_id: verifyId, verify_time: verifyTime }, trx);
+      await this.audit.record(trx, s, {
+        action: 'voucher.verify',
+        target: `团购券 ${c.code}`,
+        venueId,
+        after: { verifyId, certificateId: c.certificateId, skuTitle: c.skuTitle, payFen: c.payFen },
+      });
+    });
+  }
 
   private async providerFor(s: UserSession, venueId: number): Promise<VoucherProvider> {
     assertVenue(s, venueId);
@@ -118,7 +133,7 @@ export class VoucherService {
     try {
       ids = await this.repo.insertPending(rows);
     } catch (error) {
-      if (!isUniqueViolation(error) || !(await this.settleStale(s.tenantId, provider, chosen))) throw busy(error);
+      if (!isUniqueViolation(error) || !(await this.settleStale(s, provider, chosen))) throw busy(error);
       ids = await this.repo.insertPending(rows).catch((again) => Promise.reject(busy(again)));
     }
 
@@ -135,7 +150,7 @@ export class VoucherService {
         kind: 'unclear' as const,
         message: '平台未答复此券',
       };
-      const state = await this.settleOutcome(provider, ids[i], c, outcome);
+      const state = await this.settleOutcome(s, venueId, provider, ids[i], c, outcome);
       if (state === 'V') result.verified++;
       else if (state === 'F') result.failed++;
       else result.unknown++;
@@ -151,22 +166,33 @@ export class VoucherService {
    * stopped) ask the platform's status; true when one of them turned out not verified, so the new
    * verification may go ahead.
    */
-  private async settleStale(tenantId: number, provider: VoucherProvider, chosen: PreparedVoucher[]): Promise<boolean> {
+  private async settleStale(s: UserSession, provider: VoucherProvider, chosen: PreparedVoucher[]): Promise<boolean> {
     let freed = false;
     const staleBefore = this.clock.now().getTime() - STALE_PENDING_MS;
     for (const c of chosen) {
-      const live = await this.repo.liveByCertificate(tenantId, c.certificateId);
+      const live = await this.repo.liveByCertificate(s.tenantId, c.certificateId);
       if (!live || live.state === 'V' || (live.state === 'P' && new Date(live.created_at).getTime() > staleBefore)) continue;
-      const state = await this.settleOutcome(provider, live.id, c, { certificateId: c.certificateId, kind: 'unclear', message: live.message });
+      const state = await this.settleOutcome(s, live.venue_id, provider, live.id, c, {
+        certificateId: c.certificateId,
+        kind: 'unclear',
+        message: live.message,
+      });
       if (state === 'F') freed = true;
     }
     return freed;
   }
 
   /** Writes what one voucher came to; `already` and `unclear` ask the platform's status, never verify again. */
-  private async settleOutcome(provider: VoucherProvider, id: number, c: PreparedVoucher, outcome: VerifyOutcome): Promise<'V' | 'F' | 'U'> {
+  private async settleOutcome(
+    s: UserSession,
+    venueId: number,
+    provider: VoucherProvider,
+    id: number,
+    c: PreparedVoucher,
+    outcome: VerifyOutcome,
+  ): Promise<'V' | 'F' | 'U'> {
     if (outcome.kind === 'ok') {
-      await this.repo.settle(id, { state: 'V', verify_id: outcome.verifyId, verify_time: outcome.verifyTime });
+      await this.settleVerified(s, id, c, outcome.verifyId, outcome.verifyTime, venueId);
       return 'V';
     }
     if (outcome.kind === 'failed') {
@@ -175,7 +201,7 @@ export class VoucherService {
     }
     const status = await provider.status(c.encryptedCode);
     if (status.kind === 'verified') {
-      await this.repo.settle(id, { state: 'V', verify_id: status.verifyId, verify_time: status.verifyTime });
+      await this.settleVerified(s, id, c, status.verifyId, status.verifyTime, venueId);
       return 'V';
     }
     if (status.kind === 'unused') {
@@ -195,7 +221,17 @@ export class VoucherService {
     const provider = await this.providers.forVenue(s.tenantId, row.venue_id);
     const answer = await reached(provider.cancel({ verifyId, certificateId: row.certificate_id }));
     if (!answer.ok) throw refuse(answer.message);
-    if (!(await this.repo.markCancelled(row.id, s.username, iso(this.clock.now())))) throw refuse('该核销已撤销');
+    const done = await this.repo.transaction(async (trx) => {
+      if (!(await this.repo.markCancelled(row.id, s.username, iso(this.clock.now()), trx))) return false;
+      await this.audit.record(trx, s, {
+        action: 'voucher.cancel',
+        target: `团购券 ${row.code}`,
+        venueId: row.venue_id,
+        before: { verifyId, certificateId: row.certificate_id, skuTitle: row.sku_title, payFen: row.pay_fen },
+      });
+      return true;
+    });
+    if (!done) throw refuse('该核销已撤销');
     const [after] = await this.repo.byIds(s.tenantId, [row.id]);
     return this.toRecord(after);
   }

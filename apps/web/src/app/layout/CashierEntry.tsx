@@ -1,30 +1,37 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button, Popover } from 'antd';
-import { ShoppingCartOutlined } from '@ant-design/icons';
+import { ShoppingCartOutlined, ShopOutlined } from '@ant-design/icons';
 import { PERMISSIONS } from '@venue/contract';
 import { usePermission } from '@/components/Permission';
 import { useHotkey } from '@/hooks/useHotkey';
 import { NavButton } from './NavButton';
 
 const GoodsSaleDialog = lazy(() => import('@/features/cashier').then((m) => ({ default: m.GoodsSaleDialog })));
+const LeaseDialog = lazy(() => import('@/features/lease').then((m) => ({ default: m.LeaseDialog })));
 /** features/cashier/shortcuts.ts KEYS.openSale, kept here so the navbar does not load the cashier chunk for it. */
 const OPEN_SALE_KEY = 'F2';
 
 /**
- * The navbar's cashier popover (spec 2.4): 商品销售 opens the sale dialog. A button, so Tab and Enter
- * reach it; the popover opens on its one action, Esc closes it; F2 opens the sale from any page.
- * Leases are not built yet, so not offered.
+ * The navbar's cashier popover (spec 2.4): 商品销售 opens the sale dialog, 商品租赁 the lease dialog
+ * (each for who may use it). Buttons, so Tab and Enter reach them; the popover opens on the first, Esc
+ * closes it; F2 opens the sale from any page.
  */
 export function CashierEntry() {
   const allowed = usePermission([PERMISSIONS.goods.saleOrder.add]);
+  const mayLease = usePermission([PERMISSIONS.lease.order.add]);
   const [open, setOpen] = useState(false);
   const [selling, setSelling] = useState(false);
+  const [leasing, setLeasing] = useState(false);
   const startSale = () => {
     setOpen(false);
     setSelling(true);
   };
+  const startLease = () => {
+    setOpen(false);
+    setLeasing(true);
+  };
   useHotkey(OPEN_SALE_KEY, startSale, allowed && !selling);
-  if (!allowed) return null;
+  if (!allowed && !mayLease) return null;
   return (
     <>
       <Popover
@@ -35,9 +42,16 @@ export function CashierEntry() {
         destroyOnHidden
         content={
           <div onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
-            <Button type="primary" block autoFocus icon={<ShoppingCartOutlined />} onClick={startSale}>
-              商品销售
-            </Button>
+            {allowed && (
+              <Button type="primary" block autoFocus icon={<ShoppingCartOutlined />} onClick={startSale}>
+                商品销售
+              </Button>
+            )}
+            {mayLease && (
+              <Button block autoFocus={!allowed} icon={<ShopOutlined />} onClick={startLease} style={{ marginTop: allowed ? 8 : 0 }}>
+                商品租赁
+              </Button>
+            )}
           </div>
         }
       >
@@ -46,6 +60,11 @@ export function CashierEntry() {
       {selling && (
         <Suspense fallback={null}>
           <GoodsSaleDialog open={selling} onClose={() => setSelling(false)} />
+        </Suspense>
+      )}
+      {leasing && (
+        <Suspense fallback={null}>
+          <LeaseDialog open={leasing} onClose={() => setLeasing(false)} />
         </Suspense>
       )}
     </>

@@ -4,6 +4,7 @@ import { App, Avatar, Dropdown } from 'antd';
 import { DownOutlined, UserOutlined } from '@ant-design/icons';
 import type { ItemType } from 'antd/es/menu/interface';
 import { logoutAndReload, useSession } from '@/lib/session';
+import { useLayout } from './settings';
 import { SettingsDrawer } from './SettingsDrawer';
 
 /** The avatar menu: 个人中心, 布局设置, 退出登录 (after 确定注销并退出系统吗？). On mobile it also holds `extra`. */
@@ -11,6 +12,8 @@ export function UserMenu({ extra = [] }: { extra?: ItemType[] }) {
   const { modal } = App.useApp();
   const navigate = useNavigate();
   const user = useSession((s) => s.user);
+  // On a phone the name would wrap the header onto two lines, under the tags bar: the avatar alone.
+  const mobile = useLayout((s) => s.device === 'mobile');
   const [settingsOpen, setSettingsOpen] = useState(false);
 
   function confirmLogout() {
@@ -39,7 +42,7 @@ export function UserMenu({ extra = [] }: { extra?: ItemType[] }) {
       >
         <a onClick={(e) => e.preventDefault()} aria-label="用户菜单" style={{ display: 'inline-flex', alignItems: 'center', gap: 6, color: 'inherit' }}>
           <Avatar size="small" icon={<UserOutlined />} />
-          <span>{user?.realName}</span>
+          {!mobile && <span>{user?.realName}</span>}
           <DownOutlined />
         </a>
       </Dropdown>

@@ -1,4 +1,4 @@
-import { type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { PERMISSIONS, type Permission } from '@venue/contract';
 
 /** The tabs of 快速核销 (spec 2.8), in the spec's order. */
@@ -26,7 +26,12 @@ export interface VerifyTab {
 
 /** The registry: one entry per tab, in any order (the dialog orders them by VERIFY_TAB_KEYS). */
 export const VERIFY_TABS: readonly VerifyTab[] = [
-  { key: 'certificate', title: '优惠券/团购券', permission: [PERMISSIONS.marketing.coupon.verify] },
+  {
+    key: 'certificate',
+    title: '优惠券/团购券',
+    permission: [PERMISSIONS.marketing.coupon.verify],
+    component: lazy(() => import('./certificate/CertificateTab')),
+  },
   { key: 'timeTablePre', title: '场馆业务', permission: [] },
   { key: 'course', title: '课程培训', permission: [] },
 ];

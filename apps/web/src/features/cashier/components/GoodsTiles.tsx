@@ -7,15 +7,17 @@ import { formatYuan } from '@/lib/money';
 import styles from './GoodsSaleDialog.module.css';
 
 export type Tile = z.infer<typeof goods.goodsTile>;
+/** What a tile shows: sale goods, or lease goods (with their rent and deposit as price). */
+export type TileView = Pick<Tile, 'goodsId' | 'goodsName' | 'specs' | 'picture' | 'quantity' | 'unit' | 'price'>;
 
 /**
  * Goods tiles: picture, name, stock with unit and price. A click, Enter or Space adds the item; the
  * tiles are one tab stop and arrows move between them.
  */
-export function GoodsTiles({ tiles, loading, onAdd }: { tiles: Tile[]; loading: boolean; onAdd: (tile: Tile) => void }) {
+export function GoodsTiles<T extends TileView>({ tiles, loading, onAdd }: { tiles: T[]; loading: boolean; onAdd: (tile: T) => void }) {
   const roving = useRovingFocus(tiles.length);
   if (!loading && tiles.length === 0) return <Empty description="没有找到商品" />;
-  const addOnKey = (event: KeyboardEvent, tile: Tile) => {
+  const addOnKey = (event: KeyboardEvent, tile: T) => {
     if (event.key !== 'Enter' && event.key !== ' ') return;
     event.preventDefault();
     onAdd(tile);

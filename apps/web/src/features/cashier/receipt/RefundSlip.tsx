@@ -4,13 +4,15 @@ import { formatYuan } from '@/lib/money';
 import { ReceiptLines, type PaperWidth } from './Receipt';
 
 /** A refund slip (退款单) on the receipt paper: the order, the goods and units back, the amount, where it went, who and when. */
-export function RefundSlip({ refund, width }: { refund: SaleRefund; width: PaperWidth }) {
+export function RefundSlip({ refund, width, labels }: { refund: SaleRefund; width: PaperWidth; labels?: { title: string; orderLabel: string } }) {
   return (
     <div className={`receipt receipt-${width}`} data-testid="refund-slip">
       <h3>{refund.venueName}</h3>
-      <div className="center">退款单</div>
+      <div className="center">{labels?.title ?? '退款单'}</div>
       <div>退款单号：{refund.refundId}</div>
-      <div>销售单号：{refund.orderId}</div>
+      <div>
+        {labels?.orderLabel ?? '销售单号'}：{refund.orderId}
+      </div>
       <div>退款时间：{formatTime(refund.finishTime ?? refund.createTime)}</div>
       <div>操作员：{refund.createName}</div>
       <div>退款方式：{sale.REFUND_ROUTE_LABELS[refund.route]}</div>

@@ -19,7 +19,7 @@ function staticMarkup(element: ReactElement): string {
   return html;
 }
 
-function printInFrame(element: ReactElement, title: string, mark: Record<string, string>): void {
+export function printInFrame(element: ReactElement, title: string, mark: Record<string, string>, css = RECEIPT_CSS): void {
   const html = staticMarkup(element);
   const frame = document.createElement('iframe');
   frame.setAttribute('aria-hidden', 'true');
@@ -28,7 +28,7 @@ function printInFrame(element: ReactElement, title: string, mark: Record<string,
   document.body.appendChild(frame);
   const doc = frame.contentDocument!;
   doc.open();
-  doc.write(`<!doctype html><html><head><meta charset="utf-8"><title>${title}</title><style>${RECEIPT_CSS}</style></head><body>${html}</body></html>`);
+  doc.write(`<!doctype html><html><head><meta charset="utf-8"><title>${title}</title><style>${css}</style></head><body>${html}</body></html>`);
   doc.close();
   // The frame takes focus to print; the page gets it back where it was (not lost in the hidden frame).
   const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -47,7 +47,15 @@ export function printReceipt(order: SaleOrder, seller: string, width: PaperWidth
   printInFrame(createElement(Receipt, { order, seller, width, copy }), `小票 ${order.orderId}`, { receipt: String(order.orderId) });
 }
 
-/** Prints a refund slip (退款单). */
-export function printRefundSlip(refund: SaleRefund, width: PaperWidth): void {
-  printInFrame(createElement(RefundSlip, { refund, width }), `退款单 ${refund.refundId}`, { refundSlip: String(refund.refundId) });
+/** The words of a refund slip: its title and what its order is called. */
+export interface SlipLabels {
+  title: string;
+  orderLabel: string;
+}
+
+/** Prints a refund slip (退款单, or the kind's own title). */
+export function printRefundSlip(refund: SaleRefund, width: PaperWidth, labels?: SlipLabels): void {
+  printInFrame(createElement(RefundSlip, { refund, width, labels }), `${labels?.title ?? '退款单'} ${refund.refundId}`, {
+    refundSlip: String(refund.refundId),
+  });
 }

@@ -5,7 +5,14 @@ import { usePagedList } from '@/components/list/usePagedList';
 import { formatTime } from '@/lib/format';
 
 type Movement = z.infer<typeof goods.stockMovement>;
-export const REASON_LABELS: Record<Movement['reason'], string> = { STOCK_IN: '进货入库', SALE: '销售出库', REFUND: '退货入库', ADJUST: '盘点调整' };
+export const REASON_LABELS: Record<Movement['reason'], string> = {
+  STOCK_IN: '进货入库',
+  SALE: '销售出库',
+  REFUND: '退货入库',
+  ADJUST: '盘点调整',
+  LEASE: '租赁出库',
+  LEASE_RETURN: '租赁归还',
+};
 
 /** Every change of one goods item's stock in one warehouse, newest first. */
 export function StockMovementsDialog({ goodsId, warehouseId, title, onClose }: { goodsId: number; warehouseId: number; title: string; onClose: () => void }) {

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { Card, Col, Descriptions, Empty, Row, Typography } from 'antd';
 import { menuIcon } from '@/components/MenuIcon';
+import { TodayFigures } from '@/features/board';
 import { searchEntries } from '@/lib/menu-routes';
 import { useSession } from '@/lib/session';
 
@@ -22,6 +23,7 @@ export default function HomePage() {
         <Descriptions.Item label="所属中心">{center?.centerName ?? '—'}</Descriptions.Item>
         <Descriptions.Item label="可用场馆">{user.venues.length} 个</Descriptions.Item>
       </Descriptions>
+      {user.currentVenueId && <TodayFigures venueId={user.currentVenueId} />}
       <Typography.Title level={5}>快捷入口</Typography.Title>
       {entries.length === 0 ? (
         <Empty description="暂无可用的功能，请联系管理员分配权限" />

@@ -34,7 +34,6 @@ export default function CameraDialog({ onClose, onCode }: { onClose: () => void;
         if (!result || stopped) return;
         stopped = true;
         controls?.stop();
-        notify.success('识别成功');
         onCodeRef.current(result.getText());
       })
       .then((c) => {

@@ -1,0 +1,38 @@
+import { seedTickets, TICKET_MENUS } from '../../seed/ticket.ts';
+import type { CheckoutServices } from '../checkout/index.ts';
+import { defineModule } from '../module.ts';
+import { TicketCheckRepository } from './ticket-check.repository.ts';
+import { TicketCheckService } from './ticket-check.service.ts';
+import { TicketOrderRepository } from './ticket-order.repository.ts';
+import { TicketOrderService } from './ticket-order.service.ts';
+import { ticketKind } from './ticket-payable.ts';
+import { ticketRoutes, type TicketServices } from './ticket.routes.ts';
+import { TicketTypeRepository } from './ticket-type.repository.ts';
+import { TicketTypeService } from './ticket-type.service.ts';
+import { TimeoutRepository } from './timeout.repository.ts';
+import { timeoutKind } from './timeout-payable.ts';
+
+export type { TicketServices };
+
+/** Admission tickets: types with their slots, sales paid at the till, verification, exits with overstay, the in-venue count. */
+export const ticketModule = defineModule({
+  key: 'tickets',
+  services: ({ db, clock }, { checkout }: { checkout: CheckoutServices }): TicketServices => {
+    const k = db.kysely;
+    const typeRepo = new TicketTypeRepository(k);
+    const orderRepo = new TicketOrderRepository(k);
+    const checkRepo = new TicketCheckRepository(k);
+    const timeouts = new TimeoutRepository(k);
+    return {
+      types: new TicketTypeService(typeRepo, clock),
+      orders: new TicketOrderService(orderRepo, typeRepo, clock),
+      checks: new TicketCheckService(k, checkRepo, orderRepo, typeRepo, timeouts, clock),
+      kind: ticketKind(orderRepo),
+      timeoutKind: timeoutKind(timeouts, checkRepo, clock),
+      checkout,
+    };
+  },
+  routes: (app, guard, tickets) => ticketRoutes(app, guard, tickets),
+  menus: [{ sidebar: 2.2, menu: TICKET_MENUS }],
+  demo: (ctx) => seedTickets(ctx),
+});

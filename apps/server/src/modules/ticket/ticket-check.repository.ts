@@ -1,0 +1,77 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Executor } from '../../db/database.ts';
+import type { Database } from '../../db/tables.ts';
+
+/** Verifications (entries), exits and the in-venue count. */
+export class TicketCheckRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * Takes one use of a usable ticket: a conditional update, so of two desks or gates racing for the last
+   * use only one finds the row (PostgreSQL: the row lock; SQLite: the write lock). Answers whether it did.
+   */
+  async takeUse(trx: Executor, tenantId: number, detailId: number) {
+    const done = await trx
+      .updateTable('ticket_detail')
+      .set({
+        uses_left: sql<number>`uses_left - 1`,
+        detail_state: sql<'A' | 'U'>`case when uses_left = 1 then 'U' else 'A' end`,
+      })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', detailId)
+      .where('detail_state', '=', 'A')
+      .where('uses_left', '>', 0)
+      .executeTakeFirst();
+    return Number(done.numUpdatedRows) === 1;
+  }
+
+  insertCheck(
+    trx: Executor,
+    row: { tenant_id: number; detail_id: number; venue_id: number; item_id: number; slot_end: string; checked_by: number; checked_at: string },
+  ) {
+    return trx.insertInto('ticket_check').values(row).returning('id').executeTakeFirstOrThrow();
+  }
+
+  /** The latest entry of a ticket still inside, with its type's overstay rule. */
+  inside(tenantId: number, qrCode: string) {
+    return this.db
+      .selectFrom('ticket_check as c')
+      .innerJoin('ticket_detail as d', 'd.id', 'c.detail_id')
+      .innerJoin('ticket_type as t', 't.id', 'd.type_id')
+      .select(['c.id', 'c.venue_id', 'c.slot_end', 'd.order_id', 'd.type_name', 't.free_minutes', 't.overtime_minutes', 't.overtime_price_fen'])
+      .where('c.tenant_id', '=', tenantId)
+      .where('d.qr_code', '=', qrCode)
+      .where('c.exit_at', 'is', null)
+      .orderBy('c.id', 'desc')
+      .executeTakeFirst();
+  }
+
+  /** Lets an entry out (once). */
+  async exit(db: Executor, tenantId: number, checkId: number, nowIso: string) {
+    const done = await db
+      .updateTable('ticket_check')
+      .set({ exit_at: nowIso })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', checkId)
+      .where('exit_at', 'is', null)
+      .executeTakeFirst();
+    return Number(done.numUpdatedRows) === 1;
+  }
+
+  /** People inside (verified, not yet out) per venue and item. */
+  peopleCount(tenantId: number, visible: RawBuilder<boolean>, venueId?: number) {
+    let q = this.db
+      .selectFrom('ticket_check as c')
+      .innerJoin('venue as v', 'v.id', 'c.venue_id')
+      .innerJoin('sport_item as i', 'i.id', 'c.item_id')
+      .select(['c.venue_id', 'v.name as venue_name', 'c.item_id', 'i.name as item_name', sql<number>`count(*)`.as('n')])
+      .where('c.tenant_id', '=', tenantId)
+      .where('c.exit_at', 'is', null)
+      .where(visible)
+      .groupBy(['c.venue_id', 'v.name', 'c.item_id', 'i.name'])
+      .orderBy('c.venue_id')
+      .orderBy('c.item_id');
+    if (venueId) q = q.where('c.venue_id', '=', venueId);
+    return q.execute();
+  }
+}

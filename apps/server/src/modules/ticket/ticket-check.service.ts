@@ -1,0 +1,103 @@
+import { Code, fenToYuan, ticket } from '@venue/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/tables.ts';
+import { iso, type Clock } from '../../lib/clock.ts';
+import { BizError, refuse } from '../../lib/errors.ts';
+import { assertVenue, inUserVenues, type Session, type UserSession } from '../../plugins/session.ts';
+import { slotsOf } from './ticket.mapper.ts';
+import { canUse, overstay } from './ticket-rules.ts';
+import type { TicketCheckRepository } from './ticket-check.repository.ts';
+import type { TicketOrderRepository } from './ticket-order.repository.ts';
+import type { TicketTypeRepository } from './ticket-type.repository.ts';
+import type { TimeoutRepository } from './timeout.repository.ts';
+
+/** Verification of tickets (entries), exits with their overstay, and the in-venue count. */
+export class TicketCheckService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly checks: TicketCheckRepository,
+    private readonly orders: TicketOrderRepository,
+    private readonly types: TicketTypeRepository,
+    private readonly timeouts: TimeoutRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Verifies tickets of one order at once: each must be usable now (state, dates, weekday and slot in
+   * the venue's time zone). Every use is taken by a conditional update in one transaction: of two desks
+   * racing, one verifies and the other is told 票据已使用; nothing is written on a refusal.
+   */
+  async check(s: UserSession, detailIds: number[]) {
+    const ids = [...new Set(detailIds)];
+    const found = await this.orders.detailsById(s.tenantId, ids);
+    if (found.length !== ids.length) throw new BizError(Code.NO_DATA, ticket.TICKET_MSG.notFound);
+    if (new Set(found.map((d) => d.order_id)).size > 1) throw refuse(ticket.TICKET_MSG.notOneOrder);
+    assertVenue(s, ...found.map((d) => d.venue_id));
+    const slots = await this.types.slots(s.tenantId, [...new Set(found.map((d) => d.type_id))]);
+    const now = this.clock.now();
+    const uses = found.map((d) => {
+      const answer = canUse(
+        {
+          detailState: d.detail_state,
+          useBeginDate: d.use_begin_date,
+          useEndDate: d.use_end_date,
+          usesLeft: d.uses_left,
+          useTimeList: slotsOf(slots, d.type_id),
+        },
+        now,
+      );
+      if (!answer.ok) throw refuse(`${d.type_name}：${answer.reason}`);
+      return { d, slotEnd: answer.slotEnd };
+    });
+    await this.db.transaction().execute(async (trx) => {
+      for (const { d, slotEnd } of uses) {
+        if (!(await this.checks.takeUse(trx, s.tenantId, d.id))) throw refuse(`${d.type_name}：票据已使用`);
+        await this.checks.insertCheck(trx, {
+          tenant_id: s.tenantId,
+          detail_id: d.id,
+          venue_id: d.venue_id,
+          item_id: d.item_id,
+          slot_end: iso(slotEnd),
+          checked_by: s.userId,
+          checked_at: iso(now),
+        });
+      }
+    });
+    return { checked: uses.length, orderId: found[0].order_id };
+  }
+
+  async peopleCount(s: Session, venueId?: number) {
+    assertVenue(s, venueId);
+    const rows = await this.checks.peopleCount(s.tenantId, inUserVenues(s, 'c.venue_id'), venueId);
+    return rows.map((r) => ({ venueId: r.venue_id, venueName: r.venue_name, itemId: r.item_id, itemName: r.item_name, count: Number(r.n) }));
+  }
+
+  /**
+   * An exit: within the slot and its free minutes the ticket leaves at once; past them an overstay order
+   * (超时) is made (or the unpaid one found) and the exit waits for its payment.
+   */
+  async exit(s: UserSession, qrCode: string) {
+    const entry = await this.checks.inside(s.tenantId, qrCode);
+    if (!entry) throw new BizError(Code.NO_DATA, '未查询到在场的票据');
+    assertVenue(s, entry.venue_id);
+    const now = this.clock.now();
+    const owed = overstay(new Date(entry.slot_end), now, {
+      freeMinutes: entry.free_minutes,
+      periodMinutes: entry.overtime_minutes,
+      periodFen: entry.overtime_price_fen,
+    });
+    if (owed.fen === 0) {
+      await this.checks.exit(this.db, s.tenantId, entry.id, iso(now));
+      return { left: true, timeoutOrderId: null, minutes: owed.minutes, pricePay: 0 };
+    }
+    const order = await this.timeouts.upsert(s.tenantId, {
+      check_id: entry.id,
+      venue_id: entry.venue_id,
+      minutes: owed.minutes,
+      price_pay_fen: owed.fen,
+      created_by: s.userId,
+      created_at: iso(now),
+    });
+    return { left: false, timeoutOrderId: order.id, minutes: order.minutes, pricePay: fenToYuan(order.price_pay_fen) };
+  }
+}

@@ -1,0 +1,108 @@
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { Card, Col, Empty, List, Row, Statistic, Typography } from 'antd';
+import { board, SCREENS, type ScreenKey } from '@venue/contract';
+import { CAPABILITIES, type Capability } from '@venue/contract/board';
+import { useApiQuery } from '@/lib/query';
+import { viewRoutes } from '@/lib/menu-routes';
+import { useSession } from '@/lib/session';
+import { yuanText } from '../charts';
+import { BOARD_ROUTES } from '../boards';
+
+/** 首页 reads its figures again this often. */
+const HOME_REFRESH_MS = 30_000;
+const chinaToday = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+
+/** The panels whose capability has not landed, by what they would show. */
+const WAITING: { title: string; capability: Capability }[] = [
+  { title: '核销（按来源）', capability: 'voucher' },
+  { title: '在租商品', capability: 'lease' },
+  { title: '在用手牌', capability: 'hand' },
+];
+
+/**
+ * 首页's figures for the current venue today: revenue by pay method and channel, orders, people in the
+ * venue and entries, each with a link to its list; it reads them again every 30 s.
+ */
+export function TodayFigures({ venueId }: { venueId: number }) {
+  const today = chinaToday();
+  const menus = useSession((s) => s.menus);
+  const pathOf = useMemo(() => {
+    const routes = menus ? viewRoutes(menus) : [];
+    return (screen: ScreenKey) => routes.find((r) => r.component === screen)?.fullPath;
+  }, [menus]);
+  const options = { refetchInterval: HOME_REFRESH_MS, quiet: true };
+  const revenue = useApiQuery(board.revenueQuery, { query: { venueId, beginDate: today, endDate: today, unit: 'day' } }, options);
+  const flow = useApiQuery(board.flowQuery, { query: { venueId } }, options);
+  const link = (screen: ScreenKey, text: string) => {
+    const path = pathOf(screen);
+    return path ? <Link to={path}>{text}</Link> : null;
+  };
+  const r = revenue.data;
+  const f = flow.data;
+  return (
+    <div style={{ marginBottom: 16 }}>
+      <Row gutter={[12, 12]}>
+        <Col xs={12} md={6}>
+          <Card size="small" title="今日营收（元）" extra={link(SCREENS.goodsSaleOrder, '销售订单')}>
+            <Statistic value={r ? yuanText(r.total.net) : '—'} />
+          </Card>
+        </Col>
+        <Col xs={12} md={6}>
+          <Card size="small" title="今日订单">
+            <Statistic value={r?.total.orders ?? '—'} />
+          </Card>
+        </Col>
+        <Col xs={12} md={6}>
+          <Card size="small" title="在馆人数" extra={link(SCREENS.gatePass, '通行记录')}>
+            <Statistic value={f?.inVenue ?? '—'} />
+          </Card>
+        </Col>
+        <Col xs={12} md={6}>
+          <Card size="small" title="今日入场">
+            <Statistic value={f?.inCount ?? '—'} />
+          </Card>
+        </Col>
+        <Col xs={24} md={8}>
+          <Card size="small" title="支付方式（今日）">
+            {r?.byPayMode.length ? (
+              <List size="small" dataSource={r.byPayMode} renderItem={(m) => <List.Item extra={yuanText(m.amount)}>{m.label}</List.Item>} />
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="今日暂无收款" />
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} md={8}>
+          <Card size="small" title="渠道（今日）">
+            {r?.byChannel.length ? (
+              <List size="small" dataSource={r.byChannel} renderItem={(m) => <List.Item extra={yuanText(m.amount)}>{m.label}</List.Item>} />
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="今日暂无收款" />
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} md={8}>
+          <Card size="small" title="其他">
+            <List
+              size="small"
+              dataSource={WAITING}
+              renderItem={(w) => (
+                <List.Item>
+                  {w.title}：<Typography.Text type="secondary">「{CAPABILITIES[w.capability]}」功能尚未上线</Typography.Text>
+                </List.Item>
+              )}
+            />
+          </Card>
+        </Col>
+      </Row>
+      <Typography.Paragraph style={{ marginTop: 12 }}>
+        看板：
+        {BOARD_ROUTES.filter((b) => b.kind !== 'video').map((b) => (
+          <Link key={b.path} to={b.path} style={{ marginRight: 12 }}>
+            {b.title}（{b.path}）
+          </Link>
+        ))}
+      </Typography.Paragraph>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { useReducer, useState } from 'react';
+import Decimal from 'decimal.js';
+import { lease, member, Msg, system, type LeaseGoods, type payment } from '@venue/contract';
+import { initialSale, orderNeeded, payFailure, saleReducer, useReceiptPrinter } from '@/features/cashier';
+import { lookupCard, useCardHandler } from '@/features/member-card';
+import { useScannerInput } from '@/hooks/useScannerInput';
+import { notify, toast } from '@/lib/notify';
+import { useApiMutation, useApiQuery } from '@/lib/query';
+import { useSession } from '@/lib/session';
+import { formatYuan } from '@/lib/money';
+import { LEASE_RECEIPTS } from './receipts';
+
+/** A payment lends goods out and may charge member cards: what shows those reloads. */
+const PAYMENT_CHANGES = [lease.goodsAll, lease.goodsQuery, lease.query, member.all, member.allForPay, member.queryOrderConsume];
+
+/**
+ * The work behind 商品租赁 (dialog and page): the venue's sports items and lease goods, the cart (the
+ * sale's, each unit priced rent plus deposit), a scanned member card, creating the rental, paying it
+ * through the 收款 dialog and printing the 租赁小票.
+ */
+export function useLeaseDesk(active: boolean, { afterPayment }: { afterPayment?: () => void } = {}) {
+  const venueId = useSession((s) => s.user?.currentVenueId ?? null);
+  const [state, dispatch] = useReducer(saleReducer, initialSale);
+  const [chosenItem, setItem] = useState<number | null>(null);
+  const [keyword, setKeyword] = useState('');
+  const items = useApiQuery(system.sportItems, { query: { venueId: venueId ?? undefined } }, { enabled: active && !!venueId });
+  const itemId = chosenItem ?? items.data?.[0]?.itemId ?? null;
+  const goods = useApiQuery(
+    lease.goodsAll,
+    { query: { venueId: venueId ?? 0, itemId: itemId ?? undefined, goodsName: keyword.trim() || undefined } },
+    { enabled: active && !!venueId && !!itemId },
+  );
+  const handleCard = useCardHandler();
+  const printer = useReceiptPrinter(venueId, LEASE_RECEIPTS);
+  const createOrder = useApiMutation(lease.createOrder, { invalidates: [lease.query] });
+  const payOrder = useApiMutation(lease.payOrder, { quiet: true, invalidates: PAYMENT_CHANGES });
+
+  function add(g: LeaseGoods) {
+    const inCart = state.lines.find((l) => l.goodsId === g.leaseGoodsId)?.quantity ?? 0;
+    if (inCart + 1 > g.qty) return toast.warning(`「${g.goodsName}」库存不足`);
+    dispatch({
+      type: 'add',
+      item: {
+        goodsId: g.leaseGoodsId,
+        goodsName: g.goodsName,
+        specs: `租金${formatYuan(g.price)} 押金${formatYuan(g.deposit)}`,
+        unit: g.unit,
+        price: new Decimal(g.price).plus(g.deposit).toNumber(),
+        stock: g.qty,
+      },
+    });
+  }
+
+  // A scan anywhere in the desk: a member card.
+  useScannerInput(
+    (code) => {
+      void (async () => {
+        const found = await lookupCard(code, { quiet: true });
+        if (!found) return notify.warning('没有该手牌或会员信息');
+        const usable = await handleCard(found);
+        if (usable) dispatch({ type: 'member', card: usable });
+      })();
+    },
+    { enabled: active && !state.paying },
+  );
+
+  async function submit() {
+    if (!state.lines.length) return toast.warning(Msg.chooseGoods);
+    if (!venueId || !itemId) return toast.warning(lease.leaseMsg.noItems);
+    const signature = orderNeeded(state);
+    if (!signature) return dispatch({ type: 'pay' });
+    const details = state.lines.map((l) => ({ goodsId: l.goodsId, quantity: l.quantity }));
+    const memberId = state.card?.memberId ?? null;
+    const created = await createOrder.mutateAsync({ body: { details, itemId, memberId, venueId } }).catch(() => null);
+    if (created) dispatch({ type: 'pay', order: { orderId: created.orderId, signature } });
+  }
+
+  /** Spec 4 step 4, as the sale: 200 closes and prints; a failure keeps, closes or clears (payFailure). */
+  async function pay(request: payment.PayRequest) {
+    try {
+      const result = await payOrder.mutateAsync({ body: request });
+      dispatch({ type: 'paid' });
+      toast.success('收款成功');
+      const cardPart = result.payRecords.find((p) => p.cardId);
+      const printedIds = await printer.printAfterPayment([result.orderId], request.payMode, cardPart?.payType ?? request.payType);
+      dispatch({ type: 'printed', printedIds });
+      afterPayment?.();
+    } catch (error) {
+      const failure = payFailure(error);
+      dispatch({ type: 'payFailed', outcome: failure.outcome });
+      notify.warning(failure.message);
+    }
+  }
+
+  return {
+    state,
+    dispatch,
+    venueId,
+    items: items.data,
+    itemId,
+    setItem,
+    keyword,
+    setKeyword,
+    goods: goods.data ?? [],
+    goodsLoading: goods.isFetching,
+    add,
+    submit,
+    pay,
+    reprint: () => void printer.reprint(state.printedIds),
+  };
+}

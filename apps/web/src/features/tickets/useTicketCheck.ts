@@ -1,0 +1,66 @@
+import { useRef, useState } from 'react';
+import { ticket, type TicketRow } from '@venue/contract';
+import { callApi } from '@/lib/http';
+import { toast } from '@/lib/notify';
+import { useInvalidate } from '@/lib/query';
+import { preselected } from './ticket-view';
+
+/**
+ * The ticket tab's work (spec 2.8, 4 Verification): look the order up by a QR code or order number,
+ * tick its usable tickets, verify them. Each search replaces the rows; a success clears them.
+ */
+export function useTicketCheck() {
+  const [rows, setRows] = useState<TicketRow[]>([]);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [busy, setBusy] = useState(false);
+  const inFlight = useRef(false);
+  const invalidate = useInvalidate();
+
+  function clear() {
+    setRows([]);
+    setSelected([]);
+  }
+
+  async function search(code: string) {
+    const qrCode = code.trim();
+    if (!qrCode) return toast.warning(ticket.TICKET_MSG.notFound);
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setBusy(true);
+    try {
+      const found = await callApi(ticket.queryDetail, { query: { qrCode } });
+      setRows(found);
+      setSelected(preselected(found));
+    } catch {
+      clear();
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+    }
+  }
+
+  /** Verifies the ticked tickets; answers whether it did (the dialog then closes). */
+  async function confirm(): Promise<boolean> {
+    if (!selected.length) {
+      toast.warning(ticket.TICKET_MSG.chooseTicket);
+      return false;
+    }
+    if (inFlight.current) return false;
+    inFlight.current = true;
+    setBusy(true);
+    try {
+      const done = await callApi(ticket.checkTicket, { body: { ticketCheckDetails: selected.map((detailId) => ({ detailId })) } });
+      toast.success(`核销成功，共 ${done.checked} 张`);
+      clear();
+      await invalidate([ticket.queryPeopleCount, ticket.orderQuery]);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+    }
+  }
+
+  return { rows, selected, setSelected, busy, search, confirm, clear };
+}

@@ -1,0 +1,157 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { closeProduct, login, openProduct, pageApi, pageErrors, pickOption, type RunningServer, scan, screenshot } from './harness';
+
+const WEEK = ['', '一', '二', '三', '四', '五', '六', '日'];
+
+type PeopleRow = { count: number };
+type Row = { detailId: number; qrCode: string; detailState: string };
+
+/**
+ * Issue 18 at the desk (admin, 城东羽毛球馆): sell two tickets, pay, read the printed QR codes, scan one
+ * at scanner speed, verify it and see the count inside rise; refusals; a ticket type made on 票种管理
+ * whose slot ends in a minute, verified, kept past its end and charged its overstay before the exit.
+ */
+describe('tickets: sale, verification, overstay (issue 18)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  const api = <T>(path: string) => pageApi<T>(page, server.url, path);
+  const inside = async () => (await api<PeopleRow[]>('ticket/ticketCheck/queryPeopleCount?venueId=1')).reduce((s, r) => s + r.count, 0);
+  const card = (title: string) => page.locator('.ant-card', { has: page.locator('.ant-card-head-title', { hasText: title }) });
+  const payDialog = () => page.locator('.ant-modal-wrap:visible', { hasText: '应收' });
+  const notice = (text: string) => page.locator('.ant-notification-notice, .ant-message-notice', { hasText: text }).first();
+  const printedCodes = async () =>
+    page
+      .locator('iframe[data-tickets]')
+      .last()
+      .evaluate((f: HTMLIFrameElement) => [...f.contentDocument!.querySelectorAll('[data-qr-code]')].map((e) => e.getAttribute('data-qr-code')!));
+  async function payCash() {
+    await payDialog().waitFor();
+    await payDialog().getByRole('radio', { name: '现金', exact: true }).check();
+    await payDialog()
+      .getByRole('button', { name: /确认收款/ })
+      .click();
+    await payDialog().waitFor({ state: 'hidden' });
+  }
+  async function sell(typeName: string, quantity: number) {
+    const printed = await page.locator('iframe[data-tickets]').count();
+    const sellCard = card('售票');
+    await sellCard.getByLabel(`${typeName} 数量`).fill(String(quantity));
+    await sellCard.getByRole('button', { name: /提交订单/ }).click();
+    await payCash();
+    await notice('收款成功').waitFor();
+    await expect.poll(() => page.locator('iframe[data-tickets]').count()).toBe(printed + 1);
+    return printedCodes();
+  }
+
+  beforeAll(async () => {
+    ({ server, browser, page } = await openProduct({ width: 1366, height: 900 }));
+    await login(page, server.url, 'admin', 'admin123');
+  });
+  afterAll(() => closeProduct({ server, browser }));
+  afterEach(() => expect(pageErrors(page)).toEqual([]));
+
+  it('sells two tickets, scans one printed QR code at scanner speed, verifies it and the count inside rises', async () => {
+    await page.goto(`${server.url}/ticket/order`);
+    await card('售票').getByText('散客全天票').waitFor();
+    const codes = await sell('散客全天票', 2);
+    expect(codes).toHaveLength(2);
+    const before = await inside();
+
+    const box = card('票据核销').getByPlaceholder('请扫描或输入订单号');
+    await box.click();
+    await scan(page, codes[0]);
+    const rows = card('票据核销').locator('.ant-table-row');
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await rows.filter({ hasText: '待使用' }).count()).toBe(2);
+    // Both usable tickets are ticked; untick the second, verify the first.
+    await rows.nth(1).getByRole('checkbox').uncheck();
+    await screenshot(page, 'ticket-check');
+    await card('票据核销')
+      .getByRole('button', { name: /确认核销/ })
+      .click();
+    await notice('核销成功，共 1 张').waitFor();
+    await expect.poll(() => rows.count()).toBe(0);
+    await expect.poll(inside).toBe(before + 1);
+
+    // The order again: the used ticket is 已使用 and cannot be ticked, the other is still ticked.
+    await box.fill(codes[1]);
+    await box.press('Enter');
+    await expect.poll(() => rows.filter({ hasText: '已使用' }).count()).toBe(1);
+    expect(await rows.filter({ hasText: '已使用' }).getByRole('checkbox').isDisabled()).toBe(true);
+    expect(await rows.filter({ hasText: '待使用' }).getByRole('checkbox').isChecked()).toBe(true);
+    const found = await api<Row[]>(`ticket/ticketOrderDetail/queryDetail?qrCode=${codes[0]}`);
+    expect(found.map((r) => r.detailState).sort()).toEqual(['A', 'U']);
+  });
+
+  it('shows each refusal: unknown code, nothing ticked', async () => {
+    const box = card('票据核销').getByPlaceholder('请扫描或输入订单号');
+    await box.fill('TNOSUCHTICKET123');
+    await box.press('Enter');
+    await notice('未查询到票据信息').waitFor();
+    expect(await card('票据核销').locator('.ant-table-row').count()).toBe(0);
+    await card('票据核销')
+      .getByRole('button', { name: /确认核销/ })
+      .click();
+    await notice('请选择需要核销的票据').waitFor();
+  });
+
+  it('charges an overstay at the till before the exit', { timeout: 240_000 }, async () => {
+    // A slot of today that began a minute ago and ends at the next whole minute (at least 20 s away).
+    const shanghai = (ms: number) => new Date(ms + 8 * 3600_000);
+    let endMs = Math.ceil((Date.now() + 1) / 60_000) * 60_000;
+    if (endMs - Date.now() < 20_000) endMs += 60_000;
+    const hhmm = (ms: number) => shanghai(ms).toISOString().slice(11, 16);
+    const today = shanghai(Date.now());
+    const week = today.getUTCDay() === 0 ? 7 : today.getUTCDay();
+    const date = today.toISOString().slice(0, 10);
+
+    await page.goto(`${server.url}/ticket/type`);
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    const form = page.locator('.ant-modal-wrap:visible');
+    await form.getByLabel('票种名称').fill('超时测试票');
+    await pickOption(page, form.getByLabel('场馆'), '城东羽毛球馆');
+    await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
+    await pickOption(page, form.getByLabel('运动项目'), '羽毛球');
+    await form.getByLabel('票价（元）').fill('5');
+    await form.getByLabel('有效期开始').fill(date);
+    await form.getByLabel('有效期结束').fill(date);
+    await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
+    await pickOption(page, form.getByLabel('开始星期'), `周${WEEK[week]}`);
+    await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
+    await pickOption(page, form.getByLabel('结束星期'), `周${WEEK[week]}`);
+    await form.getByLabel('开始时间').fill(hhmm(endMs - 120_000));
+    await form.getByLabel('结束时间').fill(hhmm(endMs));
+    await form.getByLabel('超时免费（分钟）').fill('0');
+    await form.getByLabel('计费周期（分钟）').fill('30');
+    await form.getByLabel('每周期价格（元）').fill('10');
+    await form.getByRole('button', { name: /确\s*定/ }).click();
+    await page.locator('.ant-table-row', { hasText: '超时测试票' }).waitFor();
+
+    await page.goto(`${server.url}/ticket/order`);
+    await card('售票').getByText('超时测试票').waitFor();
+    const [code] = await sell('超时测试票', 1);
+    const box = card('票据核销').getByPlaceholder('请扫描或输入订单号');
+    await box.fill(code);
+    await box.press('Enter');
+    await card('票据核销').locator('.ant-table-row', { hasText: '待使用' }).waitFor();
+    await card('票据核销')
+      .getByRole('button', { name: /确认核销/ })
+      .click();
+    await notice('核销成功').waitFor();
+    const before = await inside();
+
+    // A minute past the slot's end: one started period of 30 minutes at 10 元.
+    await page.waitForTimeout(Math.max(0, endMs + 62_000 - Date.now()));
+    const exit = card('离场结算').getByPlaceholder('请扫描或输入票据二维码');
+    await exit.fill(code);
+    await exit.press('Enter');
+    await card('离场结算').getByText('需补交超时费 10.00 元').waitFor();
+    await screenshot(page, 'ticket-overstay');
+    expect(await inside()).toBe(before);
+    await payCash();
+    await notice('超时费已收，离场成功').waitFor();
+    await expect.poll(inside).toBe(before - 1);
+  });
+});
