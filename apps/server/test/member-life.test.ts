@@ -127,6 +127,8 @@ describeEachEngine('members and cards through their life on %s', (server) => {
     expect(await cardByNo(cashier, 'NEW0001')).toMatchObject({ state: 'C', balance: 0 });
     expect(await cardByNo(cashier, 'NEW0002')).toMatchObject({ state: 'A', balance: 1050, memberId, isOpened: 'T' });
     expect((await cashier.call(member.cardStateLogs, { query: { cardId: card.cardId } })).body.data!.map((l) => l.action)).toEqual(['REPLACE', 'LOSS']);
+    const trail = await server.db.selectFrom('audit_log').select(['action', 'target']).where('target', '=', '会员卡 NEW0001').orderBy('id').execute();
+    expect(trail.map((t) => t.action)).toEqual(['card.state', 'card.replace']);
     await expectBooks();
     const second = await cardByNo(cashier, 'NEW0002');
     expect((await cashier.call(member.returnCard, { body: { cardId: second.cardId, route: 'F' } })).body.code).toBe(510);
@@ -135,6 +137,7 @@ describeEachEngine('members and cards through their life on %s', (server) => {
     expect(ok).toHaveLength(1);
     expect(ok[0].body.data).toMatchObject({ action: 'RETURN', amount: 1050, route: 'F' });
     expect(await cardByNo(cashier, 'NEW0002')).toMatchObject({ state: 'R', balance: 0 });
+    expect(await server.db.selectFrom('audit_log').select('action').where('target', '=', '会员卡 NEW0002').execute()).toEqual([{ action: 'card.return' }]);
     await expectBooks();
   });
 

@@ -9,6 +9,7 @@ import type { CardRepository } from './card.repository.ts';
 import { cardNotFound } from './card.service.ts';
 import { insertCard, type CardLifeRepository } from './card-life.repository.ts';
 import type { LedgerRepository } from './ledger.repository.ts';
+import type { AuditService } from '../audit/index.ts';
 
 type LogRow = Awaited<ReturnType<CardLifeRepository['logs']>>[number];
 type Action = keyof typeof member.CARD_ACTION_LABELS;
@@ -47,6 +48,7 @@ export class CardLifeService {
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
     private readonly gateAccess: { syncCards(tenantId: number, cardIds: number[]): Promise<void> },
+    private readonly audit: AuditService,
   ) {}
 
   private now() {
@@ -145,6 +147,13 @@ export class CardLifeService {
     const logId = await this.db.transaction().execute(async (trx) => {
       const moved = await this.repo.move(trx, s.tenantId, b.cardId, rule.from, rule.to as never);
       if (!moved) throw this.refusedFrom(effectiveState(card.state, card.use_end, now), b.action);
+      await this.audit.record(trx, s, {
+        action: 'card.state',
+        target: `会员卡 ${card.card_no}`,
+        venueId: card.venue_id,
+        before: { state: moved.from },
+        after: { state: rule.to, action: member.CARD_ACTION_LABELS[b.action], remark: b.remark ?? '' },
+      });
       return this.repo.log(trx, {
         tenant_id: s.tenantId,
         card_id: b.cardId,
@@ -193,6 +202,13 @@ export class CardLifeService {
         await this.move(trx, s.tenantId, b.cardId, -moved.balance, 'ADJUST', { userId: s.userId, remark: `补卡转出到 ${newNo}` });
         await this.move(trx, s.tenantId, newId, moved.balance, 'ADJUST', { userId: s.userId, remark: `补卡转入自 ${card.card_no}` });
       }
+      await this.audit.record(trx, s, {
+        action: 'card.replace',
+        target: `会员卡 ${card.card_no}`,
+        venueId: card.venue_id,
+        before: { state: moved.from, balance: unitsOut(card.pay_type, moved.balance) },
+        after: { state: 'C', newCardNo: newNo, moved: unitsOut(card.pay_type, moved.balance) },
+      });
       const logId = await this.repo.log(trx, {
         tenant_id: s.tenantId,
         card_id: b.cardId,
@@ -221,6 +237,13 @@ export class CardLifeService {
       if (!moved) throw this.refusedFrom(card.state, 'RETURN');
       const route = member.REFUND_ROUTES[b.route];
       if (moved.balance > 0) await this.move(trx, s.tenantId, b.cardId, -moved.balance, 'ADJUST', { userId: s.userId, remark: `退卡退款（${route}）` });
+      await this.audit.record(trx, s, {
+        action: 'card.return',
+        target: `会员卡 ${card.card_no}`,
+        venueId: card.venue_id,
+        before: { state: moved.from, balance: unitsOut(card.pay_type, moved.balance) },
+        after: { state: 'R', balance: 0, refunded: unitsOut(card.pay_type, moved.balance), route },
+      });
       return this.repo.log(trx, {
         tenant_id: s.tenantId,
         card_id: b.cardId,

@@ -31,8 +31,8 @@ export const memberCardModule = defineModule({
       /** The cashier charges and refunds cards through memberCards.ledger.chargeCard / refundConsume inside its payment transaction. */
       ledger: new LedgerService(ledgerRepo, cardRepo, memberRepo, venues, k, clock, audit),
       imports: new CardImportService(memberRepo, k, clock),
-      archive: new MemberArchiveService(new MemberArchiveRepository(k), k, clock),
-      life: new CardLifeService(new CardLifeRepository(k), cardRepo, ledgerRepo, k, clock, gateAccess),
+      archive: new MemberArchiveService(new MemberArchiveRepository(k), k, clock, audit),
+      life: new CardLifeService(new CardLifeRepository(k), cardRepo, ledgerRepo, k, clock, gateAccess, audit),
     };
   },
   routes: (app, guard, memberCards) => memberCardRoutes(app, guard, memberCards),

@@ -5,6 +5,7 @@ import { iso, type Clock } from '../../lib/clock.ts';
 import { alreadyExists, notFound, refuse } from '../../lib/errors.ts';
 import { mapPage, pageWindow } from '../../lib/paging.ts';
 import type { UserSession } from '../../plugins/session.ts';
+import type { AuditService } from '../audit/index.ts';
 import type { MemberArchiveRepository, MemberValues } from './member-archive.repository.ts';
 
 type MemberForm = BodyOut<typeof member.addMember>;
@@ -14,12 +15,16 @@ const MEMBER_NOT_FOUND = '会员不存在';
 /** Whether the viewer sees phone and ID numbers whole (member:member:plain, or an admin). */
 const seesPlain = (s: UserSession) => s.isAdmin || s.permissions.includes(PERMISSIONS.member.member.plain);
 
+/** A member's values as the audit trail keeps them: phone and ID number masked. */
+const shown = (v: MemberValues) => ({ ...v, phone: member.maskMobile(v.phone), id_number: member.maskIdNumber(v.id_number) });
+
 /** The member archive (会员档案): members, their family, masked contact details in lists. */
 export class MemberArchiveService {
   constructor(
     private readonly repo: MemberArchiveRepository,
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
+    private readonly audit: AuditService,
   ) {}
 
   private toRow(r: Row, plain: boolean) {
@@ -84,16 +89,34 @@ export class MemberArchiveService {
     const id = await this.db.transaction().execute(async (trx) => {
       const { id } = await this.repo.insert(trx, s.tenantId, values, iso(this.clock.now()));
       await this.repo.replaceFamily(trx, s.tenantId, id, this.family(b));
+      await this.audit.record(trx, s, {
+        action: 'member.add',
+        target: `会员 ${values.name} ${member.maskMobile(values.phone)}`,
+        after: { ...shown(values), family: b.family },
+      });
       return id;
     });
     return this.get(s, id);
   }
 
   async edit(s: UserSession, b: BodyOut<typeof member.editMember>) {
-    if (!(await this.repo.find(s.tenantId, b.memberId))) throw notFound(MEMBER_NOT_FOUND);
+    const before = await this.repo.find(s.tenantId, b.memberId);
+    if (!before) throw notFound(MEMBER_NOT_FOUND);
     const values = await this.values(s, b, b.memberId);
     await this.db.transaction().execute(async (trx) => {
       await this.repo.update(trx, s.tenantId, b.memberId, values);
+      await this.audit.record(trx, s, {
+        action: 'member.edit',
+        target: `会员 ${values.name} ${member.maskMobile(values.phone)}`,
+        before: {
+          name: before.name,
+          phone: member.maskMobile(before.phone),
+          id_number: member.maskIdNumber(before.id_number),
+          member_type_id: before.member_type_id,
+          remark: before.remark,
+        },
+        after: { ...shown(values), family: b.family },
+      });
       await this.repo.replaceFamily(trx, s.tenantId, b.memberId, this.family(b));
     });
     return this.get(s, b.memberId);
