@@ -33,7 +33,8 @@ export class RoleService {
         roleCode: r.code,
         description: r.description,
         level: r.level,
-        dataScope: r.data_scope,
+        // The built-in admin works in every venue whatever its row says (UserSession.allVenues).
+        dataScope: r.code === ADMIN_CODE ? ('ALL' as const) : r.data_scope,
         menuIds: menus.filter((m) => m.role_id === r.id).map((m) => m.menu_id),
         builtIn: r.code === ADMIN_CODE,
         userCount: Number(counts.find((c) => c.role_id === r.id)?.n ?? 0),
