@@ -228,7 +228,7 @@ describe('cashier: goods sale, payment, receipt (issue 6)', () => {
   });
 
   it('lists the sales in 销售订单 with their states', async () => {
-    await saleDialog().getByRole('button', { name: 'Close' }).click();
+    await saleDialog().locator('.ant-modal-close').click();
     await page.goto(`${server.url}/goods/saleOrder`);
     await expect.poll(() => page.locator('.ant-table-row').count()).toBeGreaterThanOrEqual(4);
     await expect.poll(() => page.locator('.ant-table-row', { hasText: '已支付' }).count()).toBeGreaterThanOrEqual(4);

@@ -69,21 +69,25 @@ export interface RunningServer {
   url: string;
   /** Where its SQLite file lives (venue.db). */
   dataDir: string;
+  /** What it has printed so far (its console). */
+  output(): string;
   stop(): Promise<void>;
 }
 
 /**
- * The product as a user gets it: the built web app and the API on one port, demo data, fresh SQLite.
+ * The product as a user gets it: the built web app and the API on one port, demo data (or, with
+ * `demoSeed: false`, the empty install: one admin whose password it prints once), fresh SQLite.
  * A product that does not start throws with its output, failing the suite.
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer({ demoSeed = true }: { demoSeed?: boolean } = {}): Promise<RunningServer> {
   if (!existsSync(join(root, 'apps/web/dist/index.html'))) throw new Error('apps/web/dist is missing: run `npm run build` first');
   const dataDir = mkdtempSync(join(tmpdir(), 'venue-e2e-'));
   try {
-    const product = await spawnProduct({ DATA_DIR: dataDir, DATABASE_URL: undefined, DEMO_SEED: '1' });
+    const product = await spawnProduct({ DATA_DIR: dataDir, DATABASE_URL: undefined, DEMO_SEED: demoSeed ? '1' : '0' });
     return {
       url: product.url,
       dataDir,
+      output: product.output,
       async stop() {
         await product.stop();
         rmSync(dataDir, { recursive: true, force: true });
@@ -123,11 +127,19 @@ export async function login(page: Page, url: string, username: string, password:
 /** Logs out by the user menu, confirming 确定注销并退出系统吗？ */
 export async function logOut(page: Page, url: string): Promise<void> {
   await page.goto(`${url}/dashboard`);
-  await page.getByLabel('用户菜单').click();
-  await page.getByText('退出登录').click();
-  await page.getByText('确定注销并退出系统吗？').waitFor();
-  await page.getByRole('button', { name: /确\s*定/ }).click();
-  await page.waitForURL(/\/login/);
+  // The home page keeps laying out (today's figures, quick entries) after it loads: a click into the
+  // moving user menu or the confirmation's opening can miss, so each step is tried again, at most three times.
+  const confirm = page.locator('.ant-modal-confirm', { hasText: '确定注销并退出系统吗？' });
+  for (let attempt = 1; !page.url().includes('/login'); attempt += 1) {
+    if (attempt > 3) throw new Error('logOut: still not on /login after three tries');
+    if (!(await confirm.isVisible())) {
+      await page.getByLabel('用户菜单').click();
+      await page.locator('.ant-dropdown:visible').getByText('退出登录').click();
+      await confirm.waitFor();
+    }
+    await confirm.getByRole('button', { name: /确\s*定/ }).click();
+    await page.waitForURL(/\/login/, { timeout: 5000 }).catch(() => undefined);
+  }
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

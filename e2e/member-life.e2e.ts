@@ -153,4 +153,25 @@ describe('members and cards through their life (issue 16)', () => {
     expect(await ledger('E2E0001')).toEqual(['OPEN:500', 'RECHARGE:550', 'CONSUME:-14.4', 'ADJUST:-1035.6']);
     expect(await ledger('E2E0002')).toEqual(['ADJUST:1035.6', 'CONSUME:-14.4']);
   });
+
+  it('shows the member on one page: family, cards with their warnings, ledger, state changes and audit trail', async () => {
+    await page.goto(`${server.url}/member/archive`);
+    await expect.poll(() => row('陈小明').count()).toBe(1);
+    await row('陈小明').getByRole('button', { name: '详情' }).click();
+    const drawer = page.locator('.ant-drawer', { hasText: '会员详情' });
+    await drawer.waitFor();
+    await expect.poll(() => drawer.getByText('陈大明（父亲）').count()).toBe(1);
+    const pane = () => drawer.getByRole('tabpanel');
+    const cardRow = (cardNo: string) => pane().getByRole('row').filter({ hasText: cardNo });
+    await expect.poll(() => cardRow('E2E0001').textContent()).toContain('当前卡状态不可用（已换卡）');
+    expect(await cardRow('E2E0002').textContent()).toContain('¥1021.20');
+    await drawer.getByRole('tab', { name: '消费记录' }).click();
+    await expect.poll(() => pane().getByRole('row').count()).toBe(7);
+    await drawer.getByRole('tab', { name: '状态变更' }).click();
+    await expect.poll(() => pane().textContent()).toContain('补卡');
+    expect(await pane().textContent()).toContain('挂失');
+    await drawer.getByRole('tab', { name: '操作日志' }).click();
+    await expect.poll(() => pane().textContent()).toContain('新增会员');
+    await screenshot(page, 'member-detail');
+  });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from './modules.ts';
+import { DAY_MS } from './lib/clock.ts';
 
 /**
  * The server's periodic work, run by every process: each job is a conditional UPDATE in the database,
@@ -20,5 +21,27 @@ export function startJobs(app: FastifyInstance, services: Services, everyMs: num
       });
   }, everyMs);
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  // Once a day (and at start): expiry (E) stored and the blacklist rules applied (issue 16). Both are
+  // conditional updates, so every process running them changes each card once.
+  let dailyRunning = false;
+  const daily = () => {
+    if (dailyRunning) return;
+    dailyRunning = true;
+    services.cardAdmin.rules
+      .daily()
+      .then((done) => (done.expired > 0 || done.members > 0) && app.log.info(done, '会员卡到期与黑名单规则已执行'))
+      .catch((err: unknown) => app.log.error({ err }, '会员卡每日任务失败'))
+      .finally(() => {
+        dailyRunning = false;
+      });
+  };
+  const dailyTimer = setInterval(daily, DAY_MS);
+  dailyTimer.unref();
+  const firstRun = setTimeout(daily, Math.min(everyMs, 60_000));
+  firstRun.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    clearInterval(dailyTimer);
+    clearTimeout(firstRun);
+  });
 }

@@ -5,11 +5,15 @@ import type { Guard } from './plugins/route.ts';
 import { auditModule } from './modules/audit/index.ts';
 import { authModule } from './modules/auth/index.ts';
 import { boardModule } from './modules/board/index.ts';
+import { cardAdminModule } from './modules/card-admin/index.ts';
 import { cardOrderModule } from './modules/card-order/index.ts';
 import { checkoutModule } from './modules/checkout/index.ts';
+import { couponModule } from './modules/coupon/index.ts';
 import { dictModule } from './modules/dict/index.ts';
 import { gateAccessModule, gateModule } from './modules/gate/index.ts';
 import { goodsModule } from './modules/goods/index.ts';
+import { lectureModule } from './modules/lecture/index.ts';
+import { handModule } from './modules/hand/index.ts';
 import { leaseModule } from './modules/lease/index.ts';
 import { memberCardModule } from './modules/member-card/index.ts';
 import { menuModule } from './modules/menu/index.ts';
@@ -19,7 +23,8 @@ import { paymentModule } from './modules/payment/index.ts';
 import { roleModule } from './modules/role/index.ts';
 import { saleModule } from './modules/sale/index.ts';
 import { ticketModule } from './modules/ticket/index.ts';
-import { tenantModule } from './modules/tenant/index.ts';
+import { reportModule } from './modules/report/index.ts';
+import { tenantAdminModule, tenantModule } from './modules/tenant/index.ts';
 import { uploadModule } from './modules/upload/index.ts';
 import { userAdminModule, userModule } from './modules/user/index.ts';
 import { venueModule } from './modules/venue/index.ts';
@@ -47,10 +52,16 @@ export const MODULES = ModuleList.empty()
   .add(checkoutModule)
   .add(saleModule)
   .add(cardOrderModule)
+  .add(cardAdminModule)
   .add(leaseModule)
   .add(gateModule)
   .add(ticketModule)
   .add(voucherModule)
+  .add(lectureModule)
+  .add(couponModule)
+  .add(handModule)
+  .add(reportModule)
+  .add(tenantAdminModule)
   .add(boardModule);
 
 /** Every module's services, by module key. */

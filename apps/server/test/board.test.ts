@@ -167,7 +167,7 @@ describeEachEngine('boards (看板) on %s', (server) => {
       .execute();
     const n = (d: string) => Number(counted.find((c) => c.direction === d)?.n ?? 0);
     const flow = (await admin.call(board.flowQuery, { query: { venueId: gate.venue_id } })).body.data;
-    expect(flow).toMatchObject({ inCount: n('I'), outCount: n('O'), inVenue: Math.max(0, n('I') - n('O')), capacity: null, landed: ['gate'] });
+    expect(flow).toMatchObject({ inCount: n('I'), outCount: n('O'), inVenue: Math.max(0, n('I') - n('O')), capacity: null, landed: ['gate', 'ticket'] });
     expect(flow.hours[0]).toMatchObject({ hour: 0, in: expect.any(Number) });
     expect(flow.hours.reduce((s, h) => s + h.in, 0)).toBe(n('I'));
     expect(flow.byGate.find((g) => g.key === String(gate.id))!.in).toBeGreaterThanOrEqual(2);

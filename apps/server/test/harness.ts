@@ -41,8 +41,9 @@ export interface TestDatabase {
  * A fresh, migrated, demo-seeded database of the engine: a temp SQLite file, or a throw-away PG database.
  * Copied from the run's template (test/global-setup.ts) when there is one, else migrated and seeded here.
  */
-export async function freshDatabase(engine: Engine): Promise<TestDatabase> {
-  const template = engine === 'postgres' ? inject('pgTemplate') : inject('sqliteTemplate');
+export async function freshDatabase(engine: Engine, { seeded = true }: { seeded?: boolean } = {}): Promise<TestDatabase> {
+  // `seeded: false`: migrated only, for a test that seeds it itself (the install without demo data).
+  const template = !seeded ? '' : engine === 'postgres' ? inject('pgTemplate') : inject('sqliteTemplate');
   const dataDir = mkdtempSync(join(tmpdir(), 'venue-api-'));
   let dropPg = async () => undefined as void;
   let db: Db;
@@ -77,7 +78,7 @@ export async function freshDatabase(engine: Engine): Promise<TestDatabase> {
   }
   if (!template) {
     await migrateToLatest(db);
-    await seedIfEmpty(db, true);
+    if (seeded) await seedIfEmpty(db, true);
   }
   return {
     db,

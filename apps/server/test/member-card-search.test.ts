@@ -197,7 +197,7 @@ describeEachEngine('member cards: search, lookups, states on %s', (server) => {
     expect(list.body.data.records.every((c: CardRecord) => c.payType !== 'M')).toBe(true);
     const expired = await cardByNo(admin, DEMO.expired);
     const extended = await admin.call('POST', 'member/card/batchExtend', { body: { cardIds: [expired.cardId], days: 30 } });
-    expect(extended.body.data).toEqual({ extended: 1 });
+    expect(extended.body.data).toEqual({ order: null, extended: 1, newCardNo: null });
     expect((await cardByNo(admin, DEMO.expired)).state).toBe('A');
     expect((await admin.call('POST', 'member/card/batchExtend', { body: { cardIds: [expired.cardId, 999999], days: 30 } })).body.code).toBe(438);
     expect((await admin.call('POST', 'member/card/batchExtend', { body: { cardIds: [], days: 30 } })).body.msg).toBe(Msg.chooseCard);

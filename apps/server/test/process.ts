@@ -22,6 +22,8 @@ export function freePort(): Promise<number> {
 
 export interface ProductProcess {
   url: string;
+  /** What it has printed so far (stdout and stderr), e.g. the admin password a start without demo data prints once. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -51,6 +53,7 @@ export async function spawnProduct(env: Record<string, string | undefined>, time
   }
   return {
     url,
+    output: () => output,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;

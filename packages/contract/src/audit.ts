@@ -42,6 +42,21 @@ export const AUDIT_ACTIONS = {
   'voucher.verify': '团购券核销',
   'voucher.cancel': '撤销团购券核销',
   'voucher.config': '修改短视频平台设置',
+  'lecture.add': '新增讲座',
+  'lecture.edit': '修改讲座',
+  'coupon.add': '新增优惠券',
+  'coupon.edit': '修改优惠券',
+  'coupon.state': '启用/停用优惠券',
+  'coupon.issue': '发放优惠券',
+  'coupon.revoke': '作废优惠券',
+  'cardType.add': '新增会员卡类型',
+  'cardType.edit': '修改会员卡类型',
+  'cardType.state': '会员卡类型在售/停售',
+  'card.extend': '会员卡延期',
+  'card.expire': '会员卡到期',
+  'blacklist.rule': '设置黑名单规则',
+  'blacklist.add': '规则加入黑名单',
+  'blacklist.remove': '移出黑名单',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_CODES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

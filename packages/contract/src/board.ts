@@ -129,6 +129,23 @@ export const cockpitQuery = defineCall({
   response: cockpit,
 });
 
+/** Verifications of a day by source (团购券 verified and not cancelled, 门票 entries), for 首页 and the boards. */
+export const verifications = z.object({
+  date: z.string(),
+  landed: z.array(capability),
+  total: z.number(),
+  bySource: z.array(z.object({ key: z.string(), label: z.string(), count: z.number() })),
+});
+export type Verifications = z.infer<typeof verifications>;
+export const verificationsQuery = defineCall({
+  method: 'GET',
+  path: 'board/verifications',
+  summary: '看板：当日核销（按来源：团购券、门票）',
+  access: 'board',
+  query: z.object({ ...venueScope, date: dateTime('date').optional() }),
+  response: verifications,
+});
+
 /**
  * Server-sent events of one venue's boards (text/event-stream): `change` when a sale, a refund, a
  * verification or a gate pass of the venue (or of the caller's venues) was recorded, a comment every

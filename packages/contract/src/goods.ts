@@ -441,8 +441,8 @@ export const PICTURE_MAX_BYTES = 2 * 1024 * 1024;
 /** Multipart `file`; the answer's `url` is what `picture` stores. */
 export const uploadPicture = defineUpload({
   path: 'file/upload/picture',
-  summary: '上传图片（multipart 字段 file，JPG、PNG、GIF 或 WEBP，重新编码后保存；需要商品新增或修改权限）',
-  access: { anyOf: [PERMISSIONS.goods.archive.add, PERMISSIONS.goods.archive.edit] },
+  summary: '上传图片（multipart 字段 file，JPG、PNG、GIF 或 WEBP，重新编码后保存；需要商品新增或修改权限，或修改租户信息的权限：首页Logo）',
+  access: { anyOf: [PERMISSIONS.goods.archive.add, PERMISSIONS.goods.archive.edit, PERMISSIONS.system.tenant.edit] },
   maxBytes: PICTURE_MAX_BYTES,
   refusals: { missing: '请选择图片', tooLarge: `图片不能超过 ${PICTURE_MAX_BYTES / 1024 / 1024}MB`, wrongType: Msg.pictureType },
   response: z.object({ url: z.string() }),

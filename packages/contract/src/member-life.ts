@@ -204,7 +204,7 @@ export const rechargeBonus = defineCall({
 
 // ---- State changes ----
 export const CARD_ACTIONS = ['LOSS', 'FOUND', 'STOP', 'RESUME', 'BLACK', 'UNBLACK'] as const;
-export const CARD_ACTION_LABELS: Record<(typeof CARD_ACTIONS)[number] | 'REPLACE' | 'RETURN', string> = {
+export const CARD_ACTION_LABELS: Record<(typeof CARD_ACTIONS)[number] | 'REPLACE' | 'RETURN' | 'EXTEND' | 'EXPIRE', string> = {
   LOSS: '挂失',
   FOUND: '解挂',
   STOP: '停用',
@@ -213,6 +213,8 @@ export const CARD_ACTION_LABELS: Record<(typeof CARD_ACTIONS)[number] | 'REPLACE
   UNBLACK: '移出黑名单',
   REPLACE: '补卡',
   RETURN: '退卡',
+  EXTEND: '延期',
+  EXPIRE: '到期',
 };
 /** From which states each action may start, and the state it leaves. */
 export const CARD_ACTION_RULES: Record<(typeof CARD_ACTIONS)[number], { from: readonly string[]; to: string }> = {

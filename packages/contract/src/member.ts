@@ -3,7 +3,6 @@ import { PERMISSIONS } from './common/access.ts';
 import { defineCall, defineDownload, defineUpload } from './common/call.ts';
 import { listQuery, pageOf } from './common/envelope.ts';
 import { dateTime, id, idList, idNumber, idParams, multilineString, plainString, remarkText, wholeNumber } from './common/fields.ts';
-import { Msg } from './common/codes.ts';
 
 /** Card pay types: M stored value (yuan), T count (times), D period (validity only). */
 export const CARD_PAY_TYPES = ['M', 'T', 'D'] as const;
@@ -107,17 +106,7 @@ export const allForBatchExtension = defineCall({
   query: listQuery.extend({ cardTypeId: id().optional(), endBefore: dateTime('endBefore').optional() }),
   response: pageOf(card),
 });
-export const batchExtend = defineCall({
-  method: 'POST',
-  path: 'member/card/batchExtend',
-  summary: '批量延期',
-  access: { permission: PERMISSIONS.member.card.extend },
-  body: z.object({
-    cardIds: z.array(idNumber()).min(1, Msg.chooseCard).max(1000),
-    days: z.number({ error: '请输入延期天数' }).int().min(1, '延期天数至少为1').max(3650),
-  }),
-  response: z.object({ extended: z.number() }),
-});
+/** batchExtend (its save, paid through 收款) is in member-cardtype.ts. */
 
 export const payCard = z.object({
   cardId: z.number(),
@@ -405,3 +394,4 @@ export const memberById = defineCall({
   response: memberDetail,
 });
 export * from './member-life.ts';
+export * from './member-cardtype.ts';

@@ -16,6 +16,7 @@ export const ROLE_MESSAGES = {
   ownRole: '不能修改自己所属的角色',
   badMenu: '所选菜单不存在',
   notFound: '角色不存在',
+  notHeld: '不能授予自己没有的菜单或按钮权限',
 } as const;
 
 export const roleRow = z.object({

@@ -54,7 +54,11 @@ export const menuRow = z.object({
   hidden: z.boolean(),
   iFrame: z.boolean(),
   hasChildren: z.boolean(),
+  /** Issue 15 menus: kept alive when left (noCache false), and a group shown even with one child. */
+  cache: z.boolean(),
+  alwaysShow: z.boolean(),
 });
+export type MenuRow = z.infer<typeof menuRow>;
 export const menuList = defineCall({
   method: 'GET',
   path: 'system/api/menus/lazy',

@@ -214,6 +214,20 @@ export const queryDetail = defineCall({
   query: z.object({ qrCode: plainString('票据码').trim().min(1, TICKET_MSG.notFound).max(64) }),
   response: z.array(ticketRow),
 });
+/** 票据明细: the tickets of the user's venues, newest first, by code, state or type. */
+export const queryDetailPage = defineCall({
+  method: 'GET',
+  path: 'ticket/ticketOrderDetail/queryDetailPage',
+  summary: '票据明细分页查询（当前可见场馆）',
+  access: { permission: P.order.list },
+  query: listQuery.extend({
+    qrCode: plainString('票据码').trim().max(64).optional(),
+    detailState: z.enum(['P', 'A', 'U', 'E', 'C'], { error: '票据状态不正确' }).optional(),
+    typeId: id().optional(),
+    venueId: id().optional(),
+  }),
+  response: pageOf(ticketRow),
+});
 export const ticketById = defineCall({
   method: 'GET',
   path: 'ticket/ticketOrder/id/{id}',
@@ -255,6 +269,25 @@ export const sceneBalance = defineCall({
   body: z.object({ qrCode: plainString('票据码').trim().min(1, TICKET_MSG.notFound).max(64) }),
   response: z.object({ left: z.boolean(), timeoutOrderId: z.number().nullable(), minutes: z.number(), pricePay: z.number() }),
 });
+/** An exit that pays its overstay in the same call (the desk knows it is owed): the 收款 request without orderId, plus the code. */
+export const sceneBalanceWithTimeout = defineCall({
+  method: 'POST',
+  path: 'ticket/ticketCheck/sceneBalanceWithTimeout',
+  summary: '离场结算并收取超时费：未超时直接离场；超时则生成超时订单、按收款请求支付后离场',
+  access: { permission: P.check.check },
+  body: payRequest.omit({ orderId: true }).extend({ qrCode: plainString('票据码').trim().min(1, TICKET_MSG.notFound).max(64) }),
+  response: z.object({ left: z.boolean(), timeoutOrderId: z.number().nullable(), minutes: z.number(), pricePay: z.number() }),
+});
+export const owingEntry = z.object({ qrCode: z.string(), typeName: z.string(), timeoutOrderId: z.number(), minutes: z.number(), pricePay: z.number() });
+/** Closing time: every entry of a venue (or one of its items) that owes nothing leaves; those owing an overstay are listed. */
+export const sceneBalanceAll = defineCall({
+  method: 'POST',
+  path: 'ticket/ticketCheck/sceneBalanceAll',
+  summary: '全部离场结算（闭馆清场）：未超时的全部离场，超时的返回其超时订单',
+  access: { permission: P.check.check },
+  body: z.object({ venueId: idNumber('场馆'), itemId: idNumber('运动项目').optional() }),
+  response: z.object({ left: z.number(), owing: z.array(owingEntry) }),
+});
 export const timeoutForPay = defineCall({
   method: 'GET',
   path: 'ticket/ticketTimeoutOrder/queryOrderForPay',
@@ -274,11 +307,12 @@ export const timeoutPay = defineCall({
 
 // ---- Report ----
 export const saleByDay = z.object({ day: z.string(), typeName: z.string(), quantity: z.number(), amount: z.number(), checked: z.number() });
+export type SaleByDay = z.infer<typeof saleByDay>;
 export const queryTicketSaleByDay = defineCall({
   method: 'GET',
   path: 'ticket/ticketOrderDetail/queryTicketSaleByDay',
   summary: '票务日销售统计（当前可见场馆）',
-  access: { permission: P.order.list },
+  access: { anyOf: [P.order.list, PERMISSIONS.report.ticket] },
   query: z.object({ beginDate: date('开始日期'), endDate: date('结束日期'), venueId: id().optional() }),
   response: z.array(saleByDay),
 });

@@ -2,6 +2,10 @@ import type { Generated, Insertable, Selectable } from 'kysely';
 import type { member } from '@venue/contract';
 import type { LeaseGoodsTable, LeaseOrderLineTable, LeaseOrderTable } from './lease-tables.ts';
 import type { TicketTables } from './ticket-tables.ts';
+import type { LectureTables } from './lecture-tables.ts';
+import type { HandTables } from './hand-tables.ts';
+import type { CouponTable, CouponVenueTable, MemberCouponTable } from './coupon-tables.ts';
+import type { CardAdminTables } from './card-admin-tables.ts';
 
 /** Timestamps are ISO-8601 UTC strings (`2026-11-22T10:00:00.000Z`) on both engines; flags are 0/1. */
 type Id = Generated<number>;
@@ -146,6 +150,8 @@ export interface MenuTable {
   hidden: number;
   no_cache: number;
   i_frame: number;
+  /** 1: a group with a single visible child stays a group; 0: it collapses into the child (spec 2.3). */
+  always_show: Generated<number>;
 }
 export interface RoleMenuTable {
   tenant_id: number;
@@ -358,6 +364,11 @@ export interface CardTypeTable {
   sort: number;
   face_fen: Generated<number>;
   bonus_fen: Generated<number>;
+  /** Issue 16 card types: validity in months (instead of valid_days), O from opening or S from sale; 延期 price a day; 补卡 fee. */
+  valid_months: Generated<number>;
+  valid_start: Generated<'O' | 'S'>;
+  extend_day_fen: Generated<number>;
+  replace_fee_fen: Generated<number>;
 }
 export interface CardTypeItemTable {
   tenant_id: number;
@@ -770,7 +781,7 @@ export interface VoucherSimCertificateTable {
   verify_id: string | null;
   verify_time: string | null;
 }
-export interface Database extends TicketTables {
+export interface Database extends TicketTables, LectureTables, HandTables, CardAdminTables {
   tenant: TenantTable;
   tenant_setting: TenantSettingTable;
   tenant_service: TenantServiceTable;
@@ -842,6 +853,9 @@ export interface Database extends TicketTables {
   lease_goods: LeaseGoodsTable;
   lease_order: LeaseOrderTable;
   lease_order_line: LeaseOrderLineTable;
+  coupon: CouponTable;
+  coupon_venue: CouponVenueTable;
+  member_coupon: MemberCouponTable;
 }
 
 // ---- Issue 14: the version of a tenant's rules, grants and payment methods (bumped by triggers on their tables) ----

@@ -10,6 +10,8 @@ export interface TenantSeed {
   name: string;
   centers: { name: string; venues: { name: string; address: string; phone: string; items: string[] }[] }[];
   users: { username: string; realName: string; password: string; role: 'admin' | 'cashier'; venues: 'all' | string[] }[];
+  /** The role codes of ROLES it gets (all when absent): an install without demo data has the built-in admin only. */
+  roles?: string[];
 }
 
 export const ROLES = [
@@ -97,7 +99,7 @@ export async function seedTenant(db: Kysely<Database>, seed: TenantSeed, nowIso:
   }
 
   const roleIds: Record<string, number> = {};
-  for (const role of ROLES) {
+  for (const role of ROLES.filter((r) => !seed.roles || seed.roles.includes(r.code))) {
     const row = await db
       .insertInto('role')
       .values({ tenant_id: tenantId, ...role })

@@ -20,7 +20,7 @@ export async function seedIfEmpty(db: Db, demo: boolean, now = new Date()): Prom
     }
     const password = randomBytes(9).toString('base64url');
     const admin = { username: 'admin', realName: '系统管理员', password, role: 'admin' as const, venues: 'all' as const };
-    await seedTenant(trx, { code: 'main', name: '我的体育场馆', centers: [], users: [admin] }, nowIso);
+    await seedTenant(trx, { code: 'main', name: '我的体育场馆', centers: [], users: [admin], roles: ['admin'] }, nowIso);
     // Printed once at the first start: the admin replaces it at the first login.
     await trx.updateTable('users').set({ must_change_password: 'T' }).where('username', '=', 'admin').execute();
     return { seeded: true, logins: [{ username: 'admin', password }] };

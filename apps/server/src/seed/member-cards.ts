@@ -43,6 +43,25 @@ export const MEMBER_MENUS: MenuSeed = {
         ['查看完整手机号', PERMISSIONS.member.member.plain],
       ],
     },
+    {
+      title: '会员卡类型',
+      path: 'cardType',
+      component: SCREENS.memberCardType,
+      icon: 'idcard',
+      permission: PERMISSIONS.member.cardType.list,
+      buttons: [
+        ['新增卡类型', PERMISSIONS.member.cardType.add],
+        ['修改卡类型', PERMISSIONS.member.cardType.edit],
+      ],
+    },
+    {
+      title: '黑名单规则',
+      path: 'blacklistRule',
+      component: SCREENS.memberBlacklistRule,
+      icon: 'lock',
+      permission: PERMISSIONS.member.blacklist.list,
+      buttons: [['设置黑名单规则', PERMISSIONS.member.blacklist.edit]],
+    },
   ],
 };
 /** The fixed route /readCards of spec 2.1: a hidden top-level screen, so the web app can route it. */
@@ -208,6 +227,27 @@ export async function seedMemberCards(db: Kysely<Database>, tenantId: number, te
     const itemRows = covered.filter((n) => items.has(n)).map((n) => ({ tenant_id: tenantId, card_type_id: id, item_id: items.get(n)! }));
     if (itemRows.length) await db.insertInto('card_type_item').values(itemRows).execute();
   }
+  // Issue 16 card types: 游泳年卡 charges 5元 a day of 延期 and a 20元 补卡 fee (both paid through 收款);
+  // the blacklist rules are set up stopped (a venue turns them on in 黑名单规则).
+  await db
+    .updateTable('card_type')
+    .set({ extend_day_fen: 500, replace_fee_fen: 2000 })
+    .where('tenant_id', '=', tenantId)
+    .where('name', '=', '游泳年卡')
+    .execute();
+  await db
+    .insertInto('blacklist_rule')
+    .values(
+      (
+        [
+          ['FC', 3, 30],
+          ['TR', 3, 30],
+          ['TE', 2, 30],
+          ['FN', 2, 30],
+        ] as const
+      ).map(([rule_type, threshold, days]) => ({ tenant_id: tenantId, rule_type, threshold, days, state: 'S' as const, updated_at: nowIso })),
+    )
+    .execute();
 
   const members: { name: string; phone: string; idNumber: string | null; typeId: number | null }[] = [];
   const plans: CardPlan[] = [];

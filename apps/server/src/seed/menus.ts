@@ -90,6 +90,20 @@ export const ROLE_MENU: MenuSeed = {
   ],
 };
 
+/** 菜单管理, the menu module's screen in the system group. */
+export const MENU_MENU: MenuSeed = {
+  title: '菜单管理',
+  path: 'menu',
+  component: SCREENS.systemMenu,
+  icon: 'menu',
+  permission: PERMISSIONS.system.menu.list,
+  buttons: [
+    ['新增菜单', PERMISSIONS.system.menu.add],
+    ['修改菜单', PERMISSIONS.system.menu.edit],
+    ['删除菜单', PERMISSIONS.system.menu.del],
+  ],
+};
+
 /** 操作日志, the audit module's screen in the system group. */
 export const AUDIT_MENU: MenuSeed = {
   title: '操作日志',
@@ -98,6 +112,16 @@ export const AUDIT_MENU: MenuSeed = {
   icon: 'log',
   permission: PERMISSIONS.system.audit.list,
   buttons: [['导出操作日志', PERMISSIONS.system.audit.export]],
+};
+
+/** 租户信息, the tenant module's screen in the system group: name, logo, footer text and case number. */
+export const TENANT_MENU: MenuSeed = {
+  title: '租户信息',
+  path: 'tenant',
+  component: SCREENS.systemTenant,
+  icon: 'setting',
+  permission: PERMISSIONS.system.tenant.list,
+  buttons: [['修改租户信息', PERMISSIONS.system.tenant.edit]],
 };
 
 /** Inserts a menu group (and its buttons) for a tenant and grants it to the roles named. */

@@ -178,6 +178,7 @@ const STRING_CANDIDATES = [
   '08:00',
   '2026-01-01',
   '110101199001011234',
+  '/logo.svg',
 ];
 
 /** Candidates for one field, in the field's wire form (`text`: query and path values are strings). */

@@ -8,10 +8,12 @@ import { notify } from '@/lib/notify';
 interface Props {
   value?: string | null;
   onChange?: (url: string | null) => void;
+  /** What the picture shows, for screen readers. */
+  alt?: string;
 }
 
 /** A picture field: checks type and size before sending, shows the stored picture. */
-export function PictureUpload({ value, onChange }: Props) {
+export function PictureUpload({ value, onChange, alt = '商品图片' }: Props) {
   const [loading, setLoading] = useState(false);
 
   const beforeUpload: UploadProps['beforeUpload'] = (file) => {
@@ -48,7 +50,7 @@ export function PictureUpload({ value, onChange }: Props) {
       beforeUpload={beforeUpload}
     >
       {value ? (
-        <img src={value} alt="商品图片" style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+        <img src={value} alt={alt} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
       ) : (
         <div>
           {loading ? <LoadingOutlined /> : <PlusOutlined />}

@@ -6,12 +6,15 @@ export const PERMISSIONS = {
   system: {
     user: { list: 'user:list', add: 'user:add', edit: 'user:edit', state: 'user:state', resetPass: 'user:resetPass' },
     role: { list: 'role:list', add: 'role:add', edit: 'role:edit', del: 'role:del' },
-    menu: { list: 'menu:list' },
+    menu: { list: 'menu:list', add: 'menu:add', edit: 'menu:edit', del: 'menu:del' },
     dict: { list: 'dict:list', add: 'dict:add', edit: 'dict:edit', del: 'dict:del' },
     payment: { list: 'system:payment:list', add: 'system:payment:add', edit: 'system:payment:edit', del: 'system:payment:del' },
     print: { edit: 'system:print:edit' },
     audit: { list: 'system:audit:list', export: 'system:audit:export' },
     venue: { list: 'system:venue:list', add: 'system:venue:add', edit: 'system:venue:edit', item: 'system:venue:item', close: 'system:venue:close' },
+    /** Wristbands (手牌): the demo cashier holds list, lend and return (the till's), not add/edit. */
+    hand: { list: 'system:hand:list', add: 'system:hand:add', edit: 'system:hand:edit', lend: 'system:hand:lend', return: 'system:hand:return' },
+    tenant: { list: 'system:tenant:list', edit: 'system:tenant:edit' },
   },
   goods: {
     classification: { list: 'goods:classification:list', add: 'goods:classification:add', edit: 'goods:classification:edit' },
@@ -51,6 +54,9 @@ export const PERMISSIONS = {
       cardReturn: 'member:card:return',
     },
     member: { list: 'member:member:list', add: 'member:member:add', edit: 'member:member:edit', plain: 'member:member:plain' },
+    /** 会员卡类型 and 黑名单规则 (issue 16). */
+    cardType: { list: 'member:cardType:list', add: 'member:cardType:add', edit: 'member:cardType:edit' },
+    blacklist: { list: 'member:blacklist:list', edit: 'member:blacklist:edit' },
   },
   /** Goods rental: the demo cashier holds order list, add and return (the till's), not the archive's add/edit. */
   lease: {
@@ -62,6 +68,12 @@ export const PERMISSIONS = {
     type: { list: 'ticket:type:list', add: 'ticket:type:add', edit: 'ticket:type:edit' },
     order: { list: 'ticket:order:list', add: 'ticket:order:add', refund: 'ticket:order:refund' },
     check: { check: 'ticket:check:check' },
+  },
+  /** Lectures (issue 18): the demo cashier signs up (order.add, order.list) and verifies (check.check). */
+  lecture: {
+    lecture: { list: 'lecture:lecture:list', add: 'lecture:lecture:add', edit: 'lecture:lecture:edit' },
+    order: { list: 'lecture:order:list', add: 'lecture:order:add' },
+    check: { check: 'lecture:check:check' },
   },
   /** The demo cashier holds gate.remoteControl (the navbar's 远程开闸) for the gates granted to it. */
   gate: {
@@ -76,6 +88,25 @@ export const PERMISSIONS = {
     coupon: { verify: 'marketing:coupon:verify' },
     couponRecord: { list: 'marketing:couponRecord:list', cancel: 'marketing:couponRecord:cancel', export: 'marketing:couponRecord:export' },
     couponConfig: { edit: 'marketing:couponConfig:edit' },
+    /** The venue's own coupons (issue 15): definitions, 发券, 领用记录. The demo cashier holds memberCoupon.list. */
+    venueCoupon: {
+      list: 'marketing:venueCoupon:list',
+      add: 'marketing:venueCoupon:add',
+      edit: 'marketing:venueCoupon:edit',
+      issue: 'marketing:venueCoupon:issue',
+    },
+    memberCoupon: { list: 'marketing:memberCoupon:list', revoke: 'marketing:memberCoupon:revoke', export: 'marketing:memberCoupon:export' },
+  },
+  /** Reports (报表中心): each report's screen, the exports, and 交班对账 (the demo cashier holds shift: its own day). */
+  report: {
+    goods: 'report:goods:list',
+    ticket: 'report:ticket:list',
+    card: 'report:card:list',
+    lease: 'report:lease:list',
+    verify: 'report:verify:list',
+    shift: 'report:shift:list',
+    shiftAll: 'report:shift:all',
+    export: 'report:export',
   },
 } as const;
 

@@ -11,6 +11,7 @@ export function boardRoutes(app: FastifyInstance, guard: Guard, { boards, events
   route(app, guard, board.revenueQuery, ({ session, query }) => boards.revenue(session, query));
   route(app, guard, board.flowQuery, ({ session, query }) => boards.flow(session, query));
   route(app, guard, board.cockpitQuery, ({ session, query }) => boards.cockpit(session, query));
+  route(app, guard, board.verificationsQuery, ({ session, query }) => boards.verifications(session, query));
 
   // Server-sent events: checked like every call (access, venue), then the answer is a stream that ends after `seconds`.
   route(app, guard, board.events, async ({ session, query, req, reply }) => {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { fenToYuan } from '@venue/contract';
-import { MAX_RANGE_DAYS, type Cockpit, type Flow, type Revenue } from '@venue/contract/board';
+import { CAPABILITIES, MAX_RANGE_DAYS, type Cockpit, type Flow, type Revenue, type Verifications } from '@venue/contract/board';
 import type { Db } from '../../db/database.ts';
 import { DAY_MS, shanghaiText, shanghaiToIso, type Clock } from '../../lib/clock.ts';
 import { notFound, refuse } from '../../lib/errors.ts';
@@ -83,9 +83,13 @@ export class BoardService {
     const gates = new Map<string, { key: string; label: string; in: number; out: number }>();
     const areas = new Map<string, { key: string; label: string; in: number; out: number }>();
     const perDay = new Map(days.map((d) => [d, 0]));
+    // 在馆人数: per source the day's in less out, or (today) the people its rows hold inside now.
+    let inVenue = 0;
     for (const src of this.sources) {
       if (!src.flow) continue;
       const rows = await src.flow(ctx, q.venueId, dayRange(date, date), dayRange(days[0], date));
+      const net = rows.hours.reduce((n, r) => n + (r.direction === 'I' ? 1 : -1) * Number(r.passes), 0);
+      inVenue += src.inside && date === this.today() ? await src.inside(ctx, q.venueId) : Math.max(0, net);
       const gateById = new Map(rows.gates.map((g) => [g.id, g]));
       for (const g of rows.gates) {
         gates.set(String(g.id), { key: String(g.id), label: g.name, in: 0, out: 0 });
@@ -112,13 +116,27 @@ export class BoardService {
       landed: this.landed('flow'),
       inCount,
       outCount,
-      inVenue: Math.max(0, inCount - outCount),
+      inVenue,
       capacity: null,
       hours,
       byGate: [...gates.values()],
       byArea: [...areas.values()],
       days: [...perDay].map(([d, n]) => ({ date: d, in: n })),
     };
+  }
+
+  /** A day's verifications by source: one count per source that records them. */
+  async verifications(s: Session, q: { venueId?: number; date?: string }): Promise<Verifications> {
+    const ctx = await this.context(s, q.venueId);
+    const date = this.dateOf(q.date, this.today());
+    const withCounts = this.sources.filter((src) => src.verifications);
+    const counts = await Promise.all(withCounts.map((src) => src.verifications!(ctx, dayRange(date, date))));
+    const bySource = withCounts.map((src, i) => ({
+      key: src.capability,
+      label: src.capability === 'ticket' ? '门票' : CAPABILITIES[src.capability],
+      count: counts[i],
+    }));
+    return { date, landed: this.landed('verifications'), total: counts.reduce((a, b) => a + b, 0), bySource };
   }
 
   async cockpit(s: Session, q: { venueId?: number }): Promise<Cockpit> {

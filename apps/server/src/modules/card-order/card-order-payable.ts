@@ -63,6 +63,8 @@ export function cardOrderKind(repo: CardOrderRepository, life: CardLifeService):
         openNow: order.open_now === 'T',
         amount: order.amount + order.bonus,
         validDays: type.valid_days,
+        validMonths: type.valid_months,
+        validStart: type.valid_start,
         remark: order.remark,
       });
       await repo.setCard(trx, tenantId, order.id, cardId);

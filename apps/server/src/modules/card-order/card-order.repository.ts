@@ -35,6 +35,17 @@ export class CardOrderRepository {
     return db.selectFrom('card_type').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
   }
 
+  /** A type with venues (card_type_venue) is sold only in them; one without is sold everywhere. */
+  async typeValidIn(tenantId: number, cardTypeId: number, venueId: number) {
+    const venues = await this.db
+      .selectFrom('card_type_venue')
+      .select('venue_id')
+      .where('tenant_id', '=', tenantId)
+      .where('card_type_id', '=', cardTypeId)
+      .execute();
+    return !venues.length || venues.some((v) => v.venue_id === venueId);
+  }
+
   async memberExists(tenantId: number, id: number) {
     return !!(await this.db.selectFrom('member').select('id').where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst());
   }

@@ -48,6 +48,7 @@ export class CardOrderService {
     const type = await this.repo.cardType(s.tenantId, b.cardTypeId);
     if (!type) throw notFound('卡类型不存在');
     if (type.state !== 'A') throw refuse('该卡类型已停售');
+    if (!(await this.repo.typeValidIn(s.tenantId, type.id, b.venueId))) throw refuse('该卡类型不适用于当前场馆');
     const life = this.memberCards.life;
     const cardNo = b.cardNo || (await life.newNumber(s.tenantId));
     await life.assertNumberFree(s.tenantId, cardNo);

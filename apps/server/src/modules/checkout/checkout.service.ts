@@ -1,6 +1,6 @@
 import { cardDiscount, Code, fenToYuan, Msg, payment, yuanToFen } from '@venue/contract';
 import type { z } from 'zod';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/tables.ts';
 import { iso, type Clock } from '../../lib/clock.ts';
 import { BizError, notFound, refuse } from '../../lib/errors.ts';
@@ -14,7 +14,17 @@ import { paidChange } from './checkout-audit.ts';
 import { ChannelPayFlow, type PayAnswers } from './channel-flow.ts';
 import { listTotalFen, planPayment, precheckCards, type PayPlan } from './pay-plan.ts';
 import { toPayRecord } from './pay-record.mapper.ts';
-import { cardPerMille, outTradeNo, recordOf, type PayableKind, type PayableLine, type PayableLineDto, type PayableOrder, type PayContext } from './payable.ts';
+import {
+  cardPerMille,
+  outTradeNo,
+  recordOf,
+  type PayableKind,
+  type PayableLine,
+  type PayableLineDto,
+  type PayableOrder,
+  type PayContext,
+  type PlannedPart,
+} from './payable.ts';
 import type { PayableRepository } from './payable.repository.ts';
 
 export interface CheckoutDeps {
@@ -182,6 +192,52 @@ export class CheckoutService {
         ? { ...parts[0], orderId: order.id, memberId: b.memberId, money }
         : { payMode: payment.COMPOSE_PAY, orderId: order.id, memberId: b.memberId, money, payDetails: parts };
     return this.pay(kind, s, body);
+  }
+
+  /**
+   * Settles an order without taking money now: its list total goes on an account (a wristband,
+   * 手牌挂账) that `book` writes inside the payment's transaction, before the kind's fulfilment; a
+   * refusal there rolls the whole payment back. One pay record of the account's mode; a paid order
+   * answers its paid result and books nothing again.
+   */
+  async payOnAccount<Order extends PayableOrder, Line extends PayableLine>(
+    kind: PayableKind<Order, Line>,
+    s: UserSession,
+    orderId: number,
+    account: { payMode: string; payName: string },
+    book: (trx: Transaction<Database>, order: Order, totalFen: number, lines: Line[]) => Promise<void>,
+  ): Promise<PayResult> {
+    const { db, repo } = this.deps;
+    const order = await this.orderOfUser(kind, s, orderId);
+    if (order.pay_state === 'P') return this.payResult(kind, s.tenantId, order.id);
+    if (order.pay_state !== 'U' && order.pay_state !== 'F') throw refuse('订单已关闭，不能支付');
+    const lines = await kind.lines(s.tenantId, order.id);
+    const totalFen = listTotalFen(lines);
+    const ctx: PayContext<Order> = { tenantId: s.tenantId, userId: s.userId, order, actor: s };
+    const nowIso = iso(this.deps.clock.now());
+    const part: PlannedPart = { payMode: account.payMode, payName: account.payName, payType: null, cardId: null, moneyFen: totalFen };
+    let paid;
+    try {
+      paid = await db.transaction().execute(async (trx) => {
+        const claimed = await repo.markPaid(trx, kind, s.tenantId, order.id, { nowIso, priceFen: totalFen, payMode: account.payMode });
+        if (claimed === null) throw TAKEN;
+        const written = await repo.insertRecords(trx, [recordOf(kind, ctx, claimed.pay_attempt, part, 'P', nowIso)]);
+        await this.deps.audit.record(trx, s, paidChange(kind, order, totalFen, written));
+        await book(trx, order, totalFen, lines);
+        await kind.fulfil(trx, ctx, lines);
+        return { claimed, written };
+      });
+    } catch (error) {
+      if (error === TAKEN) return this.answerTakenOrder(kind, s.tenantId, order.id);
+      throw error;
+    }
+    return {
+      orderId: order.id,
+      orderState: paid.claimed.order_state,
+      payState: paid.claimed.pay_state,
+      pricePay: fenToYuan(paid.claimed.price_pay_fen),
+      payRecords: paid.written.map((r) => toPayRecord({ ...r, card_no: null, balance_after: null })),
+    };
   }
 
   /** Pay records of orders of the kind, with the card number and the card balance after the charge. */

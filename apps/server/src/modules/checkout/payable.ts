@@ -45,9 +45,10 @@ export interface PayableLineDto {
  * The order tables that carry the pay columns (`payColumns()` in db/migrations/helpers.ts). Add a new
  * kind's table here; Kysely types the checkout's queries on any of them by the shared pay columns.
  */
-export type PayableTable = 'sale_order' | 'card_order' | 'lease_order' | 'ticket_order' | 'ticket_timeout_order';
+export type PayableTable =
+  'sale_order' | 'card_order' | 'lease_order' | 'ticket_order' | 'ticket_timeout_order' | 'lecture_order' | 'hand_order' | 'card_fee_order';
 /** The line tables of refundable kinds: each line carries `refunded_quantity`. */
-export type RefundableLineTable = 'sale_order_line' | 'lease_order_line' | 'ticket_detail';
+export type RefundableLineTable = 'sale_order_line' | 'lease_order_line' | 'ticket_detail' | 'hand_order_line';
 
 export interface PayContext<Order extends PayableOrder = PayableOrder> {
   tenantId: number;

@@ -1,15 +1,15 @@
 import { member, type BodyOut } from '@venue/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { ConsumeKind, Database } from '../../db/tables.ts';
-import { DAY_MS, iso, type Clock } from '../../lib/clock.ts';
+import { iso, type Clock } from '../../lib/clock.ts';
 import { alreadyExists, BizError, isUniqueViolation, refuse } from '../../lib/errors.ts';
 import { assertVenue, inUserVenues, type UserSession } from '../../plugins/session.ts';
-import { effectiveState, STATE_MESSAGES, STATE_UNUSABLE, unitsOut } from './card.mapper.ts';
+import { effectiveState, validityEnd, STATE_MESSAGES, STATE_UNUSABLE, unitsOut } from './card.mapper.ts';
 import type { CardRepository } from './card.repository.ts';
 import { cardNotFound } from './card.service.ts';
 import { insertCard, type CardLifeRepository } from './card-life.repository.ts';
 import type { LedgerRepository } from './ledger.repository.ts';
-import type { AuditService } from '../audit/index.ts';
+import type { AuditActor, AuditService } from '../audit/index.ts';
 
 type LogRow = Awaited<ReturnType<CardLifeRepository['logs']>>[number];
 type Action = keyof typeof member.CARD_ACTION_LABELS;
@@ -30,6 +30,9 @@ export interface IssueInput {
   /** Fen (M) or times (T) the card starts with, bonus included. */
   amount: number;
   validDays: number;
+  validMonths: number;
+  /** O: the validity starts when the card is opened; S: at the sale, opened or not. */
+  validStart: 'O' | 'S';
   orderType: string;
   orderId: number;
   remark: string;
@@ -81,8 +84,8 @@ export class CardLifeService {
       card_type_id: i.cardTypeId,
       venue_id: i.venueId,
       is_opened: i.openNow ? 'T' : 'F',
-      use_begin: i.openNow ? now : null,
-      use_end: i.openNow && i.validDays > 0 ? iso(new Date(Date.parse(now) + i.validDays * DAY_MS)) : null,
+      use_begin: i.openNow || i.validStart === 'S' ? now : null,
+      use_end: i.openNow || i.validStart === 'S' ? validityEnd(now, i.validDays, i.validMonths) : null,
       remark: i.remark,
       created_at: now,
     }).catch((error: unknown) => {
@@ -178,54 +181,68 @@ export class CardLifeService {
     const newNo = b.newCardNo || (await this.newNumber(s.tenantId));
     await this.assertNumberFree(s.tenantId, newNo);
     if (b.phyCardId) await this.assertNumberFree(s.tenantId, b.phyCardId);
-    const now = this.now();
-    const { logId, newId } = await this.db.transaction().execute(async (trx) => {
-      const moved = await this.repo.move(trx, s.tenantId, b.cardId, OPEN_STATES, 'C');
-      if (!moved) throw this.refusedFrom(card.state, 'REPLACE');
-      const newId = await insertCard(trx, {
-        tenant_id: s.tenantId,
-        card_no: newNo,
-        phy_card_id: b.phyCardId || null,
-        member_id: card.member_id,
-        card_type_id: card.card_type_id,
-        venue_id: card.venue_id,
-        is_opened: card.is_opened,
-        use_begin: card.use_begin,
-        use_end: card.use_end,
-        remark: card.remark,
-        created_at: now,
-      }).catch((error: unknown) => {
-        if (isUniqueViolation(error)) throw alreadyExists(NUMBER_TAKEN);
-        throw error;
-      });
-      if (moved.balance > 0) {
-        await this.move(trx, s.tenantId, b.cardId, -moved.balance, 'ADJUST', { userId: s.userId, remark: `补卡转出到 ${newNo}` });
-        await this.move(trx, s.tenantId, newId, moved.balance, 'ADJUST', { userId: s.userId, remark: `补卡转入自 ${card.card_no}` });
-      }
-      await this.audit.record(trx, s, {
-        action: 'card.replace',
-        target: `会员卡 ${card.card_no}`,
-        venueId: card.venue_id,
-        before: { state: moved.from, balance: unitsOut(card.pay_type, moved.balance) },
-        after: { state: 'C', newCardNo: newNo, moved: unitsOut(card.pay_type, moved.balance) },
-      });
-      const logId = await this.repo.log(trx, {
-        tenant_id: s.tenantId,
-        card_id: b.cardId,
-        action: 'REPLACE',
-        from_state: moved.from,
-        to_state: 'C',
-        new_card_id: newId,
-        amount: moved.balance,
-        route: null,
-        remark: b.remark ?? '',
-        created_by: s.userId,
-        created_at: now,
-      });
-      return { logId, newId };
-    });
+    const { logId, newId } = await this.db.transaction().execute((trx) => this.replaceWithin(trx, s, card, newNo, b.phyCardId || null, b.remark ?? ''));
     await this.gateAccess.syncCards(s.tenantId, [b.cardId, newId]);
     return this.logOf(s.tenantId, logId);
+  }
+
+  /**
+   * 补卡 inside a transaction (the one above, or the payment of a 补卡 fee order): the old card moves to C,
+   * a new card of the same member, type and validity takes its balance through two ledger rows.
+   */
+  async replaceWithin(
+    trx: Transaction<Database>,
+    who: AuditActor & { userId: number },
+    card: NonNullable<Awaited<ReturnType<CardRepository['find']>>>,
+    newNo: string,
+    phyCardId: string | null,
+    remark: string,
+  ) {
+    const tenantId = who.tenantId;
+    const now = this.now();
+    const moved = await this.repo.move(trx, tenantId, card.id, OPEN_STATES, 'C');
+    if (!moved) throw this.refusedFrom(card.state, 'REPLACE');
+    const newId = await insertCard(trx, {
+      tenant_id: tenantId,
+      card_no: newNo,
+      phy_card_id: phyCardId,
+      member_id: card.member_id,
+      card_type_id: card.card_type_id,
+      venue_id: card.venue_id,
+      is_opened: card.is_opened,
+      use_begin: card.use_begin,
+      use_end: card.use_end,
+      remark: card.remark,
+      created_at: now,
+    }).catch((error: unknown) => {
+      if (isUniqueViolation(error)) throw alreadyExists(NUMBER_TAKEN);
+      throw error;
+    });
+    if (moved.balance > 0) {
+      await this.move(trx, tenantId, card.id, -moved.balance, 'ADJUST', { userId: who.userId, remark: `补卡转出到 ${newNo}` });
+      await this.move(trx, tenantId, newId, moved.balance, 'ADJUST', { userId: who.userId, remark: `补卡转入自 ${card.card_no}` });
+    }
+    await this.audit.record(trx, who, {
+      action: 'card.replace',
+      target: `会员卡 ${card.card_no}`,
+      venueId: card.venue_id,
+      before: { state: moved.from, balance: unitsOut(card.pay_type, moved.balance) },
+      after: { state: 'C', newCardNo: newNo, moved: unitsOut(card.pay_type, moved.balance) },
+    });
+    const logId = await this.repo.log(trx, {
+      tenant_id: tenantId,
+      card_id: card.id,
+      action: 'REPLACE',
+      from_state: moved.from,
+      to_state: 'C',
+      new_card_id: newId,
+      amount: moved.balance,
+      route: null,
+      remark,
+      created_by: who.userId,
+      created_at: now,
+    });
+    return { logId, newId };
   }
 
   /** 退卡: the remaining value goes back once (the state change to R is the guard), by the route chosen; the card closes. */

@@ -16,6 +16,7 @@ export interface CardRow extends Omit<CardTable, 'id'> {
   discountable: number;
   discount: number;
   valid_days: number;
+  valid_months: number;
   is_in_black: number;
 }
 
@@ -27,6 +28,16 @@ export interface ConsumeRow extends Omit<CardConsumeTable, 'id'> {
   refunded_by: number | null;
   created_name: string | null;
 }
+
+/** The end of a validity of `days` days or `months` months (months win) from `beginIso`; null when the type has none. */
+export const validityEnd = (beginIso: string, days: number, months: number): string | null => {
+  if (months > 0) {
+    const d = new Date(beginIso);
+    d.setUTCMonth(d.getUTCMonth() + months);
+    return d.toISOString();
+  }
+  return days > 0 ? new Date(Date.parse(beginIso) + days * 24 * 3600_000).toISOString() : null;
+};
 
 /** Stored balance units (fen for M, times for T, nothing for D) to the API's (yuan, times, 0). */
 export const unitsOut = (payType: CardPayType, stored: number) => (payType === 'M' ? fenToYuan(stored) : payType === 'T' ? stored : 0);

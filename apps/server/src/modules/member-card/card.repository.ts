@@ -1,6 +1,6 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Engine, Executor } from '../../db/database.ts';
-import { countRows, pageQuery } from '../../db/page-query.ts';
+import { pageQuery } from '../../db/page-query.ts';
 import type { CardState, Database } from '../../db/tables.ts';
 import type { Page, PageWindow } from '../../lib/paging.ts';
 import type { CardRow } from './card.mapper.ts';
@@ -93,6 +93,7 @@ export class CardRepository {
         't.discountable',
         't.discount',
         't.valid_days',
+        't.valid_months',
         sql<number>`case when exists (select 1 from blacklist b where b.member_id = c.member_id and b.active = 1) then 1 else 0 end`.as('is_in_black'),
       ]);
     for (const w of where) q = q.where(w);
@@ -182,31 +183,5 @@ export class CardRepository {
 
   async physicalOwner(tenantId: number, phyCardId: string) {
     return this.db.selectFrom('card').select(['id', 'card_no']).where('tenant_id', '=', tenantId).where('phy_card_id', '=', phyCardId).executeTakeFirst();
-  }
-
-  countOwned(tenantId: number, ids: number[]) {
-    return countRows(this.db.selectFrom('card').where('tenant_id', '=', tenantId).where('id', 'in', ids));
-  }
-
-  /** Moves use_end of the tenant's A/B/E cards with an end date by `addDays`; a stored E becomes A. */
-  async extend(tenantId: number, ids: number[], addDays: (iso: string) => string) {
-    const rows = await this.db
-      .selectFrom('card')
-      .select(['id', 'use_end'])
-      .where('tenant_id', '=', tenantId)
-      .where('id', 'in', ids)
-      .where('state', 'in', ['A', 'B', 'E'])
-      .where('use_end', 'is not', null)
-      .execute();
-    return this.db.transaction().execute(async (trx) => {
-      for (const r of rows) {
-        await trx
-          .updateTable('card')
-          .set({ use_end: addDays(r.use_end!), state: sql`case when state = 'E' then 'A' else state end` })
-          .where('id', '=', r.id)
-          .execute();
-      }
-      return rows.length;
-    });
   }
 }

@@ -1,9 +1,10 @@
-import { Code, fenToYuan, type BodyOut, type Card, type member, type QueryOut } from '@venue/contract';
+import { Code, fenToYuan, type Card, type member, type QueryOut } from '@venue/contract';
 import type { Readable } from 'node:stream';
-import { DAY_MS, iso, shanghaiToIso, type Clock } from '../../lib/clock.ts';
+import type { Executor } from '../../db/database.ts';
+import { iso, shanghaiToIso, type Clock } from '../../lib/clock.ts';
 import { BizError, isUniqueViolation, refuse } from '../../lib/errors.ts';
 import { mapPage, pageWindow } from '../../lib/paging.ts';
-import { CARD_NOT_FOUND, discountOut, effectiveState, STATE_MESSAGES, STATE_UNUSABLE, toCard, unitsOut, type CardRow } from './card.mapper.ts';
+import { CARD_NOT_FOUND, validityEnd, discountOut, effectiveState, STATE_MESSAGES, STATE_UNUSABLE, toCard, unitsOut, type CardRow } from './card.mapper.ts';
 import type { CardFilter, CardRepository } from './card.repository.ts';
 import { cardsXlsx } from './card-xlsx.ts';
 import type { MemberRepository } from './member.repository.ts';
@@ -59,15 +60,6 @@ export class CardService {
     return mapPage(await this.cards.page(tenantId, filter, now, pageWindow(q), 'use_end'), (r) => toCard(r, now));
   }
 
-  /** Adds `days` to the end date of each card (A, B or expired; cards without an end date are skipped). All must be the tenant's. */
-  async batchExtend(tenantId: number, b: BodyOut<typeof member.batchExtend>) {
-    const ids = [...new Set(b.cardIds)];
-    if ((await this.cards.countOwned(tenantId, ids)) !== ids.length) throw cardNotFound();
-    const extended = await this.cards.extend(tenantId, ids, (end) => iso(new Date(new Date(end).getTime() + b.days * DAY_MS)));
-    await this.gateAccess.syncCards(tenantId, ids);
-    return { extended };
-  }
-
   /** The member's cards that can pay now, of the pay types asked, covering the item when one is given. */
   async forPay(tenantId: number, q: QueryOut<typeof member.allForPay>, viewer?: Session) {
     if (viewer) assertVenue(viewer, q.venueId);
@@ -111,6 +103,11 @@ export class CardService {
     );
   }
 
+  /** The stored row (in a transaction when given): for another module's change inside its own transaction. */
+  row(tenantId: number, cardId: number, db?: Executor) {
+    return this.cards.find(tenantId, cardId, db);
+  }
+
   async get(tenantId: number, cardId: number): Promise<Card> {
     const row = await this.cards.find(tenantId, cardId);
     if (!row) throw cardNotFound();
@@ -144,7 +141,7 @@ export class CardService {
     const state = effectiveState(row.state, row.use_end, iso(now));
     if (row.is_opened === 'T') throw refuse('该卡已开卡，无需重复开卡');
     if (state !== 'A') throw refuse(STATE_MESSAGES[state] ?? STATE_UNUSABLE);
-    const end = row.valid_days > 0 ? iso(new Date(now.getTime() + row.valid_days * DAY_MS)) : null;
+    const end = validityEnd(iso(now), row.valid_days, row.valid_months);
     if (!(await this.cards.open(tenantId, cardId, iso(now), end))) throw refuse('该卡已开卡，无需重复开卡');
     await this.gateAccess.syncCards(tenantId, [cardId]);
     return this.get(tenantId, cardId);

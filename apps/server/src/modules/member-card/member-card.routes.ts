@@ -7,7 +7,6 @@ import type { MemberCardServices } from './member-card.services.ts';
 export function memberCardRoutes(app: FastifyInstance, guard: Guard, s: MemberCardServices): void {
   route(app, guard, member.all, ({ session, query }) => s.cards.page(session.tenantId, query, session));
   route(app, guard, member.allForBatchExtension, ({ session, query }) => s.cards.forBatchExtension(session.tenantId, query));
-  route(app, guard, member.batchExtend, ({ session, body }) => s.cards.batchExtend(session.tenantId, body));
   route(app, guard, member.allForPay, ({ session, query }) => s.cards.forPay(session.tenantId, query, session));
   route(app, guard, member.getByCardId, ({ session, query }) => s.cards.byCode(session.tenantId, query.cardId));
   route(app, guard, member.getCardForBinding, ({ session, query }) => s.cards.byCode(session.tenantId, query.cardId, false));

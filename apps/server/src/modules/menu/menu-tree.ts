@@ -19,8 +19,8 @@ export function arrange(rows: MenuRecord[]): TreeRow[] {
 
 /**
  * The menu tree in the shape of spec 2.3: top-level paths begin with '/', top-level entries default
- * to Layout, folders below the top default to ParentView, entries with children are always shown and
- * redirect to noredirect, and a top-level screen without children is wrapped in a Layout parent with
+ * to Layout, folders below the top default to ParentView, entries with children redirect to noredirect
+ * and are always shown unless the entry's alwaysShow is off, and a top-level screen without children is wrapped in a Layout parent with
  * a single child at path 'index'. External links carry no component.
  */
 export function toMenuNodes(rows: TreeRow[]): MenuNode[] {
@@ -40,7 +40,8 @@ export function toMenuNodes(rows: TreeRow[]): MenuNode[] {
       else if (row.component) node.component = row.component;
     }
     if (row.children.length) {
-      node.alwaysShow = true;
+      // alwaysShow off (菜单管理): a group with a single visible child collapses into it in the sidebar.
+      node.alwaysShow = row.always_show !== 0;
       node.redirect = 'noredirect';
       node.children = toMenuNodes(row.children);
     } else if (top && row.type !== MenuType.FOLDER) {
@@ -63,4 +64,20 @@ export function withAncestors(granted: MenuRecord[], all: MenuRecord[]): MenuRec
     }
   }
   return all.filter((r) => keep.has(r.id));
+}
+
+/** The ids of every menu below `id` (children, their children, ...). */
+export function descendantsOf(id: number, all: Pick<MenuRecord, 'id' | 'pid'>[]): number[] {
+  const found: number[] = [];
+  const queue = [id];
+  while (queue.length) {
+    const current = queue.shift()!;
+    for (const row of all) {
+      if (row.pid === current && !found.includes(row.id) && row.id !== id) {
+        found.push(row.id);
+        queue.push(row.id);
+      }
+    }
+  }
+  return found;
 }

@@ -75,6 +75,24 @@ export class RoleRepository {
     return Number(row.n);
   }
 
+  /** The menus (and buttons) the user's roles grant. */
+  async heldMenuIds(tenantId: number, userId: number): Promise<Set<number>> {
+    const rows = await this.db
+      .selectFrom('role_menu')
+      .innerJoin('user_role', (j) => j.onRef('user_role.role_id', '=', 'role_menu.role_id').onRef('user_role.tenant_id', '=', 'role_menu.tenant_id'))
+      .select('role_menu.menu_id')
+      .where('role_menu.tenant_id', '=', tenantId)
+      .where('user_role.user_id', '=', userId)
+      .execute();
+    return new Set(rows.map((r) => r.menu_id));
+  }
+
+  async menuTitles(tenantId: number, ids: number[]) {
+    if (!ids.length) return [];
+    const rows = await this.db.selectFrom('menu').select('title').where('tenant_id', '=', tenantId).where('id', 'in', ids).orderBy('id').execute();
+    return rows.map((r) => r.title);
+  }
+
   async holds(tenantId: number, userId: number, roleId: number) {
     return !!(await this.db
       .selectFrom('user_role')

@@ -14,7 +14,8 @@ const shown = (r: RoleWrite) => ({ roleName: r.roleName, description: r.descript
 
 /**
  * 角色管理 (issue 15): roles with their menus and buttons and a data scope. The admin role is built in
- * and not editable; a user cannot change a role they hold (no granting oneself more) unless an admin.
+ * and not editable; a user cannot change a role they hold (no granting oneself more) nor grant menus or
+ * buttons they do not hold themself, unless an admin.
  * A change reaches every server process on the next request (the rules version, moved by the database).
  */
 export class RoleService {
@@ -42,9 +43,19 @@ export class RoleService {
     };
   }
 
+  /**
+   * The role's menus checked: the tenant's, and (unless the caller is an admin) none the caller does not
+   * hold themself, but those the role already grants (an editor may keep or drop them, not add them).
+   */
   private async check(s: UserSession, r: RoleWrite, exceptId = 0): Promise<RoleWrite> {
     const menuIds = [...new Set(r.menuIds)];
     if ((await this.repo.countMenus(s.tenantId, menuIds)) !== menuIds.length) throw refuse(M.badMenu);
+    if (!s.isAdmin) {
+      const held = await this.repo.heldMenuIds(s.tenantId, s.userId);
+      const already = new Set(exceptId ? await this.repo.menuIdsOf(s.tenantId, exceptId) : []);
+      const beyond = menuIds.filter((id) => !held.has(id) && !already.has(id));
+      if (beyond.length) throw refuse(`${M.notHeld}：${(await this.repo.menuTitles(s.tenantId, beyond)).slice(0, 5).join('、')}`);
+    }
     if (await this.repo.taken(s.tenantId, 'name', r.roleName, exceptId)) throw alreadyExists(M.nameTaken);
     return { ...r, menuIds };
   }

@@ -1,7 +1,9 @@
+import { TENANT_MENU } from '../../seed/menus.ts';
+import type { AuditService } from '../audit/index.ts';
 import { defineModule } from '../module.ts';
 import { TenantRepository } from './tenant.repository.ts';
-import { tenantRoutes } from './tenant.routes.ts';
-import { TenantService } from './tenant.service.ts';
+import { tenantAdminRoutes, tenantRoutes } from './tenant.routes.ts';
+import { TenantAdminService, TenantService } from './tenant.service.ts';
 
 export type { TenantService };
 
@@ -10,4 +12,13 @@ export const tenantModule = defineModule({
   key: 'tenants',
   services: ({ db }) => new TenantService(new TenantRepository(db.kysely)),
   routes: (app, guard, tenants) => tenantRoutes(app, guard, tenants),
+});
+
+/** 租户信息 (issue 15): the tenant's name, logo, footer text and case number; every change in the audit log. */
+export const tenantAdminModule = defineModule({
+  key: 'tenantAdmin',
+  services: ({ db }, { tenants, audit }: { tenants: TenantService; audit: AuditService }) =>
+    new TenantAdminService(new TenantRepository(db.kysely), tenants, audit),
+  routes: (app, guard, admin) => tenantAdminRoutes(app, guard, admin),
+  menus: [{ group: 'system', menu: TENANT_MENU }],
 });

@@ -32,18 +32,26 @@ export class TicketCheckRepository {
     return trx.insertInto('ticket_check').values(row).returning('id').executeTakeFirstOrThrow();
   }
 
-  /** The latest entry of a ticket still inside, with its type's overstay rule. */
-  inside(tenantId: number, qrCode: string) {
+  private insideQuery(tenantId: number) {
     return this.db
       .selectFrom('ticket_check as c')
       .innerJoin('ticket_detail as d', 'd.id', 'c.detail_id')
       .innerJoin('ticket_type as t', 't.id', 'd.type_id')
-      .select(['c.id', 'c.venue_id', 'c.slot_end', 'd.order_id', 'd.type_name', 't.free_minutes', 't.overtime_minutes', 't.overtime_price_fen'])
+      .select(['c.id', 'c.venue_id', 'c.slot_end', 'd.order_id', 'd.qr_code', 'd.type_name', 't.free_minutes', 't.overtime_minutes', 't.overtime_price_fen'])
       .where('c.tenant_id', '=', tenantId)
-      .where('d.qr_code', '=', qrCode)
-      .where('c.exit_at', 'is', null)
-      .orderBy('c.id', 'desc')
-      .executeTakeFirst();
+      .where('c.exit_at', 'is', null);
+  }
+
+  /** The latest entry of a ticket still inside, with its type's overstay rule. */
+  inside(tenantId: number, qrCode: string) {
+    return this.insideQuery(tenantId).where('d.qr_code', '=', qrCode).orderBy('c.id', 'desc').executeTakeFirst();
+  }
+
+  /** Every entry of a venue (or one of its items) still inside, oldest first. */
+  allInside(tenantId: number, venueId: number, itemId?: number) {
+    let q = this.insideQuery(tenantId).where('c.venue_id', '=', venueId);
+    if (itemId) q = q.where('c.item_id', '=', itemId);
+    return q.orderBy('c.id').limit(10_000).execute();
   }
 
   /** Lets an entry out (once). */

@@ -2,7 +2,7 @@ import { Code, fenToYuan, ticket } from '@venue/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/tables.ts';
 import { iso, type Clock } from '../../lib/clock.ts';
-import { BizError, refuse } from '../../lib/errors.ts';
+import { BizError, notFound, refuse } from '../../lib/errors.ts';
 import { assertVenue, inUserVenues, type Session, type UserSession } from '../../plugins/session.ts';
 import { slotsOf } from './ticket.mapper.ts';
 import { canUse, overstay, venueClock } from './ticket-rules.ts';
@@ -99,6 +99,36 @@ export class TicketCheckService {
     const entry = await this.checks.inside(s.tenantId, qrCode);
     if (!entry) throw new BizError(Code.NO_DATA, '未查询到在场的票据');
     assertVenue(s, entry.venue_id);
+    return this.leave(s, entry);
+  }
+
+  /**
+   * Closing time (清场): every entry of the venue (or one of its items) still inside that owes nothing
+   * leaves; each one past its slot and free minutes gets its overstay order and is listed, to be paid.
+   */
+  async exitAll(s: UserSession, venueId: number, itemId?: number) {
+    assertVenue(s, venueId);
+    const venue = await this.db.selectFrom('venue').select('id').where('tenant_id', '=', s.tenantId).where('id', '=', venueId).executeTakeFirst();
+    if (!venue) throw notFound('场馆不存在');
+    const entries = await this.checks.allInside(s.tenantId, venueId, itemId);
+    let left = 0;
+    const owing: { qrCode: string; typeName: string; timeoutOrderId: number; minutes: number; pricePay: number }[] = [];
+    for (const entry of entries) {
+      const answer = await this.leave(s, entry);
+      if (answer.left) left += 1;
+      else
+        owing.push({
+          qrCode: entry.qr_code,
+          typeName: entry.type_name,
+          timeoutOrderId: answer.timeoutOrderId!,
+          minutes: answer.minutes,
+          pricePay: answer.pricePay,
+        });
+    }
+    return { left, owing };
+  }
+
+  private async leave(s: UserSession, entry: NonNullable<Awaited<ReturnType<TicketCheckRepository['inside']>>>) {
     const now = this.clock.now();
     const owed = overstay(new Date(entry.slot_end), now, {
       freeMinutes: entry.free_minutes,

@@ -57,6 +57,20 @@ export class TicketOrderRepository {
     return this.detailQuery(tenantId, db).where('d.id', 'in', ids).orderBy('d.id').execute();
   }
 
+  /** Tickets of the visible venues, newest first (票据明细). */
+  detailPage(
+    tenantId: number,
+    f: { visible: RawBuilder<boolean>; qrCode?: string; detailState?: TicketDetailTable['detail_state']; typeId?: number; venueId?: number },
+    window: PageWindow,
+  ) {
+    let q = this.detailQuery(tenantId).where(f.visible);
+    if (f.qrCode) q = q.where('d.qr_code', '=', f.qrCode);
+    if (f.detailState) q = q.where('d.detail_state', '=', f.detailState);
+    if (f.typeId) q = q.where('d.type_id', '=', f.typeId);
+    if (f.venueId) q = q.where('d.venue_id', '=', f.venueId);
+    return pageQuery(q, q.orderBy('d.id', 'desc'), window);
+  }
+
   /** The order a QR code (or an order number) names, if it is the tenant's. */
   async orderOfCode(tenantId: number, code: string) {
     const byQr = await this.db.selectFrom('ticket_detail').select('order_id').where('tenant_id', '=', tenantId).where('qr_code', '=', code).executeTakeFirst();

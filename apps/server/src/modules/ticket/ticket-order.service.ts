@@ -125,6 +125,16 @@ export class TicketOrderService {
     return (await this.toOrders(s.tenantId, orders))[0];
   }
 
+  async detailPage(s: UserSession, q: QueryOut<typeof ticket.queryDetailPage>) {
+    const { total, records } = await this.repo.detailPage(
+      s.tenantId,
+      { visible: inUserVenues(s, 'd.venue_id'), qrCode: q.qrCode || undefined, detailState: q.detailState, typeId: q.typeId, venueId: q.venueId },
+      pageWindow(q),
+    );
+    const slots = await this.types.slots(s.tenantId, [...new Set(records.map((d) => d.type_id))]);
+    return { total, records: records.map((d) => toTicketRow(d, slots)) };
+  }
+
   /** The paid tickets of orders, to print; every print counts (a reprint shows its number). */
   async print(s: UserSession, orderIds: number[]) {
     const orders = await this.repo.ordersById(s.tenantId, orderIds);

@@ -31,6 +31,7 @@ export function ticketRoutes(app: FastifyInstance, guard: Guard, s: TicketServic
   route(app, guard, ticket.refundOrder, ({ session, body }) => s.checkout.refunds.refund(s.kind, session, body));
   route(app, guard, ticket.getPrintDetail, ({ session, query }) => s.orders.print(session, query.orderIds));
   route(app, guard, ticket.queryDetail, ({ session, query }) => s.orders.lookup(session, query.qrCode));
+  route(app, guard, ticket.queryDetailPage, ({ session, query }) => s.orders.detailPage(session, query));
   route(app, guard, ticket.queryTicketSaleByDay, ({ session, query }) => s.orders.saleByDay(session, query));
 
   route(app, guard, ticket.checkTicket, ({ session, body }) =>
@@ -41,6 +42,14 @@ export function ticketRoutes(app: FastifyInstance, guard: Guard, s: TicketServic
   );
   route(app, guard, ticket.queryPeopleCount, ({ session, query }) => s.checks.peopleCount(session, query.venueId));
   route(app, guard, ticket.sceneBalance, ({ session, body }) => s.checks.exit(session, body.qrCode));
+  route(app, guard, ticket.sceneBalanceWithTimeout, async ({ session, body }) => {
+    const { qrCode, ...pay } = body;
+    const answer = await s.checks.exit(session, qrCode);
+    if (answer.left) return answer;
+    await s.checkout.payments.pay(s.timeoutKind, session, { ...pay, orderId: answer.timeoutOrderId! });
+    return { ...answer, left: true };
+  });
+  route(app, guard, ticket.sceneBalanceAll, ({ session, body }) => s.checks.exitAll(session, body.venueId, body.itemId));
   route(app, guard, ticket.timeoutForPay, ({ session, query }) => s.checkout.payments.forPay(s.timeoutKind, session, query));
   route(app, guard, ticket.timeoutPay, ({ session, body }) => s.checkout.payments.pay(s.timeoutKind, session, body));
 }

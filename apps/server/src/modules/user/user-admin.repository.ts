@@ -41,8 +41,17 @@ export class UserAdminRepository {
     return this.db.selectFrom('role').select(['id', 'name', 'code']).where('tenant_id', '=', tenantId).orderBy('level').orderBy('id').execute();
   }
 
-  /** Enabled users of the tenant holding the admin role, but `exceptUserId`. */
+  /**
+   * Enabled users of the tenant holding the admin role, but `exceptUserId`, counted under a lock on the
+   * tenant's row (a no-op write, on either engine): two admins disabling or demoting each other at once
+   * are decided one after the other, the second seeing the first's change, so one admin always remains.
+   */
   async otherActiveAdmins(trx: Transaction<Database>, tenantId: number, exceptUserId: number): Promise<number> {
+    await trx
+      .updateTable('tenant')
+      .set((eb) => ({ state: eb.ref('state') }))
+      .where('id', '=', tenantId)
+      .execute();
     const row = await trx
       .selectFrom('users as u')
       .innerJoin('user_role as ur', 'ur.user_id', 'u.id')

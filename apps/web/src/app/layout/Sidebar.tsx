@@ -23,11 +23,12 @@ const openKeysOf = (pathname: string) =>
 
 const LOGO_POLL_MS = 200;
 
-/** Spec 2.4: the logo is the tenant's home page logo, polled every 200 ms until it is available. */
+/** Spec 2.4: the logo is the tenant's home page logo, polled every 200 ms until it is available, then followed. */
 function useTenantLogo(): string | null {
   const [logo, setLogo] = useState(() => useSession.getState().logo);
   useEffect(() => {
-    if (logo) return;
+    // Once shown, a logo saved in 租户信息 replaces it at once.
+    if (logo) return useSession.subscribe((s) => s.logo !== logo && setLogo(s.logo));
     const timer = window.setInterval(() => {
       const current = useSession.getState().logo;
       if (current) {
@@ -44,7 +45,7 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const menus = useSession((s) => s.menus);
-  const { sidebarLogo, uniqueOpened, showFooter, footerTxt } = useLayout();
+  const { sidebarLogo, uniqueOpened, showFooter, footerTxt, caseNumber } = useLayout();
   const logo = useTenantLogo();
   const side = useMemo(() => sideItems(menus ?? []), [menus]);
   const items = useMemo<Item[]>(() => [{ key: '/dashboard', label: '首页', icon: <HomeOutlined /> }, ...toItems(side)], [side]);
@@ -88,7 +89,12 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
         onClick={({ key }) => (externals.has(key) ? window.open(key, '_blank', 'noopener') : navigate(key))}
         className={styles.menu}
       />
-      {showFooter && footerTxt && !collapsed && <div className={styles.footer}>{footerTxt}</div>}
+      {showFooter && (footerTxt || caseNumber) && !collapsed && (
+        <div className={styles.footer} data-testid="sidebar-footer">
+          {footerTxt && <div>{footerTxt}</div>}
+          {caseNumber && <div>{caseNumber}</div>}
+        </div>
+      )}
     </div>
   );
 }

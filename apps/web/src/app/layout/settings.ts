@@ -49,7 +49,7 @@ interface LayoutState extends LayoutSettings {
   withoutAnimation: boolean;
   device: 'desktop' | 'mobile';
   change(patch: Partial<LayoutSettings>): void;
-  /** Server global settings fill in what the user has not chosen. */
+  /** The tenant's global settings: its footer text and case number. */
   mergeServer(server: Record<string, string>): void;
   setSize(size: UiSize): void;
   toggleSidebar(): void;
@@ -85,11 +85,11 @@ export const useLayout = create<LayoutState>((set, get) => ({
     persist(pick(get()));
   },
   mergeServer(server) {
-    const mine = saved();
+    // The footer is the tenant's (租户信息), not a choice in this drawer: what the server says wins.
     const patch: Partial<LayoutSettings> = {};
-    if (server.showFooter !== undefined && mine.showFooter === undefined) patch.showFooter = server.showFooter === 'true';
-    if (server.footerTxt !== undefined && mine.footerTxt === undefined) patch.footerTxt = server.footerTxt;
-    if (server.caseNumber !== undefined && mine.caseNumber === undefined) patch.caseNumber = server.caseNumber;
+    if (server.showFooter !== undefined) patch.showFooter = server.showFooter === 'true';
+    if (server.footerTxt !== undefined) patch.footerTxt = server.footerTxt;
+    if (server.caseNumber !== undefined) patch.caseNumber = server.caseNumber;
     set(patch);
   },
   setSize(size) {

@@ -5,7 +5,8 @@ import { useScannerInput } from '@/hooks/useScannerInput';
 import { notify, toast } from '@/lib/notify';
 import { useApiMutation } from '@/lib/query';
 import { useSession } from '@/lib/session';
-import { lookupCard, useCardHandler } from '@/features/member-card';
+import { useCardHandler } from '@/features/member-card';
+import { lookupHandOrCard, useBandCharge } from '@/features/hand';
 import { exceedsStock } from './cart';
 import type { Tile } from './components/GoodsTiles';
 import { useReceiptPrinter } from './receipt/useReceiptPrinter';
@@ -38,6 +39,7 @@ export function useGoodsSale(warehouseId: number | null, scanning: boolean, { af
   const createOrder = useApiMutation(sale.createOrder, { invalidates: [sale.query] });
   const payOrder = useApiMutation(sale.payOrder, { quiet: true, invalidates: PAYMENT_CHANGES });
   const memberId = state.card?.memberId ?? null;
+  const band = useBandCharge(sale.SALE_ORDER_TYPE, PAYMENT_CHANGES);
 
   function add(tile: Tile) {
     if (exceedsStock(state.lines, tile.goodsId, tile.quantity)) return toast.warning(`「${tile.goodsName}」库存不足`);
@@ -53,9 +55,11 @@ export function useGoodsSale(warehouseId: number | null, scanning: boolean, { af
       void (async () => {
         const tile = warehouseId ? await findByBarcode(warehouseId, code).catch(() => undefined) : undefined;
         if (tile) return add(tile);
-        const found = await lookupCard(code, { quiet: true });
-        if (!found) return notify.warning(unknownCode(code));
-        const usable = await handleCard(found);
+        // Not a barcode: a wristband, then a member card (spec 4).
+        const found = await lookupHandOrCard(code, unknownCode(code));
+        if (!found) return;
+        if (found.kind === 'hand') return band.scanned(found);
+        const usable = await handleCard(found.card);
         if (usable) dispatch({ type: 'member', card: usable });
       })();
     },
@@ -93,5 +97,23 @@ export function useGoodsSale(warehouseId: number | null, scanning: boolean, { af
     }
   }
 
-  return { state, dispatch, venueId, memberId, canEditPrice, add, submit, pay, reprint: () => void printer.reprint(state.printedIds) };
+  /** 记到手牌: the cart as an order charged to the scanned band. */
+  async function chargeToBand() {
+    const details = state.lines.map((l) => ({
+      goodsId: l.goodsId,
+      quantity: l.quantity,
+      ...(canEditPrice && l.pricePay !== l.price ? { pricePay: l.pricePay } : {}),
+    }));
+    const charged = await band.charge(details.length, async () => {
+      if (!venueId || !warehouseId) return null;
+      const created = await createOrder.mutateAsync({ body: { details, warehouseId, memberId, venueId } }).catch(() => null);
+      return created?.orderId ?? null;
+    });
+    if (charged) {
+      dispatch({ type: 'paid' });
+      afterPayment?.();
+    }
+  }
+
+  return { state, dispatch, venueId, memberId, canEditPrice, add, submit, pay, band, chargeToBand, reprint: () => void printer.reprint(state.printedIds) };
 }

@@ -2,7 +2,8 @@ import { useReducer, useState } from 'react';
 import Decimal from 'decimal.js';
 import { lease, member, Msg, system, type LeaseGoods, type payment } from '@venue/contract';
 import { initialSale, orderNeeded, payFailure, saleReducer, useReceiptPrinter } from '@/features/cashier';
-import { lookupCard, useCardHandler } from '@/features/member-card';
+import { useCardHandler } from '@/features/member-card';
+import { lookupHandOrCard, useBandCharge } from '@/features/hand';
 import { useScannerInput } from '@/hooks/useScannerInput';
 import { notify, toast } from '@/lib/notify';
 import { useApiMutation, useApiQuery } from '@/lib/query';
@@ -51,13 +52,16 @@ export function useLeaseDesk(active: boolean, { afterPayment }: { afterPayment?:
     });
   }
 
-  // A scan anywhere in the desk: a member card.
+  const band = useBandCharge(lease.LEASE_ORDER_TYPE, PAYMENT_CHANGES);
+
+  // A scan anywhere in the desk: a wristband, then a member card (spec 4).
   useScannerInput(
     (code) => {
       void (async () => {
-        const found = await lookupCard(code, { quiet: true });
-        if (!found) return notify.warning('没有该手牌或会员信息');
-        const usable = await handleCard(found);
+        const found = await lookupHandOrCard(code);
+        if (!found) return;
+        if (found.kind === 'hand') return band.scanned(found);
+        const usable = await handleCard(found.card);
         if (usable) dispatch({ type: 'member', card: usable });
       })();
     },
@@ -92,7 +96,23 @@ export function useLeaseDesk(active: boolean, { afterPayment }: { afterPayment?:
     }
   }
 
+  /** 记到手牌: the cart as a rental charged to the scanned band (rent and deposit settled when the band comes back). */
+  async function chargeToBand() {
+    const details = state.lines.map((l) => ({ goodsId: l.goodsId, quantity: l.quantity }));
+    const charged = await band.charge(details.length, async () => {
+      if (!venueId || !itemId) return null;
+      const created = await createOrder.mutateAsync({ body: { details, itemId, memberId: state.card?.memberId ?? null, venueId } }).catch(() => null);
+      return created?.orderId ?? null;
+    });
+    if (charged) {
+      dispatch({ type: 'paid' });
+      afterPayment?.();
+    }
+  }
+
   return {
+    band,
+    chargeToBand,
     state,
     dispatch,
     venueId,

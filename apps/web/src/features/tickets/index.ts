@@ -5,4 +5,4 @@
 export { TicketTable } from './components/TicketTable';
 export { PeopleCount } from './components/PeopleCount';
 export { useTicketCheck } from './useTicketCheck';
-export { memberOf } from './ticket-view';
+export { memberOf, stateTag } from './ticket-view';

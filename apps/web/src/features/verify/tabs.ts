@@ -32,6 +32,7 @@ export const VERIFY_TABS: readonly VerifyTab[] = [
     permission: [PERMISSIONS.marketing.coupon.verify],
     component: lazy(() => import('./certificate/CertificateTab')),
   },
+  { key: 'lectureType', title: '讲座活动', permission: [PERMISSIONS.lecture.check.check], component: lazy(() => import('./lecture/LectureTab')) },
   { key: 'ticket', title: '票务业务', permission: [PERMISSIONS.ticket.check.check], component: lazy(() => import('./ticket/TicketTab')) },
   { key: 'timeTablePre', title: '场馆业务', permission: [] },
   { key: 'course', title: '课程培训', permission: [] },

@@ -4,7 +4,9 @@ import { goodsSaleSource } from './goods-sale.ts';
 import { leaseOrderSource } from './lease-order.ts';
 import { memberCardSource } from './member-cards.ts';
 import type { BoardSource } from './source.ts';
+import { ticketCheckSource } from './ticket-check.ts';
 import { ticketOrderSource, ticketTimeoutSource } from './ticket-order.ts';
+import { voucherVerifySource } from './verifications.ts';
 
 export type { BoardSource } from './source.ts';
 
@@ -16,5 +18,7 @@ export const BOARD_SOURCES: readonly BoardSource[] = [
   ticketTimeoutSource,
   cardOrderSource,
   gatePassSource,
+  voucherVerifySource,
+  ticketCheckSource,
   memberCardSource,
 ];

@@ -52,10 +52,14 @@ export interface BoardSource {
   capability: Capability;
   revenue?: (ctx: SourceContext, range: Range) => Promise<RevenueRows>;
   flow?: (ctx: SourceContext, venueId: number, day: Range, days: Range) => Promise<FlowRows>;
+  /** People of this capability inside the venue now (its entries not yet out); the flow board's 在馆人数 takes it for today instead of the day's in less out. */
+  inside?: (ctx: SourceContext, venueId: number) => Promise<number>;
   members?: (ctx: SourceContext, since: Range) => Promise<{ total: number; byMonth: MonthCount[] }>;
   cards?: (
     ctx: SourceContext,
     since: Range,
   ) => Promise<{ active: number; liabilityFen: number; byMonth: { month: string; issued: number | string; consumed_fen: number | string }[] }>;
+  /** Verifications recorded in the range (one count per source). */
+  verifications?: (ctx: SourceContext, range: Range) => Promise<number>;
   topGoods?: (ctx: SourceContext, range: Range) => Promise<{ goods_id: number; goods_name: string; quantity: number | string; fen: number | string }[]>;
 }

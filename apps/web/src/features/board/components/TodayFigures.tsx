@@ -30,6 +30,7 @@ export function TodayFigures({ venueId }: { venueId: number }) {
   const options = { refetchInterval: HOME_REFRESH_MS, quiet: true };
   const revenue = useApiQuery(board.revenueQuery, { query: { venueId, beginDate: today, endDate: today, unit: 'day' } }, options);
   const flow = useApiQuery(board.flowQuery, { query: { venueId } }, options);
+  const verified = useApiQuery(board.verificationsQuery, { query: { venueId, date: today } }, options);
   const link = (screen: ScreenKey, text: string) => {
     const path = pathOf(screen);
     return path ? <Link to={path}>{text}</Link> : null;
@@ -74,6 +75,19 @@ export function TodayFigures({ venueId }: { venueId: number }) {
               <List size="small" dataSource={r.byChannel} renderItem={(m) => <List.Item extra={yuanText(m.amount)}>{m.label}</List.Item>} />
             ) : (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="今日暂无收款" />
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} md={8}>
+          <Card size="small" title="今日核销" extra={link(SCREENS.marketingCouponRecord, '核销记录')}>
+            {verified.data ? (
+              <List
+                size="small"
+                dataSource={[...verified.data.bySource, { key: 'total', label: '合计', count: verified.data.total }]}
+                renderItem={(v) => <List.Item extra={<span data-testid={`verified-${v.key}`}>{v.count}</span>}>{v.label}</List.Item>}
+              />
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />
             )}
           </Card>
         </Col>

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { Col, Modal, Row, Space, type InputRef } from 'antd';
 import { sale as saleCalls } from '@venue/contract';
 import { useVenueWarehouseOptions } from '@/features/goods';
+import { BandBar } from '@/features/hand';
 import { useHotkey } from '@/hooks/useHotkey';
 import { useSession } from '@/lib/session';
 import { KEYS } from '../shortcuts';
@@ -50,6 +51,7 @@ export function GoodsSaleDialog({ open, onClose }: { open: boolean; onClose: () 
         </Col>
         <Col xs={24} lg={10}>
           <SaleCart state={sale.state} dispatch={sale.dispatch} venueId={venueId} canEditPrice={sale.canEditPrice} onSubmit={submit} onReprint={sale.reprint} />
+          {sale.band.band && <BandBar band={sale.band.band} loading={sale.band.charging} onCharge={() => void sale.chargeToBand()} onClear={sale.band.clear} />}
         </Col>
       </Row>
       {order && venueId && (

@@ -1,10 +1,22 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { Card, Col, Descriptions, Empty, Row, Typography } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Empty, Row, Typography } from 'antd';
+import { SCREENS, type MenuNode } from '@venue/contract';
 import { menuIcon } from '@/components/MenuIcon';
 import { TodayFigures } from '@/features/board';
-import { searchEntries } from '@/lib/menu-routes';
+import { joinPath, searchEntries } from '@/lib/menu-routes';
 import { useSession } from '@/lib/session';
+
+/** Where the menu tree puts a screen (an admin may have moved it), or null when the user has no such entry. */
+function screenPath(nodes: MenuNode[], component: string, parent = '/'): string | null {
+  for (const node of nodes) {
+    const path = joinPath(parent, node.path);
+    if (node.component === component) return path;
+    const found = node.children && screenPath(node.children, component, path);
+    if (found) return found;
+  }
+  return null;
+}
 
 /** 首页: who is working where, and the screens of the day one click away. */
 export default function HomePage() {
@@ -12,6 +24,7 @@ export default function HomePage() {
   const menus = useSession((s) => s.menus);
   const navigate = useNavigate();
   const entries = useMemo(() => (menus ? searchEntries(menus).filter((e) => e.path.startsWith('/')) : []), [menus]);
+  const venueAdmin = useMemo(() => (menus ? screenPath(menus, SCREENS.systemVenue) : null), [menus]);
   if (!user) return null;
   const center = user.centers.find((c) => user.venues.some((v) => v.venueId === user.currentVenueId && v.centerId === c.centerId));
 
@@ -23,6 +36,22 @@ export default function HomePage() {
         <Descriptions.Item label="所属中心">{center?.centerName ?? '—'}</Descriptions.Item>
         <Descriptions.Item label="可用场馆">{user.venues.length} 个</Descriptions.Item>
       </Descriptions>
+      {user.venues.length === 0 && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title="还没有可用的场馆"
+          description={venueAdmin ? '请先在场馆管理中新增中心与场馆，再在导航栏选择要工作的场馆。' : '请联系管理员为您分配场馆。'}
+          action={
+            venueAdmin && (
+              <Button type="primary" onClick={() => navigate(venueAdmin)}>
+                前往场馆管理
+              </Button>
+            )
+          }
+        />
+      )}
       {user.currentVenueId && <TodayFigures venueId={user.currentVenueId} />}
       <Typography.Title level={5}>快捷入口</Typography.Title>
       {entries.length === 0 ? (

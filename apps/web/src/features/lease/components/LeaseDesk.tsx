@@ -1,6 +1,7 @@
 import { Alert, Col, Input, Radio, Row, Space, Typography } from 'antd';
 import { lease } from '@venue/contract';
 import { GoodsTiles, PaymentDialog, SaleCart } from '@/features/cashier';
+import { BandBar } from '@/features/hand';
 import { useLeaseDesk } from '../useLeaseDesk';
 
 /**
@@ -40,6 +41,7 @@ export function LeaseDesk({ active }: { active: boolean }) {
             onSubmit={() => void desk.submit()}
             onReprint={desk.reprint}
           />
+          {desk.band.band && <BandBar band={desk.band.band} loading={desk.band.charging} onCharge={() => void desk.chargeToBand()} onClear={desk.band.clear} />}
         </Col>
       </Row>
       {order && desk.venueId && (

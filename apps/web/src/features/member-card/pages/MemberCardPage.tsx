@@ -25,7 +25,10 @@ const typeOptions = (types: CallData<typeof member.cardTypes>) => types.map((t) 
 const STATE_OPTIONS = Object.entries(STATE_LABELS).map(([value, label]) => ({ value, label }));
 
 /** 会员卡管理: find cards, see their records and refund, remark, open, bind, import and export. */
-export default function MemberCardPage({ extraActions }: { extraActions?: (card: Card, reload: () => Promise<void>) => ReactNode } = {}) {
+export default function MemberCardPage({
+  extraActions,
+  extraToolbar,
+}: { extraActions?: (card: Card, reload: () => Promise<void>) => ReactNode; extraToolbar?: (reload: () => Promise<void>) => ReactNode } = {}) {
   const types = useApiQuery(member.cardTypes, {}, { select: typeOptions }).data ?? [];
   const [detail, setDetail] = useState<Card | null>(null);
   const [editing, setEditing] = useState<{ card: Card; reload: () => Promise<void>; kind: 'remark' | 'bind' } | null>(null);
@@ -121,6 +124,7 @@ export default function MemberCardPage({ extraActions }: { extraActions?: (card:
                 导出
               </Button>
             </Permission>
+            {extraToolbar?.(reload)}
           </>
         )}
       />

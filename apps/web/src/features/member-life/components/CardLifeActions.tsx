@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { App, Button, Dropdown, Form, Input, Radio } from 'antd';
 import { member, PERMISSIONS, type Card } from '@venue/contract';
 import { Permission, usePermission } from '@/components/Permission';
@@ -6,6 +6,9 @@ import { FormDialog } from '@/components/list/FormDialog';
 import { callApi } from '@/lib/http';
 import { formatYuan } from '@/lib/money';
 import { toast } from '@/lib/notify';
+import { useSession } from '@/lib/session';
+import { ExtendDialog } from './ExtendDialog';
+import { FeePaymentDialog, useFeePayment } from './FeePayment';
 import { RechargeDialog } from './RechargeDialog';
 
 type Action = (typeof member.CARD_ACTIONS)[number];
@@ -15,10 +18,18 @@ const allowed = (card: Card) => member.CARD_ACTIONS.filter((a) => member.CARD_AC
 const closable = (card: Card) => ['A', 'B', 'L', 'S', 'E'].includes(card.state);
 const left = (card: Card) => (card.payType === 'M' ? `¥${formatYuan(card.balance)}` : card.payType === 'T' ? `${card.balance} 次` : '无储值');
 
-/** 会员卡管理's row actions of a card's life: 充值/加次, 挂失…启用, 补卡, 退卡. */
+/** 会员卡管理's row actions of a card's life: 充值/加次, 延期, 挂失…启用, 补卡 (with its fee through 收款), 退卡. */
 export function CardLifeActions({ card, reload }: { card: Card; reload: () => Promise<void> }) {
   const { modal } = App.useApp();
-  const [dialog, setDialog] = useState<'recharge' | 'replace' | 'return' | null>(null);
+  const [dialog, setDialog] = useState<'recharge' | 'extend' | 'replace' | 'return' | null>(null);
+  const venueId = useSession((s) => s.user?.currentVenueId ?? null);
+  const replacing = useRef(false);
+  const replaceFee = useFeePayment((outcome) => {
+    toast.success(`新卡号 ${outcome.newCardNo}`);
+    replacing.current = false;
+    setDialog(null);
+    void reload();
+  });
   const mayChange = usePermission([PERMISSIONS.member.card.state]);
   const actions = allowed(card);
 
@@ -45,6 +56,13 @@ export function CardLifeActions({ card, reload }: { card: Card; reload: () => Pr
           </Button>
         </Permission>
       )}
+      {['A', 'B', 'E'].includes(card.state) && card.payType !== 'M' && card.useEndTime && (
+        <Permission value={[PERMISSIONS.member.card.extend]}>
+          <Button size="small" type="link" onClick={() => setDialog('extend')}>
+            延期
+          </Button>
+        </Permission>
+      )}
       {mayChange && actions.length > 0 && (
         <Dropdown menu={{ items: actions.map((a) => ({ key: a, label: LABELS[a] })), onClick: ({ key }) => change(key as Action) }}>
           <Button size="small" type="link">
@@ -65,16 +83,27 @@ export function CardLifeActions({ card, reload }: { card: Card; reload: () => Pr
         </Permission>
       )}
       {dialog === 'recharge' && <RechargeDialog card={card} onClose={() => setDialog(null)} onDone={() => void reload()} />}
+      {dialog === 'extend' && <ExtendDialog cards={[card]} onClose={() => setDialog(null)} onDone={() => void reload()} />}
+      <FeePaymentDialog
+        fee={replaceFee}
+        venueId={venueId}
+        onClose={() => {
+          replacing.current = false;
+          setDialog(null);
+        }}
+      />
       <FormDialog<{ newCardNo?: string; phyCardId?: string; remark?: string }>
-        open={dialog === 'replace'}
+        open={dialog === 'replace' && !replaceFee.paying}
         title={`补卡：${card.cardNo}（余额 ${left(card)} 转入新卡）`}
-        onClose={() => setDialog(null)}
+        onClose={() => {
+          if (!replacing.current) setDialog(null);
+        }}
         onSubmit={async (v) => {
-          const log = await callApi(member.replaceCard, {
-            body: { cardId: card.cardId, newCardNo: v.newCardNo || undefined, phyCardId: v.phyCardId || undefined, remark: v.remark },
+          const outcome = await callApi(member.createReplaceOrder, {
+            body: { cardId: card.cardId, newCardNo: v.newCardNo || undefined, phyCardId: v.phyCardId || undefined, venueId: venueId!, remark: v.remark },
           });
-          toast.success(`新卡号 ${log.newCardNo}`);
-          await reload();
+          replacing.current = outcome.order !== null;
+          replaceFee.start(outcome);
         }}
       >
         <Form.Item

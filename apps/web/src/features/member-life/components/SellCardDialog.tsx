@@ -11,10 +11,10 @@ import { useCardOrderPay } from '../useCardOrderPay';
 
 type Values = { cardTypeId: number; cardNo?: string; phyCardId?: string; openNow: boolean; remark?: string };
 const PRICE_UNIT = { M: '储值', T: '计次', D: '计时' } as const;
-const saleTypes = (types: CallData<typeof member.cardTypes>) =>
-  types.filter((t) => t.state === 'A').map((t) => ({ value: t.cardTypeId, label: `${t.cardTypeName}（${PRICE_UNIT[t.payType]}，¥${formatYuan(t.price)}）` }));
+const saleTypes = (types: CallData<typeof member.cardTypeForSale>) =>
+  types.map((t) => ({ value: t.cardTypeId, label: `${t.cardTypeName}（${PRICE_UNIT[t.payType]}，¥${formatYuan(t.price)}）` }));
 
-/** 办卡: card type, number (typed, scanned or left empty to generate), optional physical card, then 收款 and the receipt. */
+/** 办卡: card type (on sale and valid in the current venue), number (typed, scanned or left empty to generate), optional physical card, then 收款 and the receipt. */
 export function SellCardDialog({
   member: who,
   onClose,
@@ -25,7 +25,7 @@ export function SellCardDialog({
   onSold: () => void;
 }) {
   const venueId = useSession((s) => s.user?.currentVenueId ?? null);
-  const types = useApiQuery(member.cardTypes, {}, { select: saleTypes }).data ?? [];
+  const types = useApiQuery(member.cardTypeForSale, { query: { venueId: venueId ?? 0 } }, { select: saleTypes, enabled: !!venueId }).data ?? [];
   const created = useRef(false);
   const pay = useCardOrderPay(() => {
     onSold();

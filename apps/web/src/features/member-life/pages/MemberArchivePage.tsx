@@ -9,6 +9,7 @@ import { PictureUpload } from '@/components/PictureUpload';
 import { callApi } from '@/lib/http';
 import { useApiQuery } from '@/lib/query';
 import { rules } from '@/lib/validators';
+import { MemberDetailDrawer } from '../components/MemberDetailDrawer';
 import { SellCardDialog } from '../components/SellCardDialog';
 
 type Row = z.infer<typeof member.memberRow>;
@@ -16,10 +17,11 @@ type Values = z.input<typeof member.memberForm>;
 const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
 const typeOptions = (types: CallData<typeof member.memberTypes>) => types.map((t) => ({ value: t.memberTypeId, label: t.memberTypeName }));
 
-/** 会员档案: find members by name, phone or card; add and edit them with their family; sell them a card. */
+/** 会员档案: find members by name, phone or card; add and edit them with their family; their detail page; sell them a card. */
 export default function MemberArchivePage() {
   const types = useApiQuery(member.memberTypes, {}, { select: typeOptions }).data ?? [];
   const [selling, setSelling] = useState<{ row: Row; reload: () => Promise<void> } | null>(null);
+  const [viewing, setViewing] = useState<number | null>(null);
 
   return (
     <>
@@ -114,13 +116,19 @@ export default function MemberArchivePage() {
         update={(row, values) => callApi(member.editMember, { body: { ...clean(values), memberId: row.memberId } })}
         actionWidth={160}
         rowActions={(row, reload) => (
-          <Permission value={[PERMISSIONS.member.card.sell]}>
-            <Button size="small" type="link" onClick={() => setSelling({ row, reload })}>
-              办卡
+          <>
+            <Button size="small" type="link" onClick={() => setViewing(row.memberId)}>
+              详情
             </Button>
-          </Permission>
+            <Permission value={[PERMISSIONS.member.card.sell]}>
+              <Button size="small" type="link" onClick={() => setSelling({ row, reload })}>
+                办卡
+              </Button>
+            </Permission>
+          </>
         )}
       />
+      {viewing !== null && <MemberDetailDrawer memberId={viewing} onClose={() => setViewing(null)} />}
       {selling && (
         <SellCardDialog
           member={{ memberId: selling.row.memberId, memberName: selling.row.memberName }}

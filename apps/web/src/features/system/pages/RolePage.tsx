@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Button, Form, Input, InputNumber, Popconfirm, Radio, Tag, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { PERMISSIONS, roles } from '@venue/contract';
@@ -7,6 +8,7 @@ import { Permission } from '@/components/Permission';
 import { callApi } from '@/lib/http';
 import { useApiQuery } from '@/lib/query';
 import { fieldsOf, textRules } from '@/lib/schema-rules';
+import { grantLinks, toggleGrant } from '../grant-tree';
 
 interface Values {
   roleCode: string;
@@ -18,6 +20,7 @@ interface Values {
 }
 const FIELDS = fieldsOf(roles.roleAdd.body);
 const TYPE_TAG = ['目录', '菜单', '按钮'];
+const NO_NODES: MenuGrantNode[] = [];
 const SCOPE_OPTIONS = Object.entries(DATA_SCOPES).map(([value, label]) => ({ value, label }));
 
 const toTree = (nodes: MenuGrantNode[]): DataNode[] =>
@@ -32,19 +35,23 @@ const toTree = (nodes: MenuGrantNode[]): DataNode[] =>
     children: n.children ? toTree(n.children) : undefined,
   }));
 
-/** The menus and buttons a role grants, as a checkable tree (parents half-checked are granted too). */
-function MenuTreeField({ value = [], onChange, tree }: { value?: number[]; onChange?: (ids: number[]) => void; tree: DataNode[] }) {
+/**
+ * The menus and buttons a role grants, as a checkable tree. Every node keeps its own state (a screen
+ * may be granted without its buttons): checking one grants its subtree and the menus above it,
+ * unchecking one takes its subtree away.
+ */
+function MenuTreeField({ value = [], onChange, nodes }: { value?: number[]; onChange?: (ids: number[]) => void; nodes: MenuGrantNode[] }) {
+  const tree = useMemo(() => toTree(nodes), [nodes]);
+  const links = useMemo(() => grantLinks(nodes), [nodes]);
   return (
     <div style={{ maxHeight: 360, overflow: 'auto', border: '1px solid #f0f0f0', borderRadius: 4, padding: 8 }}>
       <Tree
         checkable
+        checkStrictly
         defaultExpandAll
         treeData={tree}
         checkedKeys={value}
-        onCheck={(checked, info) => {
-          const full = (Array.isArray(checked) ? checked : checked.checked) as number[];
-          onChange?.([...new Set([...full, ...((info.halfCheckedKeys ?? []) as number[])])]);
-        }}
+        onCheck={(_, info) => onChange?.(toggleGrant(value, links, info.node.key as number, info.checked))}
       />
     </div>
   );
@@ -52,8 +59,7 @@ function MenuTreeField({ value = [], onChange, tree }: { value?: number[]; onCha
 
 /** 角色管理: roles, the menus and buttons each grants, and whose venues its users see. */
 export default function RolePage() {
-  const grantTree = useApiQuery(roles.menuGrantTree).data ?? [];
-  const tree = toTree(grantTree);
+  const grantTree = useApiQuery(roles.menuGrantTree).data ?? NO_NODES;
   const body = (v: Values) => ({ roleName: v.roleName, description: v.description ?? '', level: v.level, dataScope: v.dataScope, menuIds: v.menuIds ?? [] });
   return (
     <CrudPage<RoleRow, { blurry?: string }, Values>
@@ -128,7 +134,7 @@ export default function RolePage() {
               <Input.TextArea rows={2} />
             </Form.Item>
             <Form.Item name="menuIds" label="菜单权限">
-              <MenuTreeField tree={tree} />
+              <MenuTreeField nodes={grantTree} />
             </Form.Item>
           </>
         )

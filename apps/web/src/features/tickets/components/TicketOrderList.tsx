@@ -1,16 +1,20 @@
 import { useState } from 'react';
 import { Button, Card, Table, Tag } from 'antd';
-import { PAGE_SIZES, sale, ticket, type TicketOrder } from '@venue/contract';
+import { PAGE_SIZES, PERMISSIONS, sale, ticket, type TicketOrder } from '@venue/contract';
+import { usePermission } from '@/components/Permission';
 import { formatYuan } from '@/lib/money';
 import { useApiQuery } from '@/lib/query';
 import { useTicketPrinter } from '../useTicketPrinter';
 import { stateTag } from '../ticket-view';
+import { refundableTickets, TicketRefundDialog } from './TicketRefundDialog';
 
 /** 售票订单: the orders of the user's venues, newest first, with their tickets and 重打. */
 export function TicketOrderList({ venueId }: { venueId: number }) {
   const [page, setPage] = useState({ current: 1, size: 10 });
   const { data, isFetching } = useApiQuery(ticket.orderQuery, { query: page });
   const printer = useTicketPrinter(venueId);
+  const canRefund = usePermission([PERMISSIONS.ticket.order.refund]);
+  const [refunding, setRefunding] = useState<TicketOrder | null>(null);
   return (
     <Card title="售票订单" size="small">
       <Table<TicketOrder>
@@ -62,13 +66,21 @@ export function TicketOrderList({ venueId }: { venueId: number }) {
             key: 'actions',
             render: (_, o) =>
               o.payState === 'P' || o.payState === 'PR' ? (
-                <Button size="small" type="link" onClick={() => void printer.reprint([o.orderId])}>
-                  重打
-                </Button>
+                <>
+                  <Button size="small" type="link" onClick={() => void printer.reprint([o.orderId])}>
+                    重打
+                  </Button>
+                  {canRefund && refundableTickets(o).length > 0 && (
+                    <Button size="small" type="link" danger onClick={() => setRefunding(o)}>
+                      退款
+                    </Button>
+                  )}
+                </>
               ) : null,
           },
         ]}
       />
+      {refunding && <TicketRefundDialog order={refunding} onClose={() => setRefunding(null)} />}
     </Card>
   );
 }

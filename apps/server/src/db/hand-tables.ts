@@ -1,0 +1,74 @@
+import type { Generated } from 'kysely';
+import type { EnabledState, OrderState, PayState, RefundType } from './tables.ts';
+
+/** Wristbands (手牌), see migrations/2026-11-24-1501-hand.ts. */
+export interface HandTable {
+  id: Generated<number>;
+  tenant_id: number;
+  venue_id: number;
+  hand_no: string;
+  phy_id: string;
+  deposit_fen: number;
+  state: EnabledState;
+  lent_order_id: number | null;
+  remark: Generated<string>;
+  created_at: string;
+}
+/** D a deposit, S a settlement of the band's charges. */
+export type HandOrderKind = 'D' | 'S';
+export interface HandOrderTable {
+  id: Generated<number>;
+  tenant_id: number;
+  venue_id: number;
+  member_id: number | null;
+  hand_id: number;
+  kind: HandOrderKind;
+  deposit_order_id: number | null;
+  order_state: OrderState;
+  pay_state: PayState;
+  price_pay_fen: number;
+  pay_mode: string | null;
+  pay_attempt: Generated<number>;
+  pay_lock: string | null;
+  pay_lock_until: string | null;
+  remark: string;
+  paid_at: string | null;
+  refund_type: Generated<RefundType>;
+  refunded_fen: Generated<number>;
+  charged_fen: Generated<number>;
+  settled_fen: Generated<number>;
+  returned_at: string | null;
+  created_by: number;
+  username: string;
+  created_at: string;
+}
+export interface HandOrderLineTable {
+  id: Generated<number>;
+  tenant_id: number;
+  order_id: number;
+  charge_id: number | null;
+  name: string;
+  quantity: number;
+  price_orig_fen: number;
+  price_pay_fen: number;
+  refunded_quantity: Generated<number>;
+}
+export interface HandChargeTable {
+  id: Generated<number>;
+  tenant_id: number;
+  deposit_order_id: number;
+  hand_id: number;
+  order_type: string;
+  order_id: number;
+  summary: string;
+  amount_fen: number;
+  settle_order_id: number | null;
+  created_by: number;
+  created_at: string;
+}
+export interface HandTables {
+  hand: HandTable;
+  hand_order: HandOrderTable;
+  hand_order_line: HandOrderLineTable;
+  hand_charge: HandChargeTable;
+}

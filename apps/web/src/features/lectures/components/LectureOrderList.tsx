@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { Card, Table, Tag } from 'antd';
+import { PAGE_SIZES, sale, lecture, type LectureOrder, type LectureUser } from '@venue/contract';
+import { stateTag } from '@/features/tickets';
+import { formatYuan } from '@/lib/money';
+import { useApiQuery } from '@/lib/query';
+import { lectureDatesText, lectureTimesText } from '../lecture-view';
+
+const userState = (s: string) => (s === 'C' ? '已作废' : s === 'P' ? '未支付' : stateTag(s).text);
+
+/** 讲座订单: sign-ups of the user's venues, newest first, with their participants and ticket codes. */
+export function LectureOrderList() {
+  const [page, setPage] = useState({ current: 1, size: 10 });
+  const { data, isFetching } = useApiQuery(lecture.orderQuery, { query: page });
+  return (
+    <Card title="讲座订单" size="small">
+      <Table<LectureOrder>
+        size="small"
+        rowKey="orderId"
+        loading={isFetching}
+        dataSource={data?.records ?? []}
+        scroll={{ x: 800 }}
+        pagination={{
+          current: page.current,
+          pageSize: page.size,
+          total: data?.total ?? 0,
+          pageSizeOptions: PAGE_SIZES.map(String),
+          showSizeChanger: true,
+          showQuickJumper: true,
+          showTotal: (t) => `共 ${t} 条`,
+          onChange: (current, size) => setPage({ current, size }),
+        }}
+        expandable={{
+          expandedRowRender: (o) => (
+            <Table<LectureUser>
+              size="small"
+              rowKey="userId"
+              pagination={false}
+              dataSource={o.details}
+              columns={[
+                { title: '票号', dataIndex: 'ticketCode' },
+                { title: '参会人', dataIndex: 'userName' },
+                { title: '联系方式', dataIndex: 'phone' },
+                { title: '使用日期', key: 'dates', render: (_, u) => lectureDatesText(u) },
+                { title: '使用时间', key: 'times', render: (_, u) => lectureTimesText(u) },
+                { title: '票据状态', dataIndex: 'state', render: (s: string) => <Tag color={stateTag(s).color}>{userState(s)}</Tag> },
+              ]}
+            />
+          ),
+        }}
+        columns={[
+          { title: '订单号', dataIndex: 'orderId', width: 90 },
+          { title: '讲座', dataIndex: 'lectureName' },
+          { title: '票种', dataIndex: 'ticketName' },
+          { title: '订单状态', dataIndex: 'orderState', render: (s: string) => sale.ORDER_STATE_LABELS[s] ?? s },
+          { title: '支付状态', dataIndex: 'payState', render: (s: string) => sale.PAY_STATE_LABELS[s] ?? s },
+          { title: '金额（元）', dataIndex: 'pricePay', render: (p: number) => formatYuan(p) },
+          { title: '人数', key: 'n', render: (_, o) => o.details.length },
+          { title: '会员', dataIndex: 'memberName', render: (n: string | null) => n ?? '散客' },
+          { title: '联系电话', dataIndex: 'phone' },
+          { title: '创建时间', dataIndex: 'createTime' },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { member, type payment } from '@venue/contract';
+import { PaymentDialog, payFailure } from '@/features/cashier';
+import { callApi } from '@/lib/http';
+import { notify, toast } from '@/lib/notify';
+import { useSession } from '@/lib/session';
+import { printFeeReceipt } from './FeeReceipt';
+
+/**
+ * A 延期 or 补卡 fee order from creation to receipt: `start` takes the server's outcome; no order (no fee)
+ * is done at once, an order opens the 收款 dialog (member/cardOrder/payFeeOrder) and prints its receipt.
+ */
+export function useFeePayment(onDone: (outcome: { order: member.CardFeeOrder | null; extended: number; newCardNo: string | null }) => void) {
+  const [order, setOrder] = useState<member.CardFeeOrder | null>(null);
+  const [paying, setPaying] = useState(false);
+  const seller = useSession((s) => s.user?.realName ?? '');
+
+  function start(outcome: member.FeeOutcome) {
+    if (!outcome.order) {
+      onDone(outcome);
+      return;
+    }
+    setOrder(outcome.order);
+    setPaying(true);
+  }
+
+  async function pay(request: payment.PayRequest) {
+    try {
+      const paid = await callApi(member.payFeeOrder, { body: request }, { quiet: true });
+      setPaying(false);
+      toast.success('收款成功');
+      const done = await callApi(member.feeOrderById, { params: { id: paid.orderId } });
+      printFeeReceipt(done, paid, seller);
+      onDone({ order: done, extended: done.kind === 'EXTEND' ? done.cardCount : 0, newCardNo: done.newCardNo });
+    } catch (error) {
+      const failure = payFailure(error);
+      if (failure.outcome !== 'keep') setPaying(false);
+      notify.warning(failure.message);
+    }
+  }
+
+  return { order, paying, start, pay, close: () => setPaying(false) };
+}
+
+/** The 收款 dialog of a fee order (nothing while there is none). */
+export function FeePaymentDialog({ fee, venueId, onClose }: { fee: ReturnType<typeof useFeePayment>; venueId: number | null; onClose: () => void }) {
+  if (!fee.order || !venueId) return null;
+  return (
+    <PaymentDialog
+      forPay={member.queryFeeOrderForPay}
+      open={fee.paying}
+      orderId={fee.order.orderId}
+      memberId={null}
+      venueId={venueId}
+      payTypes=""
+      onPay={fee.pay}
+      onClose={() => {
+        fee.close();
+        onClose();
+      }}
+    />
+  );
+}
