@@ -57,7 +57,7 @@ describe('sale refund from 销售订单 (issue 12)', () => {
     await expect.poll(() => refundDialog().getByTestId('refund-amount').textContent()).toContain('¥6.00');
     await screenshot(page, 'refund-dialog');
     await refundDialog()
-      .getByRole('button', { name: /^退\s*款$/ })
+      .getByRole('button', { name: /退\s*款$/ })
       .click();
 
     const confirm = page.locator('.ant-modal-confirm', { hasText: '确认退款 ¥6.00（原路退回）吗？' });

@@ -74,7 +74,7 @@ describe('tickets: sale, verification, overstay (issue 18)', () => {
     expect(await tabRows.filter({ hasText: '待使用' }).count()).toBe(2);
     await tabRows.nth(1).getByRole('checkbox').uncheck();
     await screenshot(page, 'ticket-verify-tab');
-    await dialog.getByRole('button', { name: /^确\s*认$/ }).click();
+    await dialog.getByRole('button', { name: /确\s*认$/ }).click();
     await notice('核销成功，共 1 张').waitFor();
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(inside).toBe(before + 1);

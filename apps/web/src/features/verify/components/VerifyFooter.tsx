@@ -16,7 +16,9 @@ export function VerifyFooter({ onConfirm, confirmText = '确认', loading = fals
   return (
     <Space style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 16 }}>
       <Button onClick={close}>取消</Button>
-      <Button type="primary" loading={loading} disabled={disabled} onClick={() => !loading && onConfirm()}>
+      {/* The delay keeps a quick answer from flashing the spinner; antd's leave motion of a spinner shown
+          for a frame can stay in the DOM and name the button "loading 确认" for screen readers. */}
+      <Button type="primary" loading={loading && { delay: 150 }} disabled={disabled} onClick={() => !loading && onConfirm()}>
         {confirmText}
       </Button>
     </Space>
