@@ -27,8 +27,21 @@ export class CardOrderRepository {
       .executeTakeFirst();
   }
 
-  async insert(row: Omit<Insertable<CardOrderTable>, 'id'>) {
-    return (await this.db.insertInto('card_order').values(row).returning('id').executeTakeFirstOrThrow()).id;
+  async insert(row: Omit<Insertable<CardOrderTable>, 'id'>, db: Executor = this.db) {
+    return (await db.insertInto('card_order').values(row).returning('id').executeTakeFirstOrThrow()).id;
+  }
+
+  /**
+   * A sale whose card number nobody typed: the number is made from the order's own id inside the insert's
+   * transaction, so ten tills selling at the same moment never draw the same number.
+   */
+  insertNumbered(row: Omit<Insertable<CardOrderTable>, 'id' | 'card_no'>, numberFor: (orderId: number, db: Executor) => Promise<string>) {
+    return this.db.transaction().execute(async (trx) => {
+      const id = await this.insert({ ...row, card_no: '' }, trx);
+      const cardNo = await numberFor(id, trx);
+      await trx.updateTable('card_order').set({ card_no: cardNo }).where('id', '=', id).execute();
+      return id;
+    });
   }
 
   cardType(tenantId: number, id: number, db: Executor = this.db) {

@@ -50,11 +50,10 @@ export class CardOrderService {
     if (type.state !== 'A') throw refuse('该卡类型已停售');
     if (!(await this.repo.typeValidIn(s.tenantId, type.id, b.venueId))) throw refuse('该卡类型不适用于当前场馆');
     const life = this.memberCards.life;
-    const cardNo = b.cardNo || (await life.newNumber(s.tenantId));
-    await life.assertNumberFree(s.tenantId, cardNo);
+    if (b.cardNo) await life.assertNumberFree(s.tenantId, b.cardNo);
     if (b.phyCardId) await life.assertNumberFree(s.tenantId, b.phyCardId);
     const face = type.pay_type === 'M' ? type.face_fen || type.price_fen : type.pay_type === 'T' ? type.face_fen || type.times : 0;
-    const id = await this.repo.insert({
+    const row = {
       tenant_id: s.tenantId,
       venue_id: b.venueId,
       member_id: b.memberId,
@@ -69,14 +68,16 @@ export class CardOrderService {
       kind: 'SALE',
       card_type_id: type.id,
       card_id: null,
-      card_no: cardNo,
       phy_card_id: b.phyCardId || null,
       open_now: b.openNow ? 'T' : 'F',
       amount: face,
       bonus: type.pay_type === 'D' ? 0 : type.bonus_fen,
       created_by: s.userId,
       created_at: iso(this.clock.now()),
-    });
+    } as const;
+    const id = b.cardNo
+      ? await this.repo.insert({ ...row, card_no: b.cardNo })
+      : await this.repo.insertNumbered(row, (orderId, db) => life.numberForOrder(s.tenantId, orderId, db));
     return this.get(s, id);
   }
 

@@ -1,5 +1,7 @@
 import { member, type BodyOut } from '@venue/contract';
+import dayjs from 'dayjs';
 import type { Kysely, Transaction } from 'kysely';
+import type { Executor } from '../../db/database.ts';
 import type { ConsumeKind, Database } from '../../db/tables.ts';
 import { iso, type Clock } from '../../lib/clock.ts';
 import { alreadyExists, BizError, isUniqueViolation, refuse } from '../../lib/errors.ts';
@@ -59,12 +61,18 @@ export class CardLifeService {
   }
 
   /** A card number the tenant does not have yet: 10 digits from the time and chance. */
-  async newNumber(tenantId: number): Promise<string> {
+  async newNumber(tenantId: number, db?: Executor): Promise<string> {
     for (let i = 0; i < 10; i++) {
       const no = `${Date.now() % 100_000_000}`.padStart(8, '0') + `${Math.floor(Math.random() * 100)}`.padStart(2, '0');
-      if (!(await this.repo.numberTaken(tenantId, no))) return no;
+      if (!(await this.repo.numberTaken(tenantId, no, db))) return no;
     }
     throw refuse('生成卡号失败，请重试');
+  }
+
+  /** A sold card's number from its order id (unique by itself): the day, then the id's last six digits; else a random one. */
+  async numberForOrder(tenantId: number, orderId: number, db: Executor): Promise<string> {
+    const no = dayjs(this.clock.now()).format('YYMMDD') + `${orderId % 1_000_000}`.padStart(6, '0');
+    return (await this.repo.numberTaken(tenantId, no, db)) ? this.newNumber(tenantId, db) : no;
   }
 
   async assertNumberFree(tenantId: number, code: string, db?: Transaction<Database>) {
