@@ -43,7 +43,9 @@ export async function openPage(
   options: BrowserContextOptions = {},
 ): Promise<Page> {
   // A context of its own (as browser.newPage makes), opened explicitly: axe-core's AxeBuilder asks for one.
-  const context = await browser.newContext({ viewport, ...options });
+  // Reduced motion, as a user may ask of the system: antd then skips its animations (the product honours
+  // it), so a click never lands on a dialog or dropdown still moving on a loaded CI machine.
+  const context = await browser.newContext({ viewport, reducedMotion: 'reduce', ...options });
   const page = await context.newPage();
   page.on('close', () => void context.close().catch(() => undefined));
   page.setDefaultTimeout(10_000);
@@ -164,7 +166,17 @@ export async function pickOption(page: Page, field: Locator, option: string): Pr
   const shown = () => field.evaluate((el, text) => !!el.closest('.ant-select')?.textContent?.includes(text), option);
   for (let attempt = 1; attempt <= 3; attempt += 1) {
     await field.click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+    const picked = await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
+      .first()
+      .click({ timeout: 3000 })
+      .then(() => true)
+      .catch(() => false);
+    // The list closed before the click (a re-render under load): close whatever is open and try again.
+    if (!picked) {
+      await page.keyboard.press('Escape');
+      continue;
+    }
     for (let waited = 0; waited < 2000; waited += 100) {
       if (await shown()) return;
       await page.waitForTimeout(100);
