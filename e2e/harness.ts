@@ -43,9 +43,7 @@ export async function openPage(
   options: BrowserContextOptions = {},
 ): Promise<Page> {
   // A context of its own (as browser.newPage makes), opened explicitly: axe-core's AxeBuilder asks for one.
-  // Reduced motion, as a user may ask of the system: antd then skips its animations (the product honours
-  // it), so a click never lands on a dialog or dropdown still moving on a loaded CI machine.
-  const context = await browser.newContext({ viewport, reducedMotion: 'reduce', ...options });
+  const context = await browser.newContext({ viewport, ...options });
   const page = await context.newPage();
   page.on('close', () => void context.close().catch(() => undefined));
   page.setDefaultTimeout(10_000);
@@ -169,12 +167,13 @@ export async function pickOption(page: Page, field: Locator, option: string): Pr
     const picked = await page
       .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
       .first()
-      .click({ timeout: 3000 })
+      .click({ timeout: 5000 })
       .then(() => true)
       .catch(() => false);
-    // The list closed before the click (a re-render under load): close whatever is open and try again.
+    // The list closed before the click (a re-render under load): try again. Escape only closes a list
+    // still open; pressed without one it would close the dialog around the select.
     if (!picked) {
-      await page.keyboard.press('Escape');
+      if (await page.locator('.ant-select-dropdown:visible').count()) await page.keyboard.press('Escape');
       continue;
     }
     for (let waited = 0; waited < 2000; waited += 100) {

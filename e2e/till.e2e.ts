@@ -129,6 +129,8 @@ describe('the till by keyboard, scanner and phone (issue 13)', () => {
     await expect.poll(() => notice(page, '收款成功').count()).toBeGreaterThan(0);
     await expect.poll(() => payDialog().count()).toBe(0);
     await expect.poll(scanBoxFocused).toBe(true);
+    // Let the first 收款成功 go, so the one counted next is the second payment's.
+    await expect.poll(() => notice(page, '收款成功').count(), { timeout: 15_000 }).toBe(0);
 
     // The next customer: a scanned drink, WeChat chosen with the arrows, the customer's code scanned.
     await scan(page, drink);
@@ -139,7 +141,7 @@ describe('the till by keyboard, scanner and phone (issue 13)', () => {
     await keyTo((f) => f.text === '微信' && f.checked === 'true', 'ArrowRight');
     await expect.poll(() => payDialog().getByTestId('auth-code').count()).toBe(1);
     await scan(page, '134567890123456789');
-    await expect.poll(() => notice(page, '收款成功').count()).toBeGreaterThan(1);
+    await expect.poll(() => notice(page, '收款成功').count()).toBeGreaterThan(0);
     await expect.poll(() => payDialog().count()).toBe(0);
     const { records } = await pageApi<{ records: { payState: string; payRecords: { payMode: string }[]; details: { goodsName: string }[] }[] }>(
       page,

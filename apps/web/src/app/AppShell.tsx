@@ -5,7 +5,6 @@ import zhCN from 'antd/locale/zh_CN';
 import { bindUnauthorised } from '@/lib/http';
 import { bindFeedback, showPendingNotice } from '@/lib/notify';
 import { tokenStore } from '@/lib/storage';
-import { useReducedMotion } from '@/hooks/useReducedMotion';
 import { antdSize, fontSizeOf, useLayout } from './layout/settings';
 import { themeTokens } from './theme';
 
@@ -23,7 +22,7 @@ function FeedbackBinder() {
   return null;
 }
 
-/** antd in Chinese with the saved theme and size, still when the system asks for reduced motion; feedback and the 403 route bound for code outside components. */
+/** antd in Chinese with the saved theme and size; feedback and the 403 route bound for code outside components. */
 export function AppShell({ children }: { children: ReactNode }) {
   const theme = useLayout((s) => s.theme);
   const size = useLayout((s) => s.size);
@@ -34,14 +33,8 @@ export function AppShell({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.body.dataset.device = device;
   }, [device]);
-  const still = useReducedMotion();
   return (
-    <ConfigProvider
-      locale={zhCN}
-      theme={{ token: { ...themeTokens(theme, fontSizeOf(size)), motion: !still } }}
-      wave={{ disabled: still }}
-      componentSize={antdSize(size)}
-    >
+    <ConfigProvider locale={zhCN} theme={{ token: themeTokens(theme, fontSizeOf(size)) }} componentSize={antdSize(size)}>
       <App>
         <FeedbackBinder />
         {children}
