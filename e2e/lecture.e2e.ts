@@ -141,6 +141,41 @@ describe('lectures: verification and sign-up (issue 18)', () => {
     expect(orders.records[0].details[0].ticketCode).toMatch(/^L[A-Z2-9]{20}$/);
   });
 
+  it('closes a sign-up the visitor did not pay for: 已关闭, and its seat goes back to the session', async () => {
+    type Lectures = { records: { lectureName: string; sessions: { sold: number }[] }[] };
+    const soldNow = async () =>
+      (await api<Lectures>('system/lecture/query?current=1&size=50')).records.find((l) => l.lectureName === '青少年运动安全讲座')!.sessions[0].sold;
+    const before = await soldNow();
+    await page.goto(`${server.url}/lecture/order`);
+    const sell = card('讲座报名');
+    await pickOption(page, sell.getByLabel('讲座'), '青少年运动安全讲座');
+    await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
+    await sell.getByLabel('场次').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
+    await pickOption(page, sell.getByLabel('票种'), '学生票 10.00元');
+    await sell.getByLabel('参会人1姓名').fill('吴走');
+    await sell.getByLabel('参会人1电话').fill('13900003333');
+    await sell.getByRole('button', { name: /提交订单/ }).click();
+    await payDialog().waitFor();
+    await page.keyboard.press('Escape');
+    await payDialog().waitFor({ state: 'hidden' });
+    expect(await soldNow()).toBe(before + 1);
+    const [order] = (await api<{ records: LectureOrder[] }>('system/lectureOrder/query?current=1&size=1')).records;
+    const row = card('讲座订单')
+      .locator('.ant-table-row')
+      .filter({ has: page.getByRole('cell', { name: String(order.orderId), exact: true }) });
+    await row.getByRole('button', { name: /关\s*闭/ }).click();
+    await page
+      .locator('.ant-modal-confirm', { hasText: `确定关闭订单 ${order.orderId} 吗？` })
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await notice('操作成功').waitFor();
+    await expect.poll(() => row.innerText()).toContain('已关闭');
+    expect(await row.getByRole('button', { name: /关\s*闭/ }).count()).toBe(0);
+    expect(await soldNow()).toBe(before);
+  });
+
   it("raises the flow board's 在馆人数 when a ticket is verified, and refunds an unused ticket", async () => {
     const before = await api<Flow>('board/flow?venueId=1');
     await page.goto(`${server.url}/ticket/order`);

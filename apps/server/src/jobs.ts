@@ -13,8 +13,8 @@ export function startJobs(app: FastifyInstance, services: Services, everyMs: num
     if (running) return;
     running = true;
     services.sale.closing
-      .closeExpired()
-      .then((closed) => closed > 0 && app.log.info({ closed }, '已自动关闭超时未支付的销售订单'))
+      .closeExpired([(tenantId, cutoff) => services.lectures.lectures.closeUnpaidBefore(tenantId, cutoff)])
+      .then((closed) => closed > 0 && app.log.info({ closed }, '已自动关闭超时未支付的订单（销售、讲座报名）'))
       .catch((err: unknown) => app.log.error({ err }, '自动关闭未支付订单失败'))
       .finally(() => {
         running = false;

@@ -14,6 +14,7 @@ const P = PERMISSIONS.lecture;
 /** The lecture tab's messages (spec 2.8, 4 Verification, 5). */
 export const LECTURE_MSG = {
   notFound: '未查询到讲座订单信息',
+  orderNotFound: '讲座订单不存在',
   chooseRow: '请选择需要核销的参会人',
   notInOrder: '参会人不属于该订单',
   used: '参会人已核销',
@@ -179,6 +180,14 @@ export const orderQuery = defineCall({
   access: { permission: P.order.list },
   query: listQuery.extend({ orderId: id().optional() }),
   response: pageOf(lectureOrder),
+});
+export const closeOrder = defineCall({
+  method: 'POST',
+  path: 'system/lectureOrder/closeOrder',
+  summary: '关闭未支付的讲座订单（名额退回场次；支付结果未知的订单不能关闭）',
+  access: { permission: P.order.add },
+  body: z.object({ orderId: id('订单') }),
+  response: z.object({ orderId: z.number(), orderState: z.string(), payState: z.string() }),
 });
 export const getLectureOrder = defineCall({
   method: 'GET',

@@ -253,6 +253,43 @@ export class LectureRepository {
       .execute();
   }
 
+  /**
+   * Closes unpaid orders (one by id, or every one created before a time) and gives their seats back, in
+   * one transaction. Only an order nobody is paying closes (U or F, no channel payment holding it): a
+   * close racing a payment either wins, and the payment finds nothing to claim, or finds nothing to close.
+   */
+  closeUnpaid(tenantId: number, which: { orderId: number } | { createdBefore: string }): Promise<number> {
+    return this.transaction(async (trx) => {
+      let q = trx
+        .updateTable('lecture_order')
+        .set({ order_state: 'C', pay_state: 'C' })
+        .where('tenant_id', '=', tenantId)
+        .where('pay_state', 'in', ['U', 'F'])
+        .where('pay_lock', 'is', null);
+      q = 'orderId' in which ? q.where('id', '=', which.orderId) : q.where('created_at', '<', which.createdBefore);
+      const closed = await q.returning(['id', 'session_id']).execute();
+      for (const order of closed) {
+        const voided = await trx
+          .updateTable('lecture_participant')
+          .set({ state: 'C' })
+          .where('tenant_id', '=', tenantId)
+          .where('order_id', '=', order.id)
+          .where('state', '=', 'P')
+          .executeTakeFirst();
+        const seats = Number(voided.numUpdatedRows);
+        if (seats > 0) {
+          await trx
+            .updateTable('lecture_session')
+            .set({ sold: sql<number>`sold - ${seats}` })
+            .where('tenant_id', '=', tenantId)
+            .where('id', '=', order.session_id)
+            .execute();
+        }
+      }
+      return closed.length;
+    });
+  }
+
   /** A paid order's participants may be verified. */
   makeUsable(trx: Executor, tenantId: number, orderId: number) {
     return trx

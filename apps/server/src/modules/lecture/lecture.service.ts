@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Code, fenToYuan, lecture, MAX_TOTAL_FEN, member, totalTooLarge, yuanToFen, type BodyOut, type QueryOut } from '@venue/contract';
+import { Code, fenToYuan, lecture, MAX_TOTAL_FEN, member, sale, totalTooLarge, yuanToFen, type BodyOut, type QueryOut } from '@venue/contract';
 import { iso, shanghaiText, type Clock } from '../../lib/clock.ts';
 import { alreadyExists, BizError, notFound, refuse } from '../../lib/errors.ts';
 import { pageWindow } from '../../lib/paging.ts';
@@ -235,6 +235,24 @@ export class LectureService {
   async orderPage(s: UserSession, q: QueryOut<typeof lecture.orderQuery>) {
     const { total, records } = await this.repo.orderPage(s.tenantId, { visible: inUserVenues(s, 'o.venue_id'), orderId: q.orderId }, pageWindow(q));
     return { total, records: await this.toOrders(s.tenantId, records) };
+  }
+
+  /** 关闭 of an unpaid sign-up: its seats go back to the session (the same rules as a sale order's close). */
+  async closeOrder(s: UserSession, orderId: number) {
+    const order = await this.repo.findOrder(s.tenantId, orderId);
+    if (!order) throw notFound(lecture.LECTURE_MSG.orderNotFound);
+    assertVenue(s, order.venue_id);
+    const answer = { orderId, orderState: 'C', payState: 'C' };
+    if (order.pay_state === 'C' || (await this.repo.closeUnpaid(s.tenantId, { orderId })) > 0) return answer;
+    const now = (await this.repo.findOrder(s.tenantId, orderId))!;
+    if (now.pay_state === 'C') return answer;
+    if (now.pay_state === 'N' || now.pay_lock) throw refuse(sale.CLOSE_PENDING_REFUSED);
+    throw refuse(sale.CLOSE_PAID_REFUSED);
+  }
+
+  /** The auto-close job's part for sign-ups: the tenant's unpaid ones created before the cutoff. */
+  closeUnpaidBefore(tenantId: number, cutoffIso: string) {
+    return this.repo.closeUnpaid(tenantId, { createdBefore: cutoffIso });
   }
 
   /** The order a participant's ticket code or an order number names (spec 7 getLectureOrder). */

@@ -8,6 +8,9 @@ import type { SaleCloseRepository } from './sale-close.repository.ts';
 /** The order if it is the tenant's and in one of the user's venues (the checkout's lookup of a sale order). */
 type OrderOfUser = (s: UserSession, orderId: number) => Promise<PayableOrder>;
 
+/** Another kind of unpaid order closed by the same job and minutes: answers how many it closed. */
+export type OtherCloser = (tenantId: number, cutoffIso: string) => Promise<number>;
+
 const MINUTE_MS = 60_000;
 const minutesOf = (stored: string | null) => {
   const n = stored === null ? NaN : Number(stored);
@@ -38,13 +41,19 @@ export class SaleCloseService {
     throw refuse(sale.CLOSE_PAID_REFUSED);
   }
 
-  /** One pass of the job: every tenant's closable orders older than its minutes (0: never). Answers how many closed. */
-  async closeExpired(): Promise<number> {
+  /**
+   * One pass of the job: every tenant's closable orders older than its minutes (0: never), sale orders
+   * and those of `others` (e.g. lecture sign-ups, whose close gives seats back). Answers how many closed.
+   */
+  async closeExpired(others: OtherCloser[] = []): Promise<number> {
     const now = this.clock.now();
     let closed = 0;
     for (const { tenantId, minutes } of await this.repo.tenantsWithSetting()) {
       const limit = minutesOf(minutes);
-      if (limit > 0) closed += await this.repo.closeCreatedBefore(tenantId, iso(addMs(now, -limit * MINUTE_MS)));
+      if (limit <= 0) continue;
+      const cutoff = iso(addMs(now, -limit * MINUTE_MS));
+      closed += await this.repo.closeCreatedBefore(tenantId, cutoff);
+      for (const close of others) closed += await close(tenantId, cutoff);
     }
     return closed;
   }

@@ -4,6 +4,7 @@
  * payment does to the dialog (spec 4 step 4), and the receipt printer.
  */
 export { GoodsSaleDialog } from './components/GoodsSaleDialog';
+export { CloseOrderButton } from './components/CloseOrderButton';
 export { PaymentDialog, type PaymentDialogProps } from './components/PaymentDialog';
 export { payFailure, type PayFailure } from './sale-state';
 export { printSlip } from './receipt/printReceipt';

@@ -1,17 +1,30 @@
 import { App, Button } from 'antd';
-import { PERMISSIONS, sale, type SaleOrder } from '@venue/contract';
+import { PERMISSIONS, sale, type lecture, type Call, type Permission } from '@venue/contract';
 import { usePermission } from '@/components/Permission';
 import { toast } from '@/lib/notify';
 import { useApiMutation } from '@/lib/query';
 
 /** Orders a clerk may close: unpaid or failed (a result-unknown N must be settled by paying again). */
-export const canClose = (o: Pick<SaleOrder, 'payState'>) => o.payState === 'U' || o.payState === 'F';
+export const canClose = (o: { payState: string }) => o.payState === 'U' || o.payState === 'F';
 
-/** 关闭 on a 销售订单 row: asks first, then the order is closed (C) and can no longer be paid. */
-export function CloseOrderButton({ order }: { order: SaleOrder }) {
+export interface CloseOrderButtonProps {
+  order: { orderId: number; payState: string };
+  /** The kind's close call (body { orderId }), the lists it changes and who may call it: 销售订单 by default. */
+  closeCall?: typeof sale.closeOrder | typeof lecture.closeOrder;
+  invalidates?: readonly Call[];
+  permission?: Permission;
+}
+
+/** 关闭 on an order row: asks first, then the order is closed (C) and can no longer be paid. */
+export function CloseOrderButton({
+  order,
+  closeCall = sale.closeOrder,
+  invalidates = [sale.query],
+  permission = PERMISSIONS.goods.saleOrder.close,
+}: CloseOrderButtonProps) {
   const { modal } = App.useApp();
-  const allowed = usePermission([PERMISSIONS.goods.saleOrder.close]);
-  const closing = useApiMutation(sale.closeOrder, { invalidates: [sale.query] });
+  const allowed = usePermission([permission]);
+  const closing = useApiMutation(closeCall, { invalidates });
   if (!allowed || !canClose(order)) return null;
   const confirm = () =>
     modal.confirm({

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Card, Table, Tag } from 'antd';
-import { PAGE_SIZES, sale, lecture, type LectureOrder, type LectureUser } from '@venue/contract';
+import { PAGE_SIZES, PERMISSIONS, sale, lecture, type LectureOrder, type LectureUser } from '@venue/contract';
+import { CloseOrderButton } from '@/features/cashier';
 import { stateTag } from '@/features/tickets';
 import { formatYuan } from '@/lib/money';
 import { useApiQuery } from '@/lib/query';
@@ -8,7 +9,7 @@ import { lectureDatesText, lectureTimesText } from '../lecture-view';
 
 const userState = (s: string) => (s === 'C' ? '已作废' : s === 'P' ? '未支付' : stateTag(s).text);
 
-/** 讲座订单: sign-ups of the user's venues, newest first, with their participants and ticket codes. */
+/** 讲座订单: sign-ups of the user's venues, newest first, with their participants and ticket codes; an unpaid one can be closed (its seats go back). */
 export function LectureOrderList() {
   const [page, setPage] = useState({ current: 1, size: 10 });
   const { data, isFetching } = useApiQuery(lecture.orderQuery, { query: page });
@@ -59,6 +60,19 @@ export function LectureOrderList() {
           { title: '会员', dataIndex: 'memberName', render: (n: string | null) => n ?? '散客' },
           { title: '联系电话', dataIndex: 'phone' },
           { title: '创建时间', dataIndex: 'createTime' },
+          {
+            title: '操作',
+            key: 'actions',
+            fixed: 'right',
+            render: (_, o) => (
+              <CloseOrderButton
+                order={o}
+                closeCall={lecture.closeOrder}
+                invalidates={[lecture.orderQuery, lecture.forSale]}
+                permission={PERMISSIONS.lecture.order.add}
+              />
+            ),
+          },
         ]}
       />
     </Card>

@@ -26,7 +26,8 @@ export function LectureSellCard({ venueId }: { venueId: number }) {
   const [card, setCard] = useState<MemberCard | null>(null);
   const [order, setOrder] = useState<{ orderId: number } | null>(null);
   const [paying, setPaying] = useState(false);
-  const createOrder = useApiMutation(lecture.createOrder);
+  // A sign-up takes seats at once: the order list and the seats left move before it is paid.
+  const createOrder = useApiMutation(lecture.createOrder, { invalidates: [lecture.orderQuery, lecture.forSale] });
   const payOrder = useApiMutation(lecture.payOrder, { quiet: true, invalidates: [lecture.orderQuery, lecture.forSale] });
   const lectureId = Form.useWatch('lectureId', form);
   const ticketId = Form.useWatch('ticketId', form);
