@@ -92,9 +92,11 @@ export class RefundService {
     return { payMode, payName: method.pay_name };
   }
 
-  async refund(kind: Kind, s: UserSession, body: RefundBody): Promise<OrderRefund> {
+  /** `check`: the kind's own refusal of the order as read (a rental not out), before anything else. */
+  async refund(kind: Kind, s: UserSession, body: RefundBody, check?: (order: Order) => void): Promise<OrderRefund> {
     const { db, refunds, clock } = this.deps;
     const order = await this.orderOfUser(kind, s, body.orderId);
+    check?.(order);
     const retried = body.requestId ? await refunds.byRequest(kind, s.tenantId, order.id, body.requestId) : undefined;
     if (retried) return this.answer(kind, s, order, { refundId: retried.id, remote: false });
     if (!contract.REFUNDABLE_PAY_STATES.includes(order.pay_state))
@@ -243,9 +245,9 @@ export class RefundService {
 
   /**
    * The refund's effects, inside its transaction: card parts back to their cards (a REFUND ledger row
-   * each), cash-like parts settled, what the kind gives back (last: the rows every till shares, such
-   * as stock, are locked the shortest), the order's pay state (FR when every unit is refunded, else PR)
-   * and refund type.
+   * each), cash-like parts settled, the order's pay state (FR when every unit is refunded, else PR) and
+   * refund type, the audit entry, and what the kind gives back (last: the rows every till shares, such
+   * as stock, are locked the shortest).
    */
   private async giveBack(kind: Kind, trx: Transaction<Database>, s: UserSession, order: Order, refundId: number) {
     const { refunds, ledger, channels } = this.deps;
@@ -265,12 +267,13 @@ export class RefundService {
       await refunds.updatePart(trx, p.id, { state: 'R' });
     }
     const lines = await refunds.lines([refundId], trx);
-    await kind.restore(trx, { tenantId: s.tenantId, userId: s.userId, order, actor: s }, lines, remark);
     const units = await refunds.committedUnits(trx, kind, s.tenantId, order.id);
     const full = units.refunded >= units.sold;
     await refunds.setOrderRefunded(trx, kind, s.tenantId, order.id, full ? 'FR' : 'PR', full ? 'A' : 'P');
     const refund = (await refunds.find(s.tenantId, refundId, trx))!;
     await this.deps.audit.record(trx, s, refundChange(kind, order, refund, parts, full ? 'FR' : 'PR'));
+    // Last: the stock rows every till shares are locked from here to the commit only.
+    await kind.restore(trx, { tenantId: s.tenantId, userId: s.userId, order, actor: s }, lines, remark);
   }
 
   /**
