@@ -13,7 +13,7 @@ import type { PaymentMethodService } from '../payment/payment-method.service.ts'
 import { ask } from './channel-flow.ts';
 import { refundChange } from './checkout-audit.ts';
 import type { RefundableKind, RefundableLine, RefundableOrder } from './payable.ts';
-import { badRefund, planRefundLines, splitOverParts } from './refund-plan.ts';
+import { badRefund, planRefundLines, splitOverParts, type PlannedLine } from './refund-plan.ts';
 import type { NewRefundPart, RefundRepository } from './refund.repository.ts';
 import { toOrderRefund } from './refund.mapper.ts';
 
@@ -169,7 +169,10 @@ export class RefundService {
           parts,
         );
         if (!(await refunds.hold(trx, kind, s.tenantId, order.id, plan.lines, plan.amountFen, 1))) throw badRefund('退款数量或金额超过可退部分，请刷新后重试');
-        if (!remote) await this.giveBack(kind, trx, s, order, refundId);
+        if (!remote) {
+          const written = { id: refundId, amount_fen: plan.amountFen, route: body.route, reason: body.reason };
+          await this.giveBack(kind, trx, s, order, refundId, { lines: plan.lines, refund: written });
+        }
         return { refundId, remote };
       });
     } catch (error) {
@@ -249,7 +252,15 @@ export class RefundService {
    * refund type, the audit entry, and what the kind gives back (last: the rows every till shares, such
    * as stock, are locked the shortest).
    */
-  private async giveBack(kind: Kind, trx: Transaction<Database>, s: UserSession, order: Order, refundId: number) {
+  private async giveBack(
+    kind: Kind,
+    trx: Transaction<Database>,
+    s: UserSession,
+    order: Order,
+    refundId: number,
+    /** What the caller wrote in this transaction (a refund settled at once): not read again. */
+    written?: { lines: PlannedLine[]; refund: { id: number; amount_fen: number; route: string; reason: string } },
+  ) {
     const { refunds, ledger, channels } = this.deps;
     const parts = await refunds.parts([refundId], trx);
     const remark = `${kind.orderName} ${order.id} 退款（退款单 ${refundId}）`;
@@ -266,11 +277,11 @@ export class RefundService {
       if (answer?.state !== 'PAID') throw badRefund(`${p.pay_name}退款失败，请选择其他退款方式`);
       await refunds.updatePart(trx, p.id, { state: 'R' });
     }
-    const lines = await refunds.lines([refundId], trx);
+    const lines = written?.lines ?? (await refunds.lines([refundId], trx));
     const units = await refunds.committedUnits(trx, kind, s.tenantId, order.id);
     const full = units.refunded >= units.sold;
     await refunds.setOrderRefunded(trx, kind, s.tenantId, order.id, full ? 'FR' : 'PR', full ? 'A' : 'P');
-    const refund = (await refunds.find(s.tenantId, refundId, trx))!;
+    const refund = written?.refund ?? (await refunds.find(s.tenantId, refundId, trx))!;
     await this.deps.audit.record(trx, s, refundChange(kind, order, refund, parts, full ? 'FR' : 'PR'));
     // Last: the stock rows every till shares are locked from here to the commit only.
     await kind.restore(trx, { tenantId: s.tenantId, userId: s.userId, order, actor: s }, lines, remark);
