@@ -9,13 +9,17 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { childServer, loginToken, throwAwayPg } from './lib.ts';
+import { probedSpan } from './probe/probed-span.ts';
 import { load, percentile, post, sortedOf, timed, type Load } from './sale-load.ts';
 
 const CLERKS = 20;
 const SECONDS = Number(process.env.LEASE_SECONDS ?? 10);
 const GOAL_P99 = 100;
 const STOCK = 10_000_000;
-const engines = ([['SQLite', undefined]] as [string, string | undefined][]).concat(process.env.DATABASE_URL ? [['PostgreSQL', process.env.DATABASE_URL]] : []);
+// BENCH_ENGINE=SQLite or PostgreSQL: that engine only.
+const engines = ([['SQLite', undefined]] as [string, string | undefined][])
+  .concat(process.env.DATABASE_URL ? [['PostgreSQL', process.env.DATABASE_URL]] : [])
+  .filter(([label]) => !process.env.BENCH_ENGINE || process.env.BENCH_ENGINE === label);
 const fmt = (n: number, digits = 1) => n.toFixed(digits).padStart(8);
 const verdicts: string[] = [];
 
@@ -58,10 +62,10 @@ for (const [label, databaseUrl] of engines) {
     .execute();
   const tokens: string[] = [];
   for (let i = 0; i < CLERKS; i++) tokens.push(await loginToken(product.url, i % 2 ? 'cashier' : 'admin', i % 2 ? 'cashier123' : 'admin123'));
-  const api = (path: string) => `${product.url}/api/lease/leaseOrder/${path}`;
   const money = (racket.rent_fen + racket.deposit_fen) / 100;
 
-  const rental = async (w: number) => {
+  const rentalOn = (url: string) => async (w: number) => {
+    const api = (path: string) => `${url}/api/lease/leaseOrder/${path}`;
     const [created, createMs] = await timed(() =>
       post(api('createOrder'), tokens[w], { details: [{ goodsId: racket.id, quantity: 1 }], itemId: racket.item_id, venueId: 1 }),
     );
@@ -83,10 +87,16 @@ for (const [label, databaseUrl] of engines) {
     }
   }
 
+  const rental = rentalOn(product.url);
   await load(2, CLERKS, rental); // warm-up
   const run = await load(SECONDS, CLERKS, rental);
   printRun(`${CLERKS} clerks back to back (rent, pay in cash, return)`, run);
   await product.stop();
+  // BENCH_PROBE_RUN=1: the statements and phases of a rental and its return, on a probed server (5 s more).
+  if (process.env.BENCH_PROBE_RUN) {
+    const routes = ['createOrder', 'payOrder', 'returnGoods'].map((r) => `POST /api/lease/leaseOrder/${r}`);
+    await probedSpan(label, env, { workers: CLERKS, seconds: 5, routes, step: rentalOn });
+  }
 
   const inserts = await childServer(env, 'bench/insert-server.ts', 'insert server ready');
   const insertUrl = `${inserts.url}/insert`;

@@ -407,8 +407,9 @@ export interface CardConsumeTable {
   created_at: string;
   created_by: number | null;
 }
-export interface CardCountTable {
+export interface CardCountSlotTable {
   tenant_id: number;
+  slot: number;
   cards: number;
 }
 export interface BlacklistTable {
@@ -824,7 +825,7 @@ export interface Database extends TicketTables, LectureTables, HandTables, CardA
   card_order: CardOrderTable;
   card_state_log: CardStateLogTable;
   blacklist: BlacklistTable;
-  card_count: CardCountTable;
+  card_count_slot: CardCountSlotTable;
   payment_method: PaymentMethodTable;
   payment_method_venue: PaymentMethodVenueTable;
   print_config: PrintConfigTable;

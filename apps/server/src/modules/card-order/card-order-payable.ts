@@ -10,6 +10,8 @@ export interface CardOrderLine {
   quantity: number;
   price_orig_fen: number;
   name: string;
+  /** The card type's validity, read with the order before the payment's transaction (a sale issues the card with it). */
+  validity: { days: number; months: number; start: 'O' | 'S' };
 }
 
 export type CardOrderKind = PayableKind<CardOrderRow, CardOrderLine>;
@@ -25,7 +27,7 @@ export function cardOrderKind(repo: CardOrderRepository, life: CardLifeService):
     const o = await repo.detailed(tenantId, orderId, db);
     if (!o) return [];
     const name = o.kind === 'SALE' ? `办卡 ${o.type_name} ${o.card_no}` : `${o.pay_type === 'T' ? '加次' : '充值'} ${o.card_no}`;
-    return [{ quantity: 1, price_orig_fen: o.price_pay_fen, name }];
+    return [{ quantity: 1, price_orig_fen: o.price_pay_fen, name, validity: { days: o.valid_days, months: o.valid_months, start: o.valid_start } }];
   };
   return {
     orderType: member.CARD_ORDER_TYPE,
@@ -46,13 +48,13 @@ export function cardOrderKind(repo: CardOrderRepository, life: CardLifeService):
         if (order.phy_card_id) await life.assertNumberFree(tenantId, order.phy_card_id);
       }
     },
-    async fulfil(trx, { tenantId, userId, order }) {
+    async fulfil(trx, { tenantId, userId, order }, lines) {
       const base = { tenantId, userId, orderType: member.CARD_ORDER_TYPE, orderId: order.id };
       if (order.kind === 'RECHARGE') {
         await life.recharge(trx, { ...base, cardId: order.card_id!, amount: order.amount + order.bonus, remark: `充值订单 ${order.id}` });
         return;
       }
-      const type = (await repo.cardType(tenantId, order.card_type_id, trx))!;
+      const { validity } = lines[0];
       const cardId = await life.issue(trx, {
         ...base,
         cardNo: order.card_no,
@@ -62,9 +64,9 @@ export function cardOrderKind(repo: CardOrderRepository, life: CardLifeService):
         venueId: null,
         openNow: order.open_now === 'T',
         amount: order.amount + order.bonus,
-        validDays: type.valid_days,
-        validMonths: type.valid_months,
-        validStart: type.valid_start,
+        validDays: validity.days,
+        validMonths: validity.months,
+        validStart: validity.start,
         remark: order.remark,
       });
       await repo.setCard(trx, tenantId, order.id, cardId);

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { CardOrderTable, Database } from '../../db/tables.ts';
 
@@ -12,7 +12,7 @@ export class CardOrderRepository {
     return db.selectFrom('card_order').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
   }
 
-  /** The order with the names its receipt shows. */
+  /** The order with the names its receipt shows, and its card type's validity (the card a paid sale issues). */
   detailed(tenantId: number, id: number, db: Executor = this.db) {
     return db
       .selectFrom('card_order as o')
@@ -22,6 +22,7 @@ export class CardOrderRepository {
       .leftJoin('member as m', 'm.id', 'o.member_id')
       .selectAll('o')
       .select(['t.name as type_name', 't.pay_type', 'v.name as venue_name', 'u.real_name as create_name', 'm.name as member_name'])
+      .select(['t.valid_days', 't.valid_months', 't.valid_start'])
       .where('o.tenant_id', '=', tenantId)
       .where('o.id', '=', id)
       .executeTakeFirst();
@@ -48,15 +49,26 @@ export class CardOrderRepository {
     return db.selectFrom('card_type').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
   }
 
-  /** A type with venues (card_type_venue) is sold only in them; one without is sold everywhere. */
-  async typeValidIn(tenantId: number, cardTypeId: number, venueId: number) {
-    const venues = await this.db
-      .selectFrom('card_type_venue')
-      .select('venue_id')
-      .where('tenant_id', '=', tenantId)
-      .where('card_type_id', '=', cardTypeId)
-      .execute();
-    return !venues.length || venues.some((v) => v.venue_id === venueId);
+  /**
+   * The card type of a sale with, in the same statement, whether the member is the tenant's and whether
+   * the type is sold at the venue (a type with venues in card_type_venue only in them, one without
+   * everywhere). None when the type is not the tenant's.
+   */
+  saleType(tenantId: number, cardTypeId: number, memberId: number, venueId: number) {
+    return this.db
+      .selectFrom('card_type as t')
+      .selectAll('t')
+      .select(
+        sql<number>`case when exists (select 1 from member m where m.tenant_id = ${tenantId} and m.id = ${memberId}) then 1 else 0 end`.as('member_found'),
+      )
+      .select(
+        sql<number>`case when not exists (select 1 from card_type_venue tv where tv.tenant_id = t.tenant_id and tv.card_type_id = t.id)
+          or exists (select 1 from card_type_venue tv where tv.tenant_id = t.tenant_id and tv.card_type_id = t.id and tv.venue_id = ${venueId})
+          then 1 else 0 end`.as('venue_ok'),
+      )
+      .where('t.tenant_id', '=', tenantId)
+      .where('t.id', '=', cardTypeId)
+      .executeTakeFirst();
   }
 
   async memberExists(tenantId: number, id: number) {

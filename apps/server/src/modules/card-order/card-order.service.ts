@@ -44,11 +44,11 @@ export class CardOrderService {
 
   async createSale(s: UserSession, b: BodyOut<typeof member.createSaleOrder>) {
     assertVenue(s, b.venueId);
-    if (!(await this.repo.memberExists(s.tenantId, b.memberId))) throw notFound('会员不存在');
-    const type = await this.repo.cardType(s.tenantId, b.cardTypeId);
+    const type = await this.repo.saleType(s.tenantId, b.cardTypeId, b.memberId, b.venueId);
+    if (!(type ? Number(type.member_found) === 1 : await this.repo.memberExists(s.tenantId, b.memberId))) throw notFound('会员不存在');
     if (!type) throw notFound('卡类型不存在');
     if (type.state !== 'A') throw refuse('该卡类型已停售');
-    if (!(await this.repo.typeValidIn(s.tenantId, type.id, b.venueId))) throw refuse('该卡类型不适用于当前场馆');
+    if (Number(type.venue_ok) !== 1) throw refuse('该卡类型不适用于当前场馆');
     const life = this.memberCards.life;
     if (b.cardNo) await life.assertNumberFree(s.tenantId, b.cardNo);
     if (b.phyCardId) await life.assertNumberFree(s.tenantId, b.phyCardId);

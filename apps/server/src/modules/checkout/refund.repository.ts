@@ -202,24 +202,13 @@ export class RefundRepository {
     await trx.updateTable('order_refund_pay').set(set).where('id', '=', partId).execute();
   }
 
-  /** Units of the order refunded by completed refunds, and units sold. */
+  /** Units of the order refunded by completed refunds, and units sold (one statement). */
   async committedUnits(trx: Executor, kind: Kind, tenantId: number, orderId: number) {
-    const refunded = await trx
-      .selectFrom('order_refund_line as rl')
-      .innerJoin('order_refund as r', 'r.id', 'rl.refund_id')
-      .select(sql<number>`coalesce(sum(rl.quantity), 0)`.as('n'))
-      .where('r.tenant_id', '=', tenantId)
-      .where('r.order_type', '=', kind.orderType)
-      .where('r.order_id', '=', orderId)
-      .where('r.state', '=', 'R')
-      .executeTakeFirstOrThrow();
-    const sold = await trx
-      .selectFrom(kind.lineTable)
-      .select(sql<number>`coalesce(sum(quantity), 0)`.as('n'))
-      .where('tenant_id', '=', tenantId)
-      .where('order_id', '=', orderId)
-      .executeTakeFirstOrThrow();
-    return { refunded: Number(refunded.n), sold: Number(sold.n) };
+    const { rows } = await sql<{ refunded: number; sold: number }>`select
+        (select coalesce(sum(rl.quantity), 0) from order_refund_line rl join order_refund r on r.id = rl.refund_id
+          where r.tenant_id = ${tenantId} and r.order_type = ${kind.orderType} and r.order_id = ${orderId} and r.state = 'R') as refunded,
+        (select coalesce(sum(quantity), 0) from ${sql.table(kind.lineTable)} where tenant_id = ${tenantId} and order_id = ${orderId}) as sold`.execute(trx);
+    return { refunded: Number(rows[0].refunded), sold: Number(rows[0].sold) };
   }
 
   async setOrderRefunded(trx: Executor, kind: Kind, tenantId: number, orderId: number, payState: Extract<PayState, 'P' | 'PR' | 'FR'>, refundType: RefundType) {

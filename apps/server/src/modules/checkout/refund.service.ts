@@ -13,7 +13,7 @@ import type { PaymentMethodService } from '../payment/payment-method.service.ts'
 import { ask } from './channel-flow.ts';
 import { refundChange } from './checkout-audit.ts';
 import type { RefundableKind, RefundableLine, RefundableOrder } from './payable.ts';
-import { badRefund, planRefundLines, splitOverParts } from './refund-plan.ts';
+import { badRefund, planRefundLines, splitOverParts, type PlannedLine } from './refund-plan.ts';
 import type { NewRefundPart, RefundRepository } from './refund.repository.ts';
 import { toOrderRefund } from './refund.mapper.ts';
 
@@ -92,9 +92,11 @@ export class RefundService {
     return { payMode, payName: method.pay_name };
   }
 
-  async refund(kind: Kind, s: UserSession, body: RefundBody): Promise<OrderRefund> {
+  /** `check`: the kind's own refusal of the order as read (a rental not out), before anything else. */
+  async refund(kind: Kind, s: UserSession, body: RefundBody, check?: (order: Order) => void): Promise<OrderRefund> {
     const { db, refunds, clock } = this.deps;
     const order = await this.orderOfUser(kind, s, body.orderId);
+    check?.(order);
     const retried = body.requestId ? await refunds.byRequest(kind, s.tenantId, order.id, body.requestId) : undefined;
     if (retried) return this.answer(kind, s, order, { refundId: retried.id, remote: false });
     if (!contract.REFUNDABLE_PAY_STATES.includes(order.pay_state))
@@ -167,7 +169,10 @@ export class RefundService {
           parts,
         );
         if (!(await refunds.hold(trx, kind, s.tenantId, order.id, plan.lines, plan.amountFen, 1))) throw badRefund('退款数量或金额超过可退部分，请刷新后重试');
-        if (!remote) await this.giveBack(kind, trx, s, order, refundId);
+        if (!remote) {
+          const written = { id: refundId, amount_fen: plan.amountFen, route: body.route, reason: body.reason };
+          await this.giveBack(kind, trx, s, order, refundId, { lines: plan.lines, refund: written });
+        }
         return { refundId, remote };
       });
     } catch (error) {
@@ -243,11 +248,19 @@ export class RefundService {
 
   /**
    * The refund's effects, inside its transaction: card parts back to their cards (a REFUND ledger row
-   * each), cash-like parts settled, what the kind gives back (last: the rows every till shares, such
-   * as stock, are locked the shortest), the order's pay state (FR when every unit is refunded, else PR)
-   * and refund type.
+   * each), cash-like parts settled, the order's pay state (FR when every unit is refunded, else PR) and
+   * refund type, the audit entry, and what the kind gives back (last: the rows every till shares, such
+   * as stock, are locked the shortest).
    */
-  private async giveBack(kind: Kind, trx: Transaction<Database>, s: UserSession, order: Order, refundId: number) {
+  private async giveBack(
+    kind: Kind,
+    trx: Transaction<Database>,
+    s: UserSession,
+    order: Order,
+    refundId: number,
+    /** What the caller wrote in this transaction (a refund settled at once): not read again. */
+    written?: { lines: PlannedLine[]; refund: { id: number; amount_fen: number; route: string; reason: string } },
+  ) {
     const { refunds, ledger, channels } = this.deps;
     const parts = await refunds.parts([refundId], trx);
     const remark = `${kind.orderName} ${order.id} 退款（退款单 ${refundId}）`;
@@ -264,13 +277,14 @@ export class RefundService {
       if (answer?.state !== 'PAID') throw badRefund(`${p.pay_name}退款失败，请选择其他退款方式`);
       await refunds.updatePart(trx, p.id, { state: 'R' });
     }
-    const lines = await refunds.lines([refundId], trx);
-    await kind.restore(trx, { tenantId: s.tenantId, userId: s.userId, order, actor: s }, lines, remark);
+    const lines = written?.lines ?? (await refunds.lines([refundId], trx));
     const units = await refunds.committedUnits(trx, kind, s.tenantId, order.id);
     const full = units.refunded >= units.sold;
     await refunds.setOrderRefunded(trx, kind, s.tenantId, order.id, full ? 'FR' : 'PR', full ? 'A' : 'P');
-    const refund = (await refunds.find(s.tenantId, refundId, trx))!;
+    const refund = written?.refund ?? (await refunds.find(s.tenantId, refundId, trx))!;
     await this.deps.audit.record(trx, s, refundChange(kind, order, refund, parts, full ? 'FR' : 'PR'));
+    // Last: the stock rows every till shares are locked from here to the commit only.
+    await kind.restore(trx, { tenantId: s.tenantId, userId: s.userId, order, actor: s }, lines, remark);
   }
 
   /**

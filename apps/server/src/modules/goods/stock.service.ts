@@ -65,9 +65,20 @@ export class StockService {
     const merged = new Map<number, number>();
     for (const l of change.lines) merged.set(l.goodsId, (merged.get(l.goodsId) ?? 0) + l.change);
     const lines = [...merged].sort(([a], [b]) => a - b).map(([goodsId, delta]) => ({ goodsId, change: delta }));
-    const adding = lines.filter((l) => l.change > 0).map((l) => l.goodsId);
-    if (adding.length) await this.repo.ensureRows(trx, change.tenantId, change.warehouseId, adding);
-    const balances = await this.repo.applyLines(trx, { ...change, lines, nowIso: iso(this.clock.now()) });
+    const nowIso = iso(this.clock.now());
+    const balances = await this.repo.applyLines(trx, { ...change, lines, nowIso });
+    // A goods coming into a warehouse for the first time has no stock row yet: made only then, and applied.
+    // (Making it first for every incoming line was one more statement waiting on a row every till shares.)
+    const unmade = lines.filter((l) => l.change > 0 && !balances.has(l.goodsId));
+    if (unmade.length) {
+      await this.repo.ensureRows(
+        trx,
+        change.tenantId,
+        change.warehouseId,
+        unmade.map((l) => l.goodsId),
+      );
+      for (const [goodsId, balance] of await this.repo.applyLines(trx, { ...change, lines: unmade, nowIso })) balances.set(goodsId, balance);
+    }
     const refused = lines.find((l) => !balances.has(l.goodsId));
     if (refused) {
       const name = (await this.repo.goodsName(trx, refused.goodsId)) ?? refused.goodsId;

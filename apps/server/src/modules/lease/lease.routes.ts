@@ -29,11 +29,11 @@ export function leaseRoutes(app: FastifyInstance, guard: Guard, s: LeaseServices
   route(app, guard, lease.orderById, ({ session, params }) => s.orders.get(session.tenantId, params.id, session));
   route(app, guard, lease.query, ({ session, query }) => s.orders.page(session, query));
   route(app, guard, lease.getPrint, ({ session, query }) => s.orders.orders(session.tenantId, query.orderIds, session));
-  route(app, guard, lease.returnGoods, async ({ session, body }) => {
-    const order = await s.checkout.payments.orderOfUser(s.kind, session, body.orderId);
-    if (order.order_state !== 'A') throw refuse(lease.leaseMsg.notOut);
-    return s.checkout.refunds.refund(s.kind, session, body);
-  });
+  route(app, guard, lease.returnGoods, ({ session, body }) =>
+    s.checkout.refunds.refund(s.kind, session, body, (order) => {
+      if (order.order_state !== 'A') throw refuse(lease.leaseMsg.notOut);
+    }),
+  );
   route(app, guard, lease.orderReturns, ({ session, query }) => s.checkout.refunds.list(s.kind, session, query.orderId));
   route(app, guard, lease.queryReturn, ({ session, body }) => s.checkout.refunds.query(s.kind, session, body.refundId));
 }

@@ -123,9 +123,13 @@ export class CardRepository {
     return (await pageQuery(unfiltered ? this.tenantTotal(tenantId) : count, rows, window)) as Page<CardRow>;
   }
 
-  /** A tenant's number of cards, kept by triggers on card (migration 0003): no count over every card. */
+  /** A tenant's number of cards, kept by triggers on card over a few rows (migration 1811): no count over every card. */
   private async tenantTotal(tenantId: number): Promise<number> {
-    const row = await this.db.selectFrom('card_count').select('cards').where('tenant_id', '=', tenantId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('card_count_slot')
+      .select((eb) => eb.fn.sum<number>('cards').as('cards'))
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
     return Number(row?.cards ?? 0);
   }
 
