@@ -8,6 +8,8 @@ export interface SourceContext {
   db: Kysely<Database>;
   engine: Engine;
   tenantId: number;
+  /** Today in China ("YYYY-MM-DD") by the server's clock: the days before it are closed. */
+  today: string;
   /** A WHERE condition on a venue column: the one venue asked for, or the caller's venues. */
   venues: (column: string) => RawBuilder<boolean>;
 }
@@ -15,6 +17,8 @@ export interface SourceContext {
 export interface Range {
   beginIso: string;
   endIso: string;
+  /** The revenue board's period: its days may come summed by month (a month's rows as its first day's). */
+  unit?: 'day' | 'week' | 'month';
 }
 
 export interface MoneyRow {
