@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { sql } from 'kysely';
 import { seedHistory } from '../apps/server/src/seed/history/index.ts';
 import { launchBrowser } from '../e2e/harness.ts';
 import { bareServer, loginToken, measure, printTable, productServer } from './lib.ts';
@@ -27,9 +26,6 @@ for (const [label, databaseUrl] of engines) {
     const started = Date.now();
     const written = await seedHistory(product.db, { days: DAYS, ordersPerDay: ORDERS_PER_VENUE_DAY });
     if (!written) throw new Error('the demo history was not written');
-    // Statistics as a database in use has them (autovacuum's analyze; seedHistory runs it on PostgreSQL):
-    // without them PostgreSQL planned the year's join as nested loops over unindexed scans and ran for minutes.
-    if (product.db.engine === 'sqlite') await sql`analyze`.execute(product.db.kysely);
     const r = written.rows;
     console.log(
       `\n${label}: ${DAYS} days written in ${((Date.now() - started) / 1000).toFixed(1)} s: ${r.sale_order} goods orders, ${r.pay_record} pay records, ${r.card} cards (${r.card_order} card orders), ${r.ticket_check} ticket checks, ${r.gate_pass} gate passes`,
