@@ -30,18 +30,24 @@ export async function closedDays(
   const have = new Set(done.map((d) => d.day));
   const missing = daysOf(beginDate, endDate).filter((d) => !have.has(d));
   if (missing.length) await sumDays(ctx, orderType, missing, live);
-  // By month: one row per month (dated its first day) instead of one per day, summed in the statement.
-  const period = unit === 'month' ? sql<string>`substr(day, 1, 7) || '-01'` : sql<string>`day`;
-  const rows = await ctx.db
-    .selectFrom('board_revenue_day')
-    .select([period.as('day'), 'part', 'venue_id', 'pay_mode', 'pay_name', (eb) => eb.fn.sum<string>('amount').as('amount')])
-    .where('tenant_id', '=', ctx.tenantId)
-    .where('day', '>=', beginDate)
-    .where('day', '<=', endDate)
-    .where('order_type', '=', orderType)
-    .where(ctx.venues('venue_id'))
-    .groupBy([period, 'part', 'venue_id', 'pay_mode', 'pay_name'])
-    .execute();
+  // By month: one row per month (dated its first day), summed in the statement; by day or week the
+  // summary's rows are already one per day, venue and pay method.
+  const summary = () =>
+    ctx.db
+      .selectFrom('board_revenue_day')
+      .where('tenant_id', '=', ctx.tenantId)
+      .where('day', '>=', beginDate)
+      .where('day', '<=', endDate)
+      .where('order_type', '=', orderType)
+      .where(ctx.venues('venue_id'));
+  const month = sql<string>`substr(day, 1, 7) || '-01'`;
+  const rows =
+    unit === 'month'
+      ? await summary()
+          .select([month.as('day'), 'part', 'venue_id', 'pay_mode', 'pay_name', (eb) => eb.fn.sum<string>('amount').as('amount')])
+          .groupBy([month, 'part', 'venue_id', 'pay_mode', 'pay_name'])
+          .execute()
+      : await summary().select(['day', 'part', 'venue_id', 'pay_mode', 'pay_name', 'amount']).execute();
   const out: RevenueRows = { income: [], refunds: [], orders: [] };
   for (const r of rows) {
     if (r.part === 'O') out.orders.push({ day: r.day, venue_id: r.venue_id, orders: Number(r.amount) });
