@@ -94,7 +94,24 @@ describeEachEngine('a month of demo history on %s', (server) => {
       for (const p of byDay.periods) expect([p.period, p.income]).toEqual([p.period, fenToYuan(expected.get(p.period) ?? 0)]);
       const total = [...expected.values()].reduce((a, b) => a + b, 0);
       expect(total).toBeGreaterThan(0);
+      // Per pay method and per venue over the range, from the pay records.
+      const modes = await sql<{ pay_mode: string; venue_id: number; fen: string }>`select pr.pay_mode, o.venue_id, sum(pr.money_fen) as fen
+        from pay_record pr join (select id, venue_id, 'GOODS_SALE' as t from sale_order union all select id, venue_id, 'TICKET' from ticket_order
+          union all select id, venue_id, 'CARD_ORDER' from card_order) o on o.id = pr.order_id and o.t = pr.order_type
+        where pr.tenant_id = 1 and pr.state = 'P' and pr.paid_at >= ${shanghaiToIso(begin)} and pr.paid_at <= ${shanghaiToIso(end, true)}
+        group by pr.pay_mode, o.venue_id`.execute(server.db);
+      const mine = modes.rows.filter((r) => !venueId || r.venue_id === venueId);
+      const sumBy = (key: (r: (typeof mine)[number]) => string) => {
+        const fen = new Map<string, number>();
+        for (const r of mine) fen.set(key(r), (fen.get(key(r)) ?? 0) + Number(r.fen));
+        return Object.fromEntries([...fen].map(([k, f]) => [k, fenToYuan(f)]));
+      };
+      expect(Object.fromEntries(byDay.byPayMode.map((m) => [m.key, m.amount]))).toEqual(sumBy((r) => r.pay_mode));
+      expect(Object.fromEntries(byDay.byVenue.map((v) => [v.key, v.amount]))).toEqual(sumBy((r) => String(r.venue_id)));
+      expect(byDay.total.orders).toBeGreaterThan(0);
       const byMonth = (await admin.call(board.revenueQuery, { query: { venueId, beginDate: begin, endDate: end, unit: 'month' } })).body.data;
+      expect(byMonth.byPayMode).toEqual(byDay.byPayMode);
+      expect(byMonth.total).toEqual(byDay.total);
       expect(byMonth.total.income).toBe(fenToYuan(total));
       for (const p of byMonth.periods) {
         const fen = [...expected].filter(([day]) => day.startsWith(p.period)).reduce((s, [, f]) => s + f, 0);

@@ -3,6 +3,12 @@ import { shanghaiToIso } from '../../lib/clock.ts';
 import { daysOf } from './periods.ts';
 import type { Range, RevenueRows, SourceContext } from './sources/source.ts';
 
+/** An order kind's revenue from the rows (payable-revenue.ts): its orders per day and venue. */
+export type LiveRevenue = (
+  ctx: SourceContext,
+  range: Range,
+) => Promise<Omit<RevenueRows, 'orders'> & { orders: { day: string; venue_id: number; orders: number | string }[] }>;
+
 /** Rows a statement inserts at most (7 values each: under both engines' parameter limits). */
 const CHUNK = 2000;
 
@@ -16,7 +22,7 @@ export async function closedDays(
   orderType: string,
   beginDate: string,
   endDate: string,
-  live: (ctx: SourceContext, range: Range) => Promise<RevenueRows>,
+  live: LiveRevenue,
   unit: Range['unit'] = 'day',
 ): Promise<RevenueRows> {
   const done = await ctx.db
@@ -30,8 +36,8 @@ export async function closedDays(
   const have = new Set(done.map((d) => d.day));
   const missing = daysOf(beginDate, endDate).filter((d) => !have.has(d));
   if (missing.length) await sumDays(ctx, orderType, missing, live);
-  // By month: one row per month (dated its first day), summed in the statement; by day or week the
-  // summary's rows are already one per day, venue and pay method.
+  // Two small reads instead of one row per day, venue and pay method: money and orders per day (per
+  // month when the board shows months), and money per venue and pay method over the days.
   const summary = () =>
     ctx.db
       .selectFrom('board_revenue_day')
@@ -40,24 +46,34 @@ export async function closedDays(
       .where('day', '<=', endDate)
       .where('order_type', '=', orderType)
       .where(ctx.venues('venue_id'));
-  const month = sql<string>`substr(day, 1, 7) || '-01'`;
-  const rows =
-    unit === 'month'
-      ? await summary()
-          .select([month.as('day'), 'part', 'venue_id', 'pay_mode', 'pay_name', (eb) => eb.fn.sum<string>('amount').as('amount')])
-          .groupBy([month, 'part', 'venue_id', 'pay_mode', 'pay_name'])
-          .execute()
-      : await summary().select(['day', 'part', 'venue_id', 'pay_mode', 'pay_name', 'amount']).execute();
-  const out: RevenueRows = { income: [], refunds: [], orders: [] };
-  for (const r of rows) {
-    if (r.part === 'O') out.orders.push({ day: r.day, venue_id: r.venue_id, orders: Number(r.amount) });
-    else
-      (r.part === 'I' ? out.income : out.refunds).push({ day: r.day, venue_id: r.venue_id, pay_mode: r.pay_mode, pay_name: r.pay_name, fen: Number(r.amount) });
-  }
-  return out;
+  const period = unit === 'month' ? sql<string>`substr(day, 1, 7) || '-01'` : sql<string>`day`;
+  const [perDay, perMode] = await Promise.all([
+    summary()
+      .select([period.as('day'), 'part', (eb) => eb.fn.sum<string>('amount').as('amount')])
+      .groupBy([period, 'part'])
+      .execute(),
+    summary()
+      .where('part', '<>', 'O')
+      .select(['part', 'venue_id', 'pay_mode', 'pay_name', (eb) => eb.fn.sum<string>('amount').as('amount')])
+      .groupBy(['part', 'venue_id', 'pay_mode', 'pay_name'])
+      .execute(),
+  ]);
+  return {
+    income: [],
+    refunds: [],
+    orders: perDay.filter((r) => r.part === 'O').map((r) => ({ day: r.day, orders: Number(r.amount) })),
+    dayTotals: perDay.filter((r) => r.part !== 'O').map((r) => ({ day: r.day, sign: r.part === 'I' ? 1 : -1, fen: Number(r.amount) })),
+    modeTotals: perMode.map((r) => ({
+      sign: r.part === 'I' ? 1 : -1,
+      venue_id: r.venue_id,
+      pay_mode: r.pay_mode,
+      pay_name: r.pay_name,
+      fen: Number(r.amount),
+    })),
+  };
 }
 
-async function sumDays(ctx: SourceContext, orderType: string, days: string[], live: (ctx: SourceContext, range: Range) => Promise<RevenueRows>) {
+async function sumDays(ctx: SourceContext, orderType: string, days: string[], live: LiveRevenue) {
   const wanted = new Set(days);
   const whole = { ...ctx, venues: () => sql<boolean>`1 = 1` };
   const found = await live(whole, { beginIso: shanghaiToIso(days[0]), endIso: shanghaiToIso(days.at(-1)!, true) });

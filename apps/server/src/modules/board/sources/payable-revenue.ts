@@ -3,7 +3,7 @@ import type { Capability } from '@venue/contract/board';
 import type { PayableTable } from '../../checkout/index.ts';
 import { shanghaiText, shanghaiToIso } from '../../../lib/clock.ts';
 import { localPart } from '../local-time.ts';
-import { closedDays } from '../revenue-days.ts';
+import { closedDays, type LiveRevenue } from '../revenue-days.ts';
 import type { BoardSource, Range, RevenueRows, SourceContext } from './source.ts';
 
 /**
@@ -25,6 +25,8 @@ export function payableRevenue(capability: Capability, orderType: string, table:
       income: [...(closed?.income ?? []), ...(open?.income ?? [])],
       refunds: [...(closed?.refunds ?? []), ...(open?.refunds ?? [])],
       orders: [...(closed?.orders ?? []), ...(open?.orders ?? [])],
+      dayTotals: closed?.dayTotals,
+      modeTotals: closed?.modeTotals,
     };
   };
 }
@@ -33,8 +35,8 @@ export function payableRevenue(capability: Capability, orderType: string, table:
  * The same from the rows: three grouped statements on indexed columns (pay_record by tenant, kind and pay
  * time; order_refund by tenant, kind and finish time).
  */
-function liveRevenue(orderType: string, table: PayableTable) {
-  return async (ctx: SourceContext, range: Range): Promise<RevenueRows> => {
+function liveRevenue(orderType: string, table: PayableTable): LiveRevenue {
+  return async (ctx: SourceContext, range: Range) => {
     // Every payable table has the same pay columns: typed as the sale order's.
     const orderTable = `${table} as o` as 'sale_order as o';
     const paid = () =>
