@@ -4,7 +4,7 @@ import { ConfigError, readConfig } from './config.ts';
 describe('readConfig', () => {
   it('starts on the defaults: port 8080, SQLite under data/, demo data, no proxy trusted, no request logs', () => {
     const config = readConfig({});
-    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', databaseUrl: undefined, demoSeed: true, trustProxy: false, log: false });
+    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', databaseUrl: undefined, demoSeed: true, demoHistoryDays: 0, trustProxy: false, log: false });
     expect(config.dataDir).toMatch(/\/data$/);
     expect(config.webDist).toMatch(/apps\/web\/dist$/);
   });
@@ -17,6 +17,7 @@ describe('readConfig', () => {
       DATABASE_URL: 'postgres://postgres@localhost:5432/venue',
       DB_POOL_SIZE: '16',
       DEMO_SEED: '0',
+      DEMO_HISTORY_DAYS: '365',
       TRUST_PROXY: '1',
       LOG: '1',
     });
@@ -27,9 +28,15 @@ describe('readConfig', () => {
       databaseUrl: 'postgres://postgres@localhost:5432/venue',
       dbPoolSize: 16,
       demoSeed: false,
+      demoHistoryDays: 365,
       trustProxy: true,
       log: true,
     });
+  });
+
+  it('refuses a history that is no number of days', () => {
+    expect(() => readConfig({ DEMO_HISTORY_DAYS: '1y' })).toThrow(/^配置错误：DEMO_HISTORY_DAYS 应为 0 到 1000 之间的天数/);
+    expect(() => readConfig({ DEMO_HISTORY_DAYS: '5000' })).toThrow(ConfigError);
   });
 
   it('takes empty variables as unset', () => {

@@ -9,6 +9,8 @@ export interface Config {
   /** PostgreSQL connections of this process; unset: the measured default (db/database.ts). */
   dbPoolSize?: number;
   demoSeed: boolean;
+  /** Days of trade history written before today for the demo tenant at its first start (0: none). */
+  demoHistoryDays: number;
   /** Whose X-Forwarded-For to believe for the client address: nobody (default), any proxy, or these addresses. */
   trustProxy: boolean | string[];
   /** Per-request logs besides the errors and warnings, which are always logged. */
@@ -66,6 +68,11 @@ const ENV = z.object({
     .transform(Number)
     .optional(),
   DEMO_SEED: flag.default(true),
+  DEMO_HISTORY_DAYS: z
+    .string()
+    .refine((v) => /^\d{1,4}$/.test(v) && Number(v) <= 1000, { error: (issue) => `应为 0 到 1000 之间的天数，现为 "${String(issue.input)}"` })
+    .transform(Number)
+    .default(0),
   TRUST_PROXY: trustProxy.default(false),
   LOG: flag.default(false),
   GATE_LISTEN: z
@@ -93,6 +100,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     dbPoolSize: e.DB_POOL_SIZE,
     demoSeed: e.DEMO_SEED,
+    demoHistoryDays: e.DEMO_HISTORY_DAYS,
     trustProxy: e.TRUST_PROXY,
     log: e.LOG,
     webDist: resolve(root, 'apps/web/dist'),

@@ -4,6 +4,7 @@ import { ConfigError, readConfig, type Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createLogger } from './plugins/logging.ts';
+import { seedHistory } from './seed/history/index.ts';
 import { seedIfEmpty } from './seed/index.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -15,6 +16,10 @@ const db = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: join(conf
 try {
   await migrateToLatest(db);
   const seed = await seedIfEmpty(db, config.demoSeed);
+  if (seed.seeded && config.demoSeed && config.demoHistoryDays > 0) {
+    const history = await seedHistory(db, { days: config.demoHistoryDays });
+    if (history) console.log(`已写入 ${history.days} 天的演示经营数据（${history.rows.sale_order} 笔商品销售），用时 ${(history.ms / 1000).toFixed(1)} 秒`);
+  }
   const app = await buildApp({ db, config, logger, jobEveryMs: JOB_EVERY_MS });
   await app.listen({ port: config.port, host: config.host });
 

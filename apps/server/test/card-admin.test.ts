@@ -1,38 +1,14 @@
 import { expect, it } from 'vitest';
 import { member } from '@venue/contract';
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import { createServices } from '../src/modules.ts';
-import { describeEachEngine, type Server } from './harness.ts';
-import { cardByNo, ledgerMismatches } from './member-card.helpers.ts';
+import { describeEachEngine } from './harness.ts';
+import { cardByNo, expectBooks } from './member-card.helpers.ts';
 import type { UserClient } from './client.ts';
 
 const PAYS = '134567890123456789';
 const VENUE = 1;
 const DAY_MS = 24 * 3600_000;
-
-/** Sum of M card balances and of their ledger rows (fen), and the liability the API answers. */
-async function expectBooks(server: Server) {
-  const sum = async (q: 'balance' | 'ledger') => {
-    const base =
-      q === 'balance'
-        ? server.db
-            .selectFrom('card as c')
-            .innerJoin('card_type as t', 't.id', 'c.card_type_id')
-            .select(sql<number>`coalesce(sum(c.balance), 0)`.as('s'))
-        : server.db
-            .selectFrom('card_consume as cc')
-            .innerJoin('card as c', 'c.id', 'cc.card_id')
-            .innerJoin('card_type as t', 't.id', 'c.card_type_id')
-            .select(sql<number>`coalesce(sum(cc.amount), 0)`.as('s'));
-    return Number((await base.where('c.tenant_id', '=', 1).where('t.pay_type', '=', 'M').executeTakeFirstOrThrow()).s);
-  };
-  const liability = (await server.admin.call(member.liability)).body.data!;
-  const balances = await sum('balance');
-  expect(await sum('ledger')).toBe(balances);
-  expect(Math.round(liability.total * 100)).toBe(balances);
-  expect(await ledgerMismatches(server)).toEqual([]);
-}
 
 const typeForm = (over: Partial<z.input<typeof member.cardTypeForm>> & { cardTypeName: string; payType: 'M' | 'T' | 'D' }) => ({
   price: 100,

@@ -1,4 +1,6 @@
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
+import { expect } from 'vitest';
 import { member } from '@venue/contract';
 import { createServices } from '../src/modules.ts';
 import { LedgerRepository } from '../src/modules/member-card/ledger.repository.ts';
@@ -49,4 +51,27 @@ export async function readXlsx(bytes: Buffer): Promise<string[][]> {
   const rows: string[][] = [];
   book.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))));
   return rows;
+}
+
+/** Sum of M card balances and of their ledger rows (fen), and the liability the API answers. */
+export async function expectBooks(server: Server) {
+  const sum = async (q: 'balance' | 'ledger') => {
+    const base =
+      q === 'balance'
+        ? server.db
+            .selectFrom('card as c')
+            .innerJoin('card_type as t', 't.id', 'c.card_type_id')
+            .select(sql<number>`coalesce(sum(c.balance), 0)`.as('s'))
+        : server.db
+            .selectFrom('card_consume as cc')
+            .innerJoin('card as c', 'c.id', 'cc.card_id')
+            .innerJoin('card_type as t', 't.id', 'c.card_type_id')
+            .select(sql<number>`coalesce(sum(cc.amount), 0)`.as('s'));
+    return Number((await base.where('c.tenant_id', '=', 1).where('t.pay_type', '=', 'M').executeTakeFirstOrThrow()).s);
+  };
+  const liability = (await server.admin.call(member.liability)).body.data!;
+  const balances = await sum('balance');
+  expect(await sum('ledger')).toBe(balances);
+  expect(Math.round(liability.total * 100)).toBe(balances);
+  expect(await ledgerMismatches(server)).toEqual([]);
 }

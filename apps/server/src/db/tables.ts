@@ -851,6 +851,8 @@ export interface Database extends TicketTables, LectureTables, HandTables, CardA
   rules_version: RulesVersionTable;
   audit_log: AuditLogTable;
   board_version: BoardVersionTable;
+  board_revenue_day: BoardRevenueDayTable;
+  board_revenue_done: BoardRevenueDoneTable;
   lease_goods: LeaseGoodsTable;
   lease_order: LeaseOrderTable;
   lease_order_line: LeaseOrderLineTable;
@@ -888,4 +890,25 @@ export interface AuditLogTable {
 export interface BoardVersionTable {
   tenant_id: number;
   version: number;
+}
+/**
+ * The revenue board's closed days (before today, China time), per order kind: I money paid and R money
+ * refunded per venue and pay method, O orders paid per venue (amount: fen, or orders). A day is summed
+ * once, when a board first asks for it; a write that lands on a closed day drops its rows (triggers).
+ */
+export interface BoardRevenueDayTable {
+  tenant_id: number;
+  day: string;
+  order_type: string;
+  part: 'I' | 'R' | 'O';
+  venue_id: number;
+  pay_mode: string;
+  pay_name: string;
+  amount: number;
+}
+/** The closed days of an order kind that board_revenue_day holds. */
+export interface BoardRevenueDoneTable {
+  tenant_id: number;
+  day: string;
+  order_type: string;
 }

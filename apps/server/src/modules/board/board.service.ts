@@ -41,6 +41,7 @@ export class BoardService {
       db: k,
       engine: this.db.engine,
       tenantId: s.tenantId,
+      today: this.today(),
       venues: (column) => (venueId ? sql<boolean>`${sql.ref(column)} = ${venueId}` : inUserVenues(s, column)),
     };
   }
@@ -64,7 +65,7 @@ export class BoardService {
     const beginDate = this.dateOf(q.beginDate, shiftDays(endDate, -29));
     if (beginDate > endDate) throw refuse('开始日期不能晚于结束日期');
     if (daysOf(beginDate, endDate).length > MAX_RANGE_DAYS) throw refuse(`统计范围不能超过${MAX_RANGE_DAYS}天`);
-    const range = dayRange(beginDate, endDate);
+    const range = { ...dayRange(beginDate, endDate), unit: q.unit };
     const withRevenue = this.sources.filter((src) => src.revenue);
     const [parts, venues] = await Promise.all([
       Promise.all(withRevenue.map(async (src) => ({ capability: src.capability, rows: await src.revenue!(ctx, range) }))),

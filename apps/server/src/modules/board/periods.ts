@@ -61,6 +61,22 @@ export function mergeRevenue(
     };
     money(rows.income, 1);
     money(rows.refunds, -1);
+    for (const r of rows.dayTotals ?? []) {
+      const fen = r.fen * r.sign;
+      const period = periods.get(periodOf(r.day, range.unit));
+      if (period) {
+        if (r.sign > 0) period.income += fen;
+        else period.refund -= fen;
+        add(period.byChannel, capability, fen);
+      }
+      add(byChannel, capability, fen);
+    }
+    for (const r of rows.modeTotals ?? []) {
+      const fen = r.fen * r.sign;
+      const mode = byPayMode.get(r.pay_mode) ?? { label: r.pay_name, fen: 0 };
+      byPayMode.set(r.pay_mode, { label: mode.label, fen: mode.fen + fen });
+      add(byVenue, r.venue_id, fen);
+    }
     for (const r of rows.orders) {
       const period = periods.get(periodOf(r.day, range.unit));
       if (period) period.orders += Number(r.orders);

@@ -1,17 +1,42 @@
 import { sql } from 'kysely';
 import type { Capability } from '@venue/contract/board';
 import type { PayableTable } from '../../checkout/index.ts';
+import { shanghaiText, shanghaiToIso } from '../../../lib/clock.ts';
 import { localPart } from '../local-time.ts';
+import { closedDays, type LiveRevenue } from '../revenue-days.ts';
 import type { BoardSource, Range, RevenueRows, SourceContext } from './source.ts';
 
 /**
  * The revenue of an order kind the checkout pays (its table carries the pay columns): the paid parts of
- * its pay records, its orders, and the money its refunds gave back, by the day they happened. Three
- * grouped statements on indexed columns (pay_record by tenant, kind and pay time; order_refund by
- * tenant, kind and finish time).
+ * its pay records, its orders, and the money its refunds gave back, by the day they happened. Days before
+ * today come from the summed days (revenue-days.ts); today from the rows.
  */
 export function payableRevenue(capability: Capability, orderType: string, table: PayableTable): BoardSource['revenue'] {
+  const live = liveRevenue(orderType, table);
   return async (ctx: SourceContext, range: Range): Promise<RevenueRows> => {
+    const todayIso = shanghaiToIso(ctx.today);
+    const [beginDate, endDate] = [shanghaiText(new Date(range.beginIso)).slice(0, 10), shanghaiText(new Date(range.endIso)).slice(0, 10)];
+    const lastClosed = shanghaiText(new Date(Date.parse(todayIso) - 1)).slice(0, 10);
+    const [closed, open] = await Promise.all([
+      beginDate <= lastClosed ? closedDays(ctx, orderType, beginDate, endDate < lastClosed ? endDate : lastClosed, live, range.unit) : undefined,
+      range.endIso >= todayIso ? live(ctx, { beginIso: range.beginIso > todayIso ? range.beginIso : todayIso, endIso: range.endIso }) : undefined,
+    ]);
+    return {
+      income: [...(closed?.income ?? []), ...(open?.income ?? [])],
+      refunds: [...(closed?.refunds ?? []), ...(open?.refunds ?? [])],
+      orders: [...(closed?.orders ?? []), ...(open?.orders ?? [])],
+      dayTotals: closed?.dayTotals,
+      modeTotals: closed?.modeTotals,
+    };
+  };
+}
+
+/**
+ * The same from the rows: three grouped statements on indexed columns (pay_record by tenant, kind and pay
+ * time; order_refund by tenant, kind and finish time).
+ */
+function liveRevenue(orderType: string, table: PayableTable): LiveRevenue {
+  return async (ctx: SourceContext, range: Range) => {
     // Every payable table has the same pay columns: typed as the sale order's.
     const orderTable = `${table} as o` as 'sale_order as o';
     const paid = () =>

@@ -8,6 +8,8 @@ export interface SourceContext {
   db: Kysely<Database>;
   engine: Engine;
   tenantId: number;
+  /** Today in China ("YYYY-MM-DD") by the server's clock: the days before it are closed. */
+  today: string;
   /** A WHERE condition on a venue column: the one venue asked for, or the caller's venues. */
   venues: (column: string) => RawBuilder<boolean>;
 }
@@ -15,6 +17,8 @@ export interface SourceContext {
 export interface Range {
   beginIso: string;
   endIso: string;
+  /** The revenue board's period: its days may come summed by month (a month's rows as its first day's). */
+  unit?: 'day' | 'week' | 'month';
 }
 
 export interface MoneyRow {
@@ -28,7 +32,11 @@ export interface MoneyRow {
 export interface RevenueRows {
   income: MoneyRow[];
   refunds: MoneyRow[];
-  orders: { day: string; venue_id: number; orders: number | string }[];
+  /** Orders per day and venue (the summed days: per day, over the caller's venues). */
+  orders: { day: string; venue_id?: number; orders: number | string }[];
+  /** Summed days (revenue-days.ts): money per day, and apart from it money per venue and pay method (sign 1 paid, -1 refunded). */
+  dayTotals?: { day: string; sign: 1 | -1; fen: number }[];
+  modeTotals?: (Omit<MoneyRow, 'day'> & { sign: 1 | -1; fen: number })[];
 }
 
 /** Granted gate passes of one venue: per China hour and gate on the day, and entries per day before it. */
