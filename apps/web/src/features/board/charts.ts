@@ -5,28 +5,33 @@ const axisText = { color: '#c6d4ea' };
 const grid = { left: 48, right: 16, top: 32, bottom: 28, containLabel: true };
 const legend = { top: 0, textStyle: axisText };
 
+/** An axis figure as a Chinese reader takes it in at a glance: 2,100,000 is 210万. */
+export const axisFigure = (value: number) => (Math.abs(value) >= 10_000 ? `${Number((value / 10_000).toFixed(1))}万` : String(value));
+
 /** A value axis; counts (`whole`) step by whole numbers. */
 const valueAxis = (whole: boolean) => ({
   type: 'value',
   minInterval: whole ? 1 : 0,
-  axisLabel: axisText,
+  axisLabel: { ...axisText, formatter: axisFigure },
   splitLine: { lineStyle: { color: 'rgba(120,160,220,0.15)' } },
 });
 
+/** Bars; a series marked `counts` (a number of things beside money) is read on a second, whole axis at the right. */
 export function barOption(
   categories: string[],
-  series: { name: string; data: number[]; stack?: string }[],
+  series: { name: string; data: number[]; stack?: string; counts?: boolean }[],
   { horizontal = false, whole = false } = {},
 ): EChartsCoreOption {
   const category = { type: 'category', data: categories, axisLabel: axisText };
-  const value = valueAxis(whole);
+  const twoAxes = !horizontal && series.some((s) => s.counts);
+  const value = twoAxes ? [valueAxis(whole), { ...valueAxis(true), splitLine: { show: false } }] : valueAxis(whole);
   return {
     tooltip: { trigger: 'axis' },
     legend,
     grid,
     xAxis: horizontal ? value : category,
     yAxis: horizontal ? category : value,
-    series: series.map((s) => ({ type: 'bar', ...s })),
+    series: series.map(({ counts, ...s }) => ({ type: 'bar', ...(twoAxes && counts ? { yAxisIndex: 1 } : {}), ...s })),
   };
 }
 

@@ -54,7 +54,7 @@ export function CockpitBoard({ access, live, title }: BoardBodyProps) {
       cards: barOption(
         c.cards.byMonth.map((r) => r.month),
         [
-          { name: '新增会员卡', data: c.cards.byMonth.map((r) => r.issued) },
+          { name: '新增会员卡（张）', data: c.cards.byMonth.map((r) => r.issued), counts: true },
           { name: '储值卡消费（元）', data: c.cards.byMonth.map((r) => r.consumed) },
         ],
       ),

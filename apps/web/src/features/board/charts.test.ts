@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { axisFigure, barOption } from './charts';
+
+describe('board charts', () => {
+  it('writes large axis figures in 万, small ones as they are', () => {
+    expect(axisFigure(2_100_000)).toBe('210万');
+    expect(axisFigure(15_000)).toBe('1.5万');
+    expect(axisFigure(9_999)).toBe('9999');
+    expect(axisFigure(0)).toBe('0');
+  });
+
+  it('reads a count series beside money on a second whole axis', () => {
+    const option = barOption(
+      ['2026-10', '2026-11'],
+      [
+        { name: '新增会员卡（张）', data: [3, 4], counts: true },
+        { name: '储值卡消费（元）', data: [60_000, 70_000] },
+      ],
+    ) as { yAxis: { minInterval: number }[]; series: { yAxisIndex?: number; counts?: boolean }[] };
+    expect(option.yAxis).toHaveLength(2);
+    expect(option.yAxis[1].minInterval).toBe(1);
+    expect(option.series.map((s) => s.yAxisIndex)).toEqual([1, undefined]);
+    expect(option.series.every((s) => !('counts' in s))).toBe(true);
+  });
+
+  it('keeps one value axis when every series is money', () => {
+    const option = barOption(['a'], [{ name: '营收', data: [1] }], { horizontal: true }) as { xAxis: unknown };
+    expect(Array.isArray(option.xAxis)).toBe(false);
+  });
+});
