@@ -139,6 +139,17 @@ describe('lectures: verification and sign-up (issue 18)', () => {
       ['周二', 'A'],
     ]);
     expect(orders.records[0].details[0].ticketCode).toMatch(/^L[A-Z2-9]{20}$/);
+    // Each participant's ticket printed with its code as the QR code.
+    await expect.poll(() => page.locator('iframe[data-tickets]').count()).toBeGreaterThan(0);
+    const printed = await page
+      .locator('iframe[data-tickets]')
+      .last()
+      .evaluate((f: HTMLIFrameElement) =>
+        [...f.contentDocument!.querySelectorAll('[data-qr-code]')].map((e) => [e.getAttribute('data-qr-code'), e.textContent]),
+      );
+    expect(printed.map(([code]) => code)).toEqual(orders.records[0].details.map((d) => d.ticketCode));
+    expect(printed[0][1]).toContain('参会人：周一');
+    await sell.getByRole('button', { name: /重\s*打/ }).waitFor();
   });
 
   it('closes a sign-up the visitor did not pay for: 已关闭, and its seat goes back to the session', async () => {

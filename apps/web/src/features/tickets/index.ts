@@ -1,8 +1,10 @@
 /**
  * What other features use of tickets: the verification table and its work (the 快速核销 ticket tab
- * composes them with its keyword box and footer), and the in-venue count.
+ * composes them with its keyword box and footer), the in-venue count, and the QR slip printer (lecture tickets).
  */
 export { TicketTable } from './components/TicketTable';
 export { PeopleCount } from './components/PeopleCount';
 export { useTicketCheck } from './useTicketCheck';
 export { memberOf, stateTag } from './ticket-view';
+export { useQrSlipPrinter, type QrSlipKind } from './useQrSlipPrinter';
+export { SLIP_CSS } from './components/TicketSlip';

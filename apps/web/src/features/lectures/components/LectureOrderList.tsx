@@ -1,18 +1,20 @@
 import { useState } from 'react';
-import { Card, Table, Tag } from 'antd';
+import { Button, Card, Table, Tag } from 'antd';
 import { PAGE_SIZES, PERMISSIONS, sale, lecture, type LectureOrder, type LectureUser } from '@venue/contract';
 import { CloseOrderButton } from '@/features/cashier';
 import { stateTag } from '@/features/tickets';
 import { formatYuan } from '@/lib/money';
 import { useApiQuery } from '@/lib/query';
 import { lectureDatesText, lectureTimesText } from '../lecture-view';
+import { useLecturePrinter } from '../useLecturePrinter';
 
 const userState = (s: string) => (s === 'C' ? '已作废' : s === 'P' ? '未支付' : stateTag(s).text);
 
 /** 讲座订单: sign-ups of the user's venues, newest first, with their participants and ticket codes; an unpaid one can be closed (its seats go back). */
-export function LectureOrderList() {
+export function LectureOrderList({ venueId }: { venueId: number | null }) {
   const [page, setPage] = useState({ current: 1, size: 10 });
   const { data, isFetching } = useApiQuery(lecture.orderQuery, { query: page });
+  const printer = useLecturePrinter(venueId);
   return (
     <Card title="讲座订单" size="small">
       <Table<LectureOrder>
@@ -65,12 +67,19 @@ export function LectureOrderList() {
             key: 'actions',
             fixed: 'right',
             render: (_, o) => (
-              <CloseOrderButton
-                order={o}
-                closeCall={lecture.closeOrder}
-                invalidates={[lecture.orderQuery, lecture.forSale]}
-                permission={PERMISSIONS.lecture.order.add}
-              />
+              <>
+                {o.payState === 'P' && (
+                  <Button size="small" type="link" onClick={() => void printer.reprint([o.orderId])}>
+                    打印
+                  </Button>
+                )}
+                <CloseOrderButton
+                  order={o}
+                  closeCall={lecture.closeOrder}
+                  invalidates={[lecture.orderQuery, lecture.forSale]}
+                  permission={PERMISSIONS.lecture.order.add}
+                />
+              </>
             ),
           },
         ]}

@@ -10,6 +10,7 @@ import { formatYuan } from '@/lib/money';
 import { notify, toast } from '@/lib/notify';
 import { useApiMutation, useApiQuery } from '@/lib/query';
 import { lectureDatesText, lectureTimesText } from '../lecture-view';
+import { useLecturePrinter } from '../useLecturePrinter';
 
 interface Values {
   lectureId?: number;
@@ -28,6 +29,8 @@ export function LectureSellCard({ venueId }: { venueId: number }) {
   const [paying, setPaying] = useState(false);
   // A sign-up takes seats at once: the order list and the seats left move before it is paid.
   const createOrder = useApiMutation(lecture.createOrder, { invalidates: [lecture.orderQuery, lecture.forSale] });
+  const printer = useLecturePrinter(venueId);
+  const [printed, setPrinted] = useState<number[]>([]);
   const payOrder = useApiMutation(lecture.payOrder, { quiet: true, invalidates: [lecture.orderQuery, lecture.forSale] });
   const lectureId = Form.useWatch('lectureId', form);
   const ticketId = Form.useWatch('ticketId', form);
@@ -57,9 +60,11 @@ export function LectureSellCard({ venueId }: { venueId: number }) {
   }
   async function pay(request: payment.PayRequest) {
     try {
-      await payOrder.mutateAsync({ body: request });
+      const result = await payOrder.mutateAsync({ body: request });
       toast.success(`收款成功，报名订单号 ${request.orderId}`);
       reset();
+      const cardPart = result.payRecords.find((p) => p.cardId);
+      setPrinted(await printer.printAfterPayment(result.orderId, request.payMode, cardPart?.payType ?? request.payType));
     } catch (error) {
       const failure = payFailure(error);
       notify.warning(failure.message);
@@ -135,6 +140,7 @@ export function LectureSellCard({ venueId }: { venueId: number }) {
         <Button type="primary" loading={createOrder.isPending} onClick={() => void submit()}>
           提交订单
         </Button>
+        {printed.length > 0 && <Button onClick={() => void printer.reprint(printed)}>重打</Button>}
       </Space>
       {order && (
         <PaymentDialog

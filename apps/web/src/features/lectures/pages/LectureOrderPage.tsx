@@ -18,7 +18,7 @@ export default function LectureOrderPage() {
         </Col>
       )}
       <Col xs={24} xl={canSell ? 14 : 24}>
-        <LectureOrderList />
+        <LectureOrderList venueId={venueId} />
       </Col>
     </Row>
   );
