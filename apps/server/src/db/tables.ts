@@ -848,6 +848,7 @@ export interface Database extends TicketTables, LectureTables, HandTables, CardA
   gate_pass: GatePassTable;
   gate_card_push: GateCardPushTable;
   rules_version: RulesVersionTable;
+  ticket_rules_version: RulesVersionTable;
   audit_log: AuditLogTable;
   board_version: BoardVersionTable;
   lease_goods: LeaseGoodsTable;
