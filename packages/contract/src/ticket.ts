@@ -130,6 +130,8 @@ export const ticketRow = z.object({
   useEndDate: z.string(),
   usesLeft: z.number(),
   useTimeList: z.array(ticketTime),
+  /** T: the type issues a wristband at the entry (verified with checkTicketWithHand). */
+  withHand: z.string(),
   cardId: z.number().nullable(),
   memberName: z.string().nullable(),
   phone: z.string().nullable(),
