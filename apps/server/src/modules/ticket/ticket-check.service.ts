@@ -42,8 +42,10 @@ export class TicketCheckService {
 
   /**
    * Verifies tickets of one order at once: each must be usable now (state, dates, weekday and slot in
-   * the venue's time zone). Every use is taken by a conditional update in one transaction: of two desks
-   * racing, one verifies and the other is told 票据已使用; nothing is written on a refusal.
+   * the venue's time zone), judged by the rules kept in memory for the tenant's ticket rules version read
+   * with the tickets. Every use is taken by a conditional update (one statement with the entry on
+   * PostgreSQL; one transaction for several tickets or on SQLite): of two desks racing, one verifies and
+   * the other is told 票据已使用; nothing is written on a refusal.
    * `hands` (checkTicketWithHand): the band issued with each ticket whose type issues one (and only those);
    * a band is worn by one entry inside at a time.
    */
