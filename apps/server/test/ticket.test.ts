@@ -110,6 +110,22 @@ describeEachEngine('admission tickets on %s', (server) => {
     );
   });
 
+  it('judges a check by the rules as edited, on the very next check (rules kept in memory by version)', async () => {
+    const today = venueNow(server.clock.now().getTime());
+    const otherDay = today.week === 7 ? 1 : today.week + 1;
+    const type = await addType(admin, { useTimeList: [{ beginWeek: otherDay, endWeek: otherDay, beginTime: '00:00', endTime: '23:59' }] }, itemId);
+    const { tickets } = await sellPaid(cashier, type.typeId, 2);
+    // Refused: the slots of the type are now kept in memory.
+    expect((await check(cashier, tickets[0].detailId)).body.msg).toContain('不在票据可用日内');
+    const { typeId, venueName: _v, itemName: _i, ...rest } = type;
+    const edited = await admin.call(ticket.typeEdit, { body: { ...rest, typeId, withHand: 'F', state: 'A', useTimeList: ALL_WEEK } });
+    expect(edited.body.code).toBe(200);
+    expect((await check(cashier, tickets[0].detailId)).body.code).toBe(200);
+    // A write that bypasses the routes (another process, an operator's SQL) is seen too: the slot gone, the ticket is refused.
+    await server.db.updateTable('ticket_type_time').set({ begin_week: otherDay, end_week: otherDay }).where('type_id', '=', typeId).execute();
+    expect((await check(cashier, tickets[1].detailId)).body.msg).toContain('不在票据可用日内');
+  });
+
   it('refuses tickets of two orders, unknown codes and another tenant', async () => {
     const types = (await cashier.call(ticket.typeForSale, { query: { venueId: TICKET_VENUE } })).body.data;
     const a = await sellPaid(cashier, types[0].typeId, 1);

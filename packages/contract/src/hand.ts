@@ -298,3 +298,57 @@ export const createHandTimeoutOrder = defineCall({
   body: z.object({ qrCode: plainString('票据码').trim().min(1, '未查询到票据信息').max(64), handId: id('手牌') }),
   response: z.object({ left: z.boolean(), timeoutOrderId: z.number().nullable(), minutes: z.number(), pricePay: z.number() }),
 });
+
+/**
+ * Verification of tickets whose type issues a wristband (发放手环): like checkTicket, with the band handed out
+ * with each such ticket (its id, or as scanned: physical id or number); a band is worn by one entry inside at a time.
+ */
+export const checkTicketWithHand = defineCall({
+  method: 'POST',
+  path: 'ticket/ticketCheck/checkTicketWithHand',
+  summary: '核销票据并发放手牌（票种设为发放手环的票需绑定手牌；每张票只核销一次）',
+  access: { permission: PERMISSIONS.ticket.check.check },
+  body: z.object({
+    ticketCheckDetails: z
+      .array(
+        z.object({
+          detailId: idNumber('票据'),
+          handCode: plainString('手牌').trim().max(32, '手牌号过长').optional(),
+        }),
+        { error: '请选择需要核销的票据' },
+      )
+      .min(1, '请选择需要核销的票据')
+      .max(50),
+  }),
+  response: z.object({ checked: z.number(), orderId: z.number() }),
+});
+
+/** An overstay (超时) charged to a wristband, as its slip prints it. */
+export const handTimeoutPrint = z.object({
+  orderId: z.number(),
+  handId: z.number(),
+  handNo: z.string(),
+  depositOrderId: z.number(),
+  qrCode: z.string(),
+  typeName: z.string(),
+  venueName: z.string(),
+  itemName: z.string(),
+  checkTime: z.string(),
+  slotEnd: z.string(),
+  exitTime: z.string().nullable(),
+  minutes: z.number(),
+  pricePay: z.number(),
+  payName: z.string(),
+  settled: z.boolean(),
+  createName: z.string(),
+  createTime: z.string(),
+});
+export type HandTimeoutPrint = z.infer<typeof handTimeoutPrint>;
+export const getPrintHandTimeoutOrder = defineCall({
+  method: 'GET',
+  path: 'ticket/ticketOrderDetail/getPrintHandTimeoutOrder',
+  summary: '手牌超时订单小票数据（记到手牌的超时费）',
+  access: { anyOf: [PERMISSIONS.ticket.check.check, P.list, P.lend, P.return] },
+  query: z.object({ orderIds: idList('订单') }),
+  response: z.array(handTimeoutPrint),
+});

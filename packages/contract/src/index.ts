@@ -37,7 +37,7 @@ export type { TicketRow, TicketType, TicketOrder } from './ticket.ts';
 export * as lecture from './lecture.ts';
 export type { Lecture, LectureOrder, LectureUser } from './lecture.ts';
 export * as hand from './hand.ts';
-export type { Hand, HandOrder, HandCharge } from './hand.ts';
+export type { Hand, HandOrder, HandCharge, HandTimeoutPrint } from './hand.ts';
 export * as coupons from './coupons.ts';
 export type { Coupon, MemberCoupon } from './coupons.ts';
 export * as report from './report.ts';

@@ -17,6 +17,9 @@ export const TICKET_MSG = {
   notFound: '未查询到票据信息',
   notOneOrder: '当前票据不属于同一订单',
   chooseTicket: '请选择需要核销的票据',
+  handRequired: '该票种需发放手牌，请扫描手牌',
+  noHandIssued: '该票种不发放手牌',
+  handWorn: '该手牌已发放给场内的其他票据',
 } as const;
 /** Ticket status tags (spec 4 Verification): A success, U info, anything else warning. */
 export const TICKET_STATE_LABELS: Record<string, string> = { A: '待使用', U: '已使用' };
@@ -127,6 +130,8 @@ export const ticketRow = z.object({
   useEndDate: z.string(),
   usesLeft: z.number(),
   useTimeList: z.array(ticketTime),
+  /** T: the type issues a wristband at the entry (verified with checkTicketWithHand). */
+  withHand: z.string(),
   cardId: z.number().nullable(),
   memberName: z.string().nullable(),
   phone: z.string().nullable(),

@@ -849,6 +849,7 @@ export interface Database extends TicketTables, LectureTables, HandTables, CardA
   gate_pass: GatePassTable;
   gate_card_push: GateCardPushTable;
   rules_version: RulesVersionTable;
+  ticket_rules_version: RulesVersionTable;
   audit_log: AuditLogTable;
   board_version: BoardVersionTable;
   board_revenue_day: BoardRevenueDayTable;

@@ -86,6 +86,8 @@ export interface TicketCheckTable {
   checked_by: number;
   checked_at: string;
   exit_at: string | null;
+  /** The wristband issued at this entry (a type that issues one), worn until the exit. */
+  hand_id: number | null;
 }
 export interface TicketTimeoutOrderTable extends PayCols {
   id: Id;

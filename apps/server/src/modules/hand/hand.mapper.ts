@@ -1,6 +1,8 @@
-import { fenToYuan, hand as contract, type Hand, type HandCharge, type HandOrder } from '@venue/contract';
+import { fenToYuan, hand as contract, type Hand, type HandCharge, type HandOrder, type HandTimeoutPrint } from '@venue/contract';
 import { shownRecord, toPayRecord, type RecordRow } from '../checkout/index.ts';
-import type { HandChargeRow, HandLineRow, HandOrderViewRow, HandRow } from './hand.repository.ts';
+import type { HandChargeRow, HandLineRow, HandOrderViewRow, HandRepository, HandRow } from './hand.repository.ts';
+
+type TimeoutChargeRow = Awaited<ReturnType<HandRepository['timeoutCharges']>>[number];
 
 export const toHand = (h: HandRow): Hand => ({
   handId: h.id,
@@ -61,3 +63,23 @@ export function toHandOrder(o: HandOrderViewRow, lines: HandLineRow[], records: 
     charges: own.map(toHandCharge),
   };
 }
+
+export const toHandTimeoutPrint = (r: TimeoutChargeRow): HandTimeoutPrint => ({
+  orderId: r.order_id,
+  handId: r.hand_id,
+  handNo: r.hand_no,
+  depositOrderId: r.deposit_order_id,
+  qrCode: r.qr_code,
+  typeName: r.type_name,
+  venueName: r.venue_name,
+  itemName: r.item_name,
+  checkTime: r.checked_at,
+  slotEnd: r.slot_end,
+  exitTime: r.exit_at,
+  minutes: r.minutes,
+  pricePay: fenToYuan(r.amount_fen),
+  payName: contract.HAND_PAY_NAME,
+  settled: r.settle_order_id !== null,
+  createName: r.create_name ?? '',
+  createTime: r.created_at,
+});

@@ -1,9 +1,12 @@
+import { ticket } from '@venue/contract';
 import { sql, type Insertable, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { HandChargeTable, HandOrderKind, HandOrderLineTable, HandOrderTable, HandTable } from '../../db/hand-tables.ts';
 import { pageQuery } from '../../db/page-query.ts';
 import type { Database } from '../../db/tables.ts';
 import type { PageWindow } from '../../lib/paging.ts';
+
+const TIMEOUT_ORDER_TYPE = ticket.TIMEOUT_ORDER_TYPE;
 
 export type HandOrderRow = Selectable<HandOrderTable>;
 export type HandLineRow = Selectable<HandOrderLineTable>;
@@ -245,5 +248,43 @@ export class HandRepository {
       );
     const where = sql<SqlBool>`${sql.join(parts, sql` and `)}`;
     return pageQuery(this.db.selectFrom('hand_order as o').where(where), this.orders(this.db, tenantId).where(where).orderBy('o.id', 'desc'), window);
+  }
+
+  /** Overstay orders charged to a band (手牌挂账), with their entry, ticket, band and who made them. */
+  timeoutCharges(tenantId: number, orderIds: number[]) {
+    if (!orderIds.length) return Promise.resolve([]);
+    return this.db
+      .selectFrom('hand_charge as hc')
+      .innerJoin('ticket_timeout_order as o', 'o.id', 'hc.order_id')
+      .innerJoin('ticket_check as c', 'c.id', 'o.check_id')
+      .innerJoin('ticket_detail as d', 'd.id', 'c.detail_id')
+      .innerJoin('venue as v', 'v.id', 'o.venue_id')
+      .innerJoin('sport_item as i', 'i.id', 'c.item_id')
+      .innerJoin('hand as h', 'h.id', 'hc.hand_id')
+      .innerJoin('users as u', 'u.id', 'o.created_by')
+      .select([
+        'hc.order_id',
+        'hc.hand_id',
+        'h.hand_no',
+        'hc.deposit_order_id',
+        'hc.settle_order_id',
+        'hc.amount_fen',
+        'o.venue_id',
+        'o.minutes',
+        'o.created_at',
+        'd.qr_code',
+        'd.type_name',
+        'v.name as venue_name',
+        'i.name as item_name',
+        'c.checked_at',
+        'c.slot_end',
+        'c.exit_at',
+        'u.real_name as create_name',
+      ])
+      .where('hc.tenant_id', '=', tenantId)
+      .where('hc.order_type', '=', TIMEOUT_ORDER_TYPE)
+      .where('hc.order_id', 'in', orderIds)
+      .orderBy('hc.id')
+      .execute();
   }
 }

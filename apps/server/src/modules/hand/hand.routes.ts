@@ -42,6 +42,8 @@ export function handRoutes(app: FastifyInstance, guard: Guard, s: HandServices):
   route(app, guard, hand.returnHandDeposit, ({ session, body }) => s.hands.returnDeposit(session, body));
   route(app, guard, hand.handReturns, ({ session, query }) => s.checkout.refunds.list(s.deposit, session, query.orderId));
   route(app, guard, hand.createHandTimeoutOrder, ({ session, body }) => s.hands.exitWithHand(session, body));
+  route(app, guard, hand.checkTicketWithHand, ({ session, body }) => s.hands.checkWithHand(session, body));
+  route(app, guard, hand.getPrintHandTimeoutOrder, ({ session, query }) => s.hands.printTimeouts(session, query.orderIds));
   route(app, guard, hand.payWithHand, ({ session, body }) => s.hands.payWithHand(session, body));
   route(app, guard, hand.queryOrderConsumeWithHand, ({ session, query }) => s.hands.charges(session, query.orderId));
   route(app, guard, hand.getPrintCardConsumeWithHand, ({ session, query }) => s.hands.printCharges(session, query.orderId));

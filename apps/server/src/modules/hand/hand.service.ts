@@ -1,4 +1,17 @@
-import { Code, fenToYuan, hand as contract, member, Msg, ticket, yuanToFen, type BodyOut, type Hand, type HandOrder, type QueryOut } from '@venue/contract';
+import {
+  Code,
+  fenToYuan,
+  hand as contract,
+  member,
+  Msg,
+  ticket,
+  yuanToFen,
+  type BodyOut,
+  type Hand,
+  type HandOrder,
+  type HandTimeoutPrint,
+  type QueryOut,
+} from '@venue/contract';
 import { iso, type Clock } from '../../lib/clock.ts';
 import { alreadyExists, BizError, notFound, refuse } from '../../lib/errors.ts';
 import { pageWindow } from '../../lib/paging.ts';
@@ -6,7 +19,7 @@ import { assertVenue, venuesOf, type Session, type UserSession } from '../../plu
 import type { CheckoutServices, PayableKind, PayableLine, PayableLineDto, PayableOrder } from '../checkout/index.ts';
 import type { UserService } from '../user/index.ts';
 import { unsettledMessage, type HandDepositKind, type HandSettleKind } from './hand-payable.ts';
-import { toHand, toHandCharge, toHandOrder } from './hand.mapper.ts';
+import { toHand, toHandCharge, toHandOrder, toHandTimeoutPrint } from './hand.mapper.ts';
 import type { HandOrderViewRow, HandRepository } from './hand.repository.ts';
 
 // Each kind's own order and line types are erased here: the checkout is generic over them.
@@ -24,6 +37,15 @@ export interface HandDeps {
   chargeable: () => Record<string, AnyPayableKind>;
   /** A ticket's exit (离场): left, or the overstay order it owes. */
   exit: (s: UserSession, qrCode: string) => Promise<{ left: boolean; timeoutOrderId: number | null; minutes: number; pricePay: number }>;
+  /** A ticket verification, with the band issued with each ticket (by detail id). */
+  check: (s: UserSession, detailIds: number[], hands: Map<number, IssuedBand>) => Promise<{ checked: number; orderId: number }>;
+}
+
+/** A band handed out with a ticket at the entry. */
+export interface IssuedBand {
+  id: number;
+  venueId: number;
+  handNo: string;
 }
 
 /**
@@ -268,6 +290,38 @@ export class HandService {
     if (exit.left || exit.timeoutOrderId === null) return exit;
     const paid = await this.payWithHand(s, { orderType: ticket.TIMEOUT_ORDER_TYPE, orderId: exit.timeoutOrderId, handId: b.handId });
     return { ...exit, left: paid.payState === 'P' };
+  }
+
+  /**
+   * checkTicketWithHand: each band as scanned (physical id, number or id) must be the tenant's, of a venue
+   * of the user, enabled, and given to one ticket only; the ticket check refuses a band for a type that
+   * issues none, a missing band for one that does, a band of another venue, and one worn inside already.
+   */
+  async checkWithHand(s: UserSession, b: BodyOut<typeof contract.checkTicketWithHand>) {
+    const hands = new Map<number, IssuedBand>();
+    const given = new Set<number>();
+    for (const d of b.ticketCheckDetails) {
+      if (!d.handCode) continue;
+      const row = await this.d.repo.lookup(s.tenantId, d.handCode);
+      if (!row) throw notFound(`${contract.handMsg.notFound}：${d.handCode}`);
+      assertVenue(s, row.venue_id);
+      if (row.state !== 'A') throw refuse(contract.handMsg.disabled);
+      if (given.has(row.id)) throw refuse(`手牌${row.hand_no}不能同时发给两张票`);
+      given.add(row.id);
+      hands.set(d.detailId, { id: row.id, venueId: row.venue_id, handNo: row.hand_no });
+    }
+    return this.d.check(
+      s,
+      b.ticketCheckDetails.map((d) => d.detailId),
+      hands,
+    );
+  }
+
+  /** The slips of overstay orders charged to a band, in the order asked; others (not charged to a band, not the tenant's) are left out. */
+  async printTimeouts(s: UserSession, orderIds: number[]): Promise<HandTimeoutPrint[]> {
+    const rows = await this.d.repo.timeoutCharges(s.tenantId, orderIds);
+    assertVenue(s, ...rows.map((r) => r.venue_id));
+    return orderIds.flatMap((id) => rows.filter((r) => r.order_id === id).map(toHandTimeoutPrint));
   }
 
   async charges(s: UserSession, depositOrderId: number) {

@@ -43,6 +43,7 @@ export const handModule = defineModule({
         settle,
         chargeable: () => chargeable,
         exit: (s, qrCode) => tickets.checks.exit(s, qrCode),
+        check: (s, detailIds, hands) => tickets.checks.check(s, detailIds, hands),
       }),
       deposit,
       settle,

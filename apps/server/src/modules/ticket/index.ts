@@ -6,6 +6,7 @@ import { TicketCheckRepository } from './ticket-check.repository.ts';
 import { TicketCheckService } from './ticket-check.service.ts';
 import { TicketOrderRepository } from './ticket-order.repository.ts';
 import { TicketOrderService } from './ticket-order.service.ts';
+import { TicketRulesCache } from './ticket-rules-cache.ts';
 import { ticketKind } from './ticket-payable.ts';
 import { ticketRoutes, type TicketServices } from './ticket.routes.ts';
 import { TicketTypeRepository } from './ticket-type.repository.ts';
@@ -22,12 +23,12 @@ export const ticketModule = defineModule({
     const k = db.kysely;
     const typeRepo = new TicketTypeRepository(k);
     const orderRepo = new TicketOrderRepository(k);
-    const checkRepo = new TicketCheckRepository(k);
+    const checkRepo = new TicketCheckRepository(k, db.engine);
     const timeouts = new TimeoutRepository(k);
     return {
       types: new TicketTypeService(typeRepo, venues, clock),
       orders: new TicketOrderService(orderRepo, typeRepo, venues, clock),
-      checks: new TicketCheckService(k, checkRepo, orderRepo, typeRepo, timeouts, venues, clock),
+      checks: new TicketCheckService(k, checkRepo, new TicketRulesCache(typeRepo, venues), timeouts, clock),
       kind: ticketKind(orderRepo),
       timeoutKind: timeoutKind(timeouts, checkRepo, clock),
       checkout,

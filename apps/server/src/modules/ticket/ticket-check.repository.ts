@@ -1,10 +1,59 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Executor } from '../../db/database.ts';
+import type { Engine, Executor } from '../../db/database.ts';
 import type { Database } from '../../db/tables.ts';
+
+type NewCheck = {
+  tenant_id: number;
+  detail_id: number;
+  venue_id: number;
+  item_id: number;
+  slot_end: string;
+  checked_by: number;
+  checked_at: string;
+  hand_id: number | null;
+};
 
 /** Verifications (entries), exits and the in-venue count. */
 export class TicketCheckRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** Whether an entry is taken in one statement (PostgreSQL: an UPDATE inside a WITH). */
+  readonly oneStatement: boolean;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    engine: Engine,
+  ) {
+    this.oneStatement = engine === 'postgres';
+  }
+
+  /**
+   * The tickets of a verification, with their type's wristband flag and the tenant's ticket rules
+   * version (what the rules kept in memory are keyed by), in one statement.
+   */
+  forCheck(tenantId: number, ids: number[]) {
+    return this.db
+      .selectFrom('ticket_detail as d')
+      .innerJoin('ticket_type as t', 't.id', 'd.type_id')
+      .select([
+        'd.id',
+        'd.order_id',
+        'd.venue_id',
+        'd.item_id',
+        'd.type_id',
+        'd.type_name',
+        'd.detail_state',
+        'd.use_begin_date',
+        'd.use_end_date',
+        'd.uses_left',
+        't.with_hand',
+      ])
+      .select((eb) =>
+        eb.fn.coalesce(eb.selectFrom('ticket_rules_version as r').select('r.version').where('r.tenant_id', '=', tenantId), sql<number>`0`).as('rules_version'),
+      )
+      .where('d.tenant_id', '=', tenantId)
+      .where('d.id', 'in', ids)
+      .orderBy('d.id')
+      .execute();
+  }
 
   /**
    * Takes one use of a usable ticket: a conditional update, so of two desks or gates racing for the last
@@ -25,11 +74,26 @@ export class TicketCheckRepository {
     return Number(done.numUpdatedRows) === 1;
   }
 
-  insertCheck(
-    trx: Executor,
-    row: { tenant_id: number; detail_id: number; venue_id: number; item_id: number; slot_end: string; checked_by: number; checked_at: string },
-  ) {
-    return trx.insertInto('ticket_check').values(row).returning('id').executeTakeFirstOrThrow();
+  /**
+   * An entry: takes one use of the ticket (as `takeUse`) and writes the verification; answers false (and
+   * writes nothing) when the use is gone. PostgreSQL does both in one statement, atomic on its own (one
+   * round trip, no transaction needed for one ticket); SQLite runs the two inside the caller's transaction.
+   */
+  async enter(db: Executor, row: NewCheck) {
+    if (!this.oneStatement) {
+      if (!(await this.takeUse(db, row.tenant_id, row.detail_id))) return false;
+      await db.insertInto('ticket_check').values(row).execute();
+      return true;
+    }
+    const { rows } = await sql<{ id: number }>`with used as (
+        update ticket_detail set uses_left = uses_left - 1, detail_state = case when uses_left = 1 then 'U' else 'A' end
+        where tenant_id = ${row.tenant_id} and id = ${row.detail_id} and detail_state = 'A' and uses_left > 0
+        returning id)
+      insert into ticket_check (tenant_id, detail_id, venue_id, item_id, slot_end, checked_by, checked_at, hand_id)
+      select ${row.tenant_id}::integer, used.id, ${row.venue_id}::integer, ${row.item_id}::integer, ${row.slot_end}::text,
+        ${row.checked_by}::integer, ${row.checked_at}::text, ${row.hand_id}::integer
+      from used returning id`.execute(db);
+    return rows.length === 1;
   }
 
   private insideQuery(tenantId: number) {

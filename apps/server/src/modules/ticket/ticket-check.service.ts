@@ -1,15 +1,14 @@
 import { Code, fenToYuan, ticket } from '@venue/contract';
 import { sql, type Kysely } from 'kysely';
+import type { Executor } from '../../db/database.ts';
 import type { Database } from '../../db/tables.ts';
 import { iso, type Clock } from '../../lib/clock.ts';
-import { BizError, notFound, refuse } from '../../lib/errors.ts';
+import { BizError, isUniqueViolation, notFound, refuse } from '../../lib/errors.ts';
 import { assertVenue, inUserVenues, type Session, type UserSession } from '../../plugins/session.ts';
-import { slotsOf } from './ticket.mapper.ts';
 import { canUse, overstay, venueClock } from './ticket-rules.ts';
-import type { VenueService } from '../venue/index.ts';
+import { assertNotClosed, pickItem } from '../venue/index.ts';
+import type { TicketRulesCache } from './ticket-rules-cache.ts';
 import type { TicketCheckRepository } from './ticket-check.repository.ts';
-import type { TicketOrderRepository } from './ticket-order.repository.ts';
-import type { TicketTypeRepository } from './ticket-type.repository.ts';
 import type { TimeoutRepository } from './timeout.repository.ts';
 
 /** Verification of tickets (entries), exits with their overstay, and the in-venue count. */
@@ -17,23 +16,24 @@ export class TicketCheckService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly checks: TicketCheckRepository,
-    private readonly orders: TicketOrderRepository,
-    private readonly types: TicketTypeRepository,
+    private readonly rules: TicketRulesCache,
     private readonly timeouts: TimeoutRepository,
-    private readonly venues: Pick<VenueService, 'assertOpen' | 'itemSettings'>,
     private readonly clock: Clock,
   ) {}
 
-  /** Each venue item the tickets enter must be open today and have room for them (its capacity, 0 = no limit). */
-  private async assertRoom(s: UserSession, entries: { venue_id: number; item_id: number }[], today: string) {
+  /**
+   * Each venue item the tickets enter must be open today and have room for them (its capacity, 0 = no
+   * limit); the settings and closures come from the rules kept for `version`.
+   */
+  private async assertRoom(s: UserSession, version: number, entries: { venue_id: number; item_id: number }[], today: string) {
     const byItem = new Map<string, { venueId: number; itemId: number; n: number }>();
     for (const e of entries) {
       const key = `${e.venue_id}:${e.item_id}`;
       byItem.set(key, { venueId: e.venue_id, itemId: e.item_id, n: (byItem.get(key)?.n ?? 0) + 1 });
     }
     for (const { venueId, itemId, n } of byItem.values()) {
-      await this.venues.assertOpen(s.tenantId, venueId, today, itemId);
-      const item = await this.venues.itemSettings(s.tenantId, venueId, itemId);
+      assertNotClosed(await this.rules.closureOn(s.tenantId, version, venueId, itemId, today));
+      const item = pickItem(await this.rules.items(s.tenantId, version, venueId), itemId);
       if (!item.capacity) continue;
       const inside = (await this.checks.peopleCount(s.tenantId, sql<boolean>`c.item_id = ${itemId}`, venueId)).reduce((sum, r) => sum + Number(r.n), 0);
       if (inside + n > item.capacity) throw refuse(`${item.itemName}场内人数已满（限${item.capacity}人，场内${inside}人）`);
@@ -42,36 +42,44 @@ export class TicketCheckService {
 
   /**
    * Verifies tickets of one order at once: each must be usable now (state, dates, weekday and slot in
-   * the venue's time zone). Every use is taken by a conditional update in one transaction: of two desks
-   * racing, one verifies and the other is told 票据已使用; nothing is written on a refusal.
+   * the venue's time zone), judged by the rules kept in memory for the tenant's ticket rules version read
+   * with the tickets. Every use is taken by a conditional update (one statement with the entry on
+   * PostgreSQL; one transaction for several tickets or on SQLite): of two desks racing, one verifies and
+   * the other is told 票据已使用; nothing is written on a refusal.
+   * `hands` (checkTicketWithHand): the band issued with each ticket whose type issues one (and only those);
+   * a band is worn by one entry inside at a time.
    */
-  async check(s: UserSession, detailIds: number[]) {
+  async check(s: UserSession, detailIds: number[], hands?: Map<number, { id: number; venueId: number; handNo: string }>) {
     const ids = [...new Set(detailIds)];
-    const found = await this.orders.detailsById(s.tenantId, ids);
+    const found = await this.checks.forCheck(s.tenantId, ids);
     if (found.length !== ids.length) throw new BizError(Code.NO_DATA, ticket.TICKET_MSG.notFound);
     if (new Set(found.map((d) => d.order_id)).size > 1) throw refuse(ticket.TICKET_MSG.notOneOrder);
     assertVenue(s, ...found.map((d) => d.venue_id));
-    const slots = await this.types.slots(s.tenantId, [...new Set(found.map((d) => d.type_id))]);
+    const version = Number(found[0].rules_version);
+    const slots = await this.rules.slots(s.tenantId, version, [...new Set(found.map((d) => d.type_id))]);
     const now = this.clock.now();
     const uses = found.map((d) => {
+      const band = hands?.get(d.id);
+      if (hands && d.with_hand === 'T' && !band) throw refuse(`${d.type_name}：${ticket.TICKET_MSG.handRequired}`);
+      if (band && d.with_hand !== 'T') throw refuse(`${d.type_name}：${ticket.TICKET_MSG.noHandIssued}`);
+      if (band && band.venueId !== d.venue_id) throw refuse(`手牌${band.handNo}不属于票据的场馆`);
       const answer = canUse(
         {
           detailState: d.detail_state,
           useBeginDate: d.use_begin_date,
           useEndDate: d.use_end_date,
           usesLeft: d.uses_left,
-          useTimeList: slotsOf(slots, d.type_id),
+          useTimeList: slots.get(d.type_id) ?? [],
         },
         now,
       );
       if (!answer.ok) throw refuse(`${d.type_name}：${answer.reason}`);
-      return { d, slotEnd: answer.slotEnd };
+      return { d, slotEnd: answer.slotEnd, band };
     });
-    await this.assertRoom(s, found, venueClock(now).date);
-    await this.db.transaction().execute(async (trx) => {
-      for (const { d, slotEnd } of uses) {
-        if (!(await this.checks.takeUse(trx, s.tenantId, d.id))) throw refuse(`${d.type_name}：票据已使用`);
-        await this.checks.insertCheck(trx, {
+    await this.assertRoom(s, version, found, venueClock(now).date);
+    const enter = async (db: Executor) => {
+      for (const { d, slotEnd, band } of uses) {
+        const entry = {
           tenant_id: s.tenantId,
           detail_id: d.id,
           venue_id: d.venue_id,
@@ -79,9 +87,19 @@ export class TicketCheckService {
           slot_end: iso(slotEnd),
           checked_by: s.userId,
           checked_at: iso(now),
-        });
+          hand_id: band?.id ?? null,
+        };
+        if (!(await this.checks.enter(db, entry))) throw refuse(`${d.type_name}：票据已使用`);
       }
-    });
+    };
+    try {
+      if (uses.length === 1 && this.checks.oneStatement) await enter(this.db);
+      else await this.db.transaction().execute(enter);
+    } catch (error) {
+      // Another desk issued one of these bands to an entry still inside, between our look and our write.
+      if (isUniqueViolation(error)) throw refuse(ticket.TICKET_MSG.handWorn);
+      throw error;
+    }
     return { checked: uses.length, orderId: found[0].order_id };
   }
 

@@ -42,7 +42,15 @@ export class TicketOrderRepository {
       .innerJoin('ticket_type as t', 't.id', 'd.type_id')
       .leftJoin('member as m', 'm.id', 'o.member_id')
       .selectAll('d')
-      .select(['v.name as venue_name', 'i.name as item_name', 'm.name as member_name', 'm.phone as member_phone', 'o.member_id', 't.uses as uses_total'])
+      .select([
+        'v.name as venue_name',
+        'i.name as item_name',
+        'm.name as member_name',
+        'm.phone as member_phone',
+        'o.member_id',
+        't.uses as uses_total',
+        't.with_hand',
+      ])
       .where('d.tenant_id', '=', tenantId);
   }
 

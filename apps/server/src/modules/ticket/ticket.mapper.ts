@@ -47,6 +47,7 @@ export function toTicketRow(d: DetailRow, slots: SlotRow[]): ticket.TicketRow {
     useEndDate: d.use_end_date,
     usesLeft: d.uses_left,
     useTimeList: slotsOf(slots, d.type_id),
+    withHand: d.with_hand,
     cardId: null,
     memberName: d.member_name,
     phone: d.member_phone,

@@ -8,6 +8,7 @@ import { VenueService } from './venue.service.ts';
 
 export type { VenueService };
 export type { ClosureOnDay } from './venue.service.ts';
+export { assertNotClosed, pickItem } from './venue.service.ts';
 
 /**
  * Centers, venues and sports items, and which venues a user may work in; the administration of them

@@ -68,16 +68,19 @@ export class VenueService {
    * 当前场馆未设置项目，请先前往设置 when it offers none. The caller checks the venue is the user's.
    */
   async requireItems(tenantId: number, venueId: number) {
-    const items = (await this.settings.items(tenantId, [venueId], true)).map(toItem);
+    const items = await this.enabledItems(tenantId, venueId);
     if (!items.length) throw refuse(venue.VENUE_NO_ITEMS);
     return items;
   }
 
+  /** The venue's enabled sports items with their settings (none: an empty list). */
+  async enabledItems(tenantId: number, venueId: number) {
+    return (await this.settings.items(tenantId, [venueId], true)).map(toItem);
+  }
+
   /** One enabled item's settings at the venue; refuses when the venue offers no items or not this one. */
   async itemSettings(tenantId: number, venueId: number, itemId: number) {
-    const item = (await this.requireItems(tenantId, venueId)).find((i) => i.itemId === itemId);
-    if (!item) throw refuse('该场馆未开设此运动项目');
-    return item;
+    return pickItem(await this.enabledItems(tenantId, venueId), itemId);
   }
 
   /**
@@ -91,8 +94,7 @@ export class VenueService {
 
   /** Refuses (a Chinese business error naming the reason) when the venue or item is closed on `day`. */
   async assertOpen(tenantId: number, venueId: number, day?: string, itemId?: number): Promise<void> {
-    const closed = await this.closureOn(tenantId, venueId, day, itemId);
-    if (closed) throw refuse(`场馆${closed.startDate === closed.endDate ? closed.startDate : `${closed.startDate}至${closed.endDate}`}闭馆：${closed.reason}`);
+    assertNotClosed(await this.closureOn(tenantId, venueId, day, itemId));
   }
 
   /** The caller's enabled venues, each with its enabled items and their settings. */
@@ -125,4 +127,19 @@ export function groupByCenter(rows: VenueWithCenter[]): CenterWithVenues[] {
     center.venues.push({ venueId: row.venueId, venueName: row.venueName, centerId: row.centerId });
   }
   return [...centers.values()];
+}
+
+type Item = ReturnType<typeof toItem>;
+
+/** One item of a venue's enabled items; refuses when the venue offers none or not this one. */
+export function pickItem(items: Item[], itemId: number): Item {
+  if (!items.length) throw refuse(venue.VENUE_NO_ITEMS);
+  const item = items.find((i) => i.itemId === itemId);
+  if (!item) throw refuse('该场馆未开设此运动项目');
+  return item;
+}
+
+/** Refuses (a Chinese business error naming the reason) when a closure keeps the venue or item shut. */
+export function assertNotClosed(closed: ClosureOnDay | null): void {
+  if (closed) throw refuse(`场馆${closed.startDate === closed.endDate ? closed.startDate : `${closed.startDate}至${closed.endDate}`}闭馆：${closed.reason}`);
 }

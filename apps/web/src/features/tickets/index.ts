@@ -3,6 +3,7 @@
  * composes them with its keyword box and footer), the in-venue count, and the QR slip printer (lecture tickets).
  */
 export { TicketTable } from './components/TicketTable';
+export { HandCodes } from './components/HandCodes';
 export { PeopleCount } from './components/PeopleCount';
 export { useTicketCheck } from './useTicketCheck';
 export { memberOf, stateTag } from './ticket-view';

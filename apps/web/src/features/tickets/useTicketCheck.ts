@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { ticket, type TicketRow } from '@venue/contract';
+import { hand, ticket, type TicketRow } from '@venue/contract';
 import { callApi } from '@/lib/http';
 import { toast } from '@/lib/notify';
 import { useInvalidate } from '@/lib/query';
@@ -8,10 +8,15 @@ import { preselected } from './ticket-view';
 /**
  * The ticket tab's work (spec 2.8, 4 Verification): look the order up by a QR code or order number,
  * tick its usable tickets, verify them. Each search replaces the rows; a success clears them.
+ * `withHand` (快速核销): a ticked ticket whose type issues a wristband takes the band's number
+ * (`bandRows`, `hands`), and the tickets are verified with checkTicketWithHand.
  */
-export function useTicketCheck() {
+export function useTicketCheck({ withHand = false }: { withHand?: boolean } = {}) {
   const [rows, setRows] = useState<TicketRow[]>([]);
   const [selected, setSelected] = useState<number[]>([]);
+  const [hands, setHands] = useState<Record<number, string>>({});
+  const bandRows = withHand ? rows.filter((r) => r.withHand === 'T' && selected.includes(r.detailId)) : [];
+  const setHand = (detailId: number, code: string) => setHands((h) => ({ ...h, [detailId]: code }));
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
   const invalidate = useInvalidate();
@@ -19,6 +24,7 @@ export function useTicketCheck() {
   function clear() {
     setRows([]);
     setSelected([]);
+    setHands({});
   }
 
   async function search(code: string) {
@@ -31,6 +37,7 @@ export function useTicketCheck() {
       const found = await callApi(ticket.queryDetail, { query: { qrCode } });
       setRows(found);
       setSelected(preselected(found));
+      setHands({});
     } catch {
       clear();
     } finally {
@@ -45,11 +52,20 @@ export function useTicketCheck() {
       toast.warning(ticket.TICKET_MSG.chooseTicket);
       return false;
     }
+    const unbanded = bandRows.find((r) => !hands[r.detailId]?.trim());
+    if (unbanded) {
+      toast.warning(`${unbanded.qrCode}：${ticket.TICKET_MSG.handRequired}`);
+      return false;
+    }
     if (inFlight.current) return false;
     inFlight.current = true;
     setBusy(true);
     try {
-      const done = await callApi(ticket.checkTicket, { body: { ticketCheckDetails: selected.map((detailId) => ({ detailId })) } });
+      const done = bandRows.length
+        ? await callApi(hand.checkTicketWithHand, {
+            body: { ticketCheckDetails: selected.map((detailId) => ({ detailId, handCode: hands[detailId]?.trim() || undefined })) },
+          })
+        : await callApi(ticket.checkTicket, { body: { ticketCheckDetails: selected.map((detailId) => ({ detailId })) } });
       toast.success(`核销成功，共 ${done.checked} 张`);
       clear();
       await invalidate([ticket.queryPeopleCount, ticket.orderQuery]);
@@ -62,5 +78,5 @@ export function useTicketCheck() {
     }
   }
 
-  return { rows, selected, setSelected, busy, search, confirm, clear };
+  return { rows, selected, setSelected, busy, search, confirm, clear, bandRows, hands, setHand };
 }

@@ -45,7 +45,7 @@ export const ticketCheckSource: BoardSource = {
     };
   },
   async inside(ctx, venueId) {
-    const rows = await new TicketCheckRepository(ctx.db).peopleCount(ctx.tenantId, sql<boolean>`true`, venueId);
+    const rows = await new TicketCheckRepository(ctx.db, ctx.engine).peopleCount(ctx.tenantId, sql<boolean>`true`, venueId);
     return rows.reduce((sum, r) => sum + Number(r.n), 0);
   },
   /** 门票 on the verifications panel: each verification of a ticket at a desk or gate. */

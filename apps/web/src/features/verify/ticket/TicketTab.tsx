@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Descriptions, Typography } from 'antd';
-import { memberOf, TicketTable, useTicketCheck } from '@/features/tickets';
+import { HandCodes, memberOf, TicketTable, useTicketCheck } from '@/features/tickets';
 import type { VerifyTabProps } from '../tabs';
 import { KeywordBox } from '../components/KeywordBox';
 import { VerifyFooter } from '../components/VerifyFooter';
@@ -9,11 +9,12 @@ import { useVerifyDialog } from '../verify-context';
 
 /**
  * 票务业务 (spec 2.8): a QR code or order number (typed, scanned or from the camera) lists the order's
- * tickets; its usable ones are ticked; 确认 verifies them, closes the dialog and clears the tab.
+ * tickets; its usable ones are ticked; a ticked ticket whose type issues a wristband takes the band's
+ * number; 确认 verifies them, closes the dialog and clears the tab.
  */
 export default function TicketTab({ active }: VerifyTabProps) {
   const [keyword, setKeyword] = useState('');
-  const check = useTicketCheck();
+  const check = useTicketCheck({ withHand: true });
   const { close } = useVerifyDialog();
   const member = memberOf(check.rows);
   const orderId = check.rows[0]?.orderId;
@@ -48,6 +49,7 @@ export default function TicketTab({ active }: VerifyTabProps) {
             <>
               {orderId && <Typography.Paragraph>订单号：{orderId}</Typography.Paragraph>}
               <TicketTable rows={check.rows} selected={check.selected} onSelect={check.setSelected} loading={check.busy} />
+              <HandCodes rows={check.bandRows} values={check.hands} onChange={check.setHand} />
             </>
           }
         />
