@@ -356,6 +356,7 @@ const PROBES: Record<string, Probe> = {
   'GET /api/system/lectureOrder/queryOrderForPay': { query: { orderId: 1 }, refuse: true },
   'POST /api/system/lectureOrder/payOrder': { body: { orderId: 1, payMode: 'cashpay', money: 60 }, refuse: true },
   'GET /api/system/lectureOrder/query': {},
+  'POST /api/system/lectureOrder/closeOrder': { body: { orderId: 1 }, refuse: true },
   'GET /api/system/lectureOrder/getLectureOrder': { query: { ticketId: 'LDEMO1X0001' }, refuse: true },
   'POST /api/system/lectureCheck/check': { body: { orderId: 1, userIds: [1] }, refuse: true },
   // Marketing coupons (issue 15): tenant 1's coupons are 1 and 2, its member coupons 1-4, its venue 1; test/coupon.test.ts checks more.
