@@ -52,6 +52,19 @@ describe('useScannerInput (spec 4)', () => {
     expect(onScan).toHaveBeenCalledTimes(1);
   });
 
+  it('leaves a scan into a field marked data-own-scan to that field', () => {
+    const { onScan } = setup();
+    const band = document.createElement('input');
+    band.dataset.ownScan = '';
+    document.body.append(band);
+    press(['H', '0', '0', '1', '2', 'Enter'], 10, band);
+    vi.advanceTimersByTime(200);
+    expect(onScan).not.toHaveBeenCalled();
+    press(['1', '2', '3', '4', '5', 'Enter'], 10);
+    expect(onScan).toHaveBeenCalledExactlyOnceWith('12345');
+    band.remove();
+  });
+
   it('maps Shift keys and drops reader sentinels', () => {
     const { onScan } = setup();
     press([';', 'Shift', '+a', '+7', 'b', 'CapsLock', 'c', '9', 'ArrowDown', '+?'], 5);

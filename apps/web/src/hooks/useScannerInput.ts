@@ -29,7 +29,7 @@ function restoreField(field: TextField, value: string) {
 /**
  * Calls `onScan(code)` when a card reader or barcode gun types a code (spec 4 "Scanner input").
  * Keys are timed by when they reached the browser (event.timeStamp), so a slow render between two keys
- * does not split a scan. It listens before the page does: a scan's closing Enter goes no further (no
+ * does not split a scan. A text field marked `data-own-scan` takes its scans itself. It listens before the page does: a scan's closing Enter goes no further (no
  * search box reacts to it), and a text field the scan typed into gets back the text it had before.
  */
 export function useScannerInput(onScan: (code: string) => void, options: ScannerInputOptions = {}): void {
@@ -57,6 +57,8 @@ export function useScannerInput(onScan: (code: string) => void, options: Scanner
       const key = event as KeyboardEvent;
       if (key.ctrlKey || key.altKey || key.metaKey) return; // shortcuts, not scanner output
       const field = textFieldOf(key.target);
+      // A field that takes a scanned code itself (a wristband box beside the ticket list) keeps its keys.
+      if (field?.dataset.ownScan !== undefined) return;
       const before = field?.value ?? '';
       const code = scanner.feed(key.key, key.shiftKey, key.timeStamp);
       if (scanner.buffer.length === 1) burst = field ? { field, before } : null;

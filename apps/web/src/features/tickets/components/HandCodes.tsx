@@ -19,6 +19,7 @@ export function HandCodes({
           key={r.detailId}
           addonBefore={`手牌（${r.qrCode}）`}
           aria-label={`手牌 ${r.qrCode}`}
+          data-own-scan
           placeholder="请扫描或输入手牌号"
           maxLength={32}
           allowClear
