@@ -213,3 +213,55 @@ describe('quick verification: the camera (issue 17)', () => {
     }
   });
 });
+
+describe('quick verification: a ticket QR code through the camera (issue 18)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'venue-ticket-qr-'));
+    const video = join(dir, 'ticket.y4m');
+    // The seeded order's first ticket, as its printed slip shows it.
+    writeQrVideo(video, 'TDEMO1X0001');
+    server = await startServer();
+    browser = await chromium.launch({
+      executablePath: chromiumPath(),
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+        `--use-file-for-fake-video-capture=${video}`,
+      ],
+    });
+    page = await openPage(browser, { width: 1366, height: 860 }, { permissions: ['camera'] });
+    await login(page, server.url, 'admin', 'admin123');
+  });
+  afterAll(async () => {
+    await closeProduct({ server, browser });
+    rmSync(dir, { recursive: true, force: true });
+  });
+  afterEach(() => expect(pageErrors(page)).toEqual([]));
+
+  it('reads the ticket QR code in 票务业务, lists the order and verifies the ticket', async () => {
+    await page.getByRole('button', { name: '快速核销' }).click();
+    const dialog = dialogOf(page);
+    await dialog.getByRole('tab', { name: '票务业务' }).click();
+    const pane = dialog.getByRole('tabpanel');
+    const box = pane.getByPlaceholder('请扫描或输入订单号');
+    await box.waitFor();
+    await pane.getByRole('button', { name: '打开摄像头' }).click();
+    await expect.poll(() => box.inputValue(), { timeout: 20_000 }).toBe('TDEMO1X0001');
+    await pane.locator('.ant-table-row', { hasText: '待使用' }).first().waitFor();
+    // One of the order's two tickets: the other stays for another visitor.
+    await expect.poll(() => pane.locator('.ant-table-row').count()).toBe(2);
+    await pane.locator('.ant-table-row').nth(1).getByRole('checkbox').uncheck();
+    await pane.getByRole('button', { name: /确\s*认$/ }).click();
+    await page.locator('.ant-message-notice, .ant-notification-notice', { hasText: '核销成功，共 1 张' }).first().waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+});
