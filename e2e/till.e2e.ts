@@ -77,6 +77,8 @@ describe('the till by keyboard, scanner and phone (issue 13)', () => {
     });
 
     // The navbar's 收银台 is a button Tab reaches; its popover opens on 商品销售; the dialog on the scan box.
+    // It renders once the session's permissions are in (once in CI, 40 Tabs went round the frame before it).
+    await page.getByRole('button', { name: '收银台' }).waitFor();
     await keyTo((f) => f.label === '收银台');
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await focused()).text).toBe('商品销售');
