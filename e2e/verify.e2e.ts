@@ -125,37 +125,42 @@ describe('quick verification: short-video platform vouchers (issue 17)', () => {
   });
 });
 
-describe('quick verification: the camera (issue 17)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let page: Page;
-  let dir: string;
-
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'venue-qr-'));
-    const video = join(dir, 'qr.y4m');
-    writeQrVideo(video, '100000000021');
-    server = await startServer();
-    browser = await chromium.launch({
-      executablePath: chromiumPath(),
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--use-fake-device-for-media-stream',
-        '--use-fake-ui-for-media-stream',
-        `--use-file-for-fake-video-capture=${video}`,
-      ],
-    });
-    page = await openPage(browser, { width: 1366, height: 860 }, { permissions: ['camera'] });
-    await login(page, server.url, 'admin', 'admin123');
+/** The product and a logged-in page whose camera is Chromium's fake one, showing `code` as a QR code. */
+async function openWithFakeCamera(code: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'venue-qr-'));
+  const video = join(dir, 'qr.y4m');
+  writeQrVideo(video, code);
+  const server = await startServer();
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
   });
-  afterAll(async () => {
+  const page = await openPage(browser, { width: 1366, height: 860 }, { permissions: ['camera'] });
+  await login(page, server.url, 'admin', 'admin123');
+  const close = async () => {
     await closeProduct({ server, browser });
     rmSync(dir, { recursive: true, force: true });
+  };
+  return { page, close };
+}
+
+describe('quick verification: the camera (issue 17)', () => {
+  let page: Page;
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ page, close } = await openWithFakeCamera('100000000021'));
   });
+  afterAll(() => close());
   afterEach(() => expect(pageErrors(page)).toEqual([]));
 
   it('reads a QR code from the camera, fills the code and finds the vouchers', async () => {
@@ -216,36 +221,13 @@ describe('quick verification: the camera (issue 17)', () => {
 });
 
 describe('quick verification: a ticket QR code through the camera (issue 18)', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let page: Page;
-  let dir: string;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'venue-ticket-qr-'));
-    const video = join(dir, 'ticket.y4m');
-    // The seeded order's first ticket, as its printed slip shows it.
-    writeQrVideo(video, 'TDEMO1X0001');
-    server = await startServer();
-    browser = await chromium.launch({
-      executablePath: chromiumPath(),
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--use-fake-device-for-media-stream',
-        '--use-fake-ui-for-media-stream',
-        `--use-file-for-fake-video-capture=${video}`,
-      ],
-    });
-    page = await openPage(browser, { width: 1366, height: 860 }, { permissions: ['camera'] });
-    await login(page, server.url, 'admin', 'admin123');
+    ({ page, close } = await openWithFakeCamera('TDEMO1X0001' /* the seeded order's first ticket, as its printed slip shows it */));
   });
-  afterAll(async () => {
-    await closeProduct({ server, browser });
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => close());
   afterEach(() => expect(pageErrors(page)).toEqual([]));
 
   it('reads the ticket QR code in 票务业务, lists the order and verifies the ticket', async () => {
