@@ -1,7 +1,9 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { seedHistory } from '../apps/server/src/seed/history/index.ts';
 import { launchBrowser } from '../e2e/harness.ts';
-import { bareServer, loginToken, measure, printTable, productServer } from './lib.ts';
+import { bareServer, childServer, loginToken, measure, printTable, productServer } from './lib.ts';
+import { readProbe } from './probe/report.ts';
 
 /**
  * Issue 21: each board's data over a year of history at 10 viewers (goal: p99 under 300 ms), and the
@@ -12,16 +14,19 @@ import { bareServer, loginToken, measure, printTable, productServer } from './li
 const ORDERS_PER_VENUE_DAY = Number(process.env.ORDERS_PER_DAY ?? 80);
 const DAYS = Number(process.env.DAYS ?? 365);
 const DAY_MS = 86_400_000;
+const WEB_DIST = join(import.meta.dirname, '../apps/web/dist');
 
-const engines: [string, string | undefined][] = [['SQLite', undefined]];
-if (process.env.DATABASE_URL) engines.push(['PostgreSQL', process.env.DATABASE_URL]);
+// BENCH_ENGINE=SQLite or PostgreSQL: that engine only.
+const engines = ([['SQLite', undefined]] as [string, string | undefined][])
+  .concat(process.env.DATABASE_URL ? [['PostgreSQL', process.env.DATABASE_URL]] : [])
+  .filter(([label]) => !process.env.BENCH_ENGINE || process.env.BENCH_ENGINE === label);
 
 const bare = await bareServer();
 const baseline = await measure('bare Fastify route', { url: bare.url });
 await bare.close();
 
 for (const [label, databaseUrl] of engines) {
-  const product = await productServer(databaseUrl, join(import.meta.dirname, '../apps/web/dist'));
+  const product = await productServer(databaseUrl, WEB_DIST);
   try {
     const started = Date.now();
     const written = await seedHistory(product.db, { days: DAYS, ordersPerDay: ORDERS_PER_VENUE_DAY });
@@ -51,8 +56,13 @@ for (const [label, databaseUrl] of engines) {
     const figures = [];
     for (const [name, path] of reads) figures.push(await measure(name, { url: `${product.url}/api/${path}`, headers, connections: 10, duration: 5 }));
     printTable(`${label}: board data at 10 viewers (goal p99 < 300 ms)`, figures, baseline);
+    if (process.env.BENCH_PROBE_RUN) await probeReads(label, product.env, reads);
 
     // First render: from navigation to the cockpit's figures shown, logged in, on localhost (median of 3).
+    if (!existsSync(join(WEB_DIST, 'index.html'))) {
+      console.log(`${label}: first render not measured: no web build in ${WEB_DIST} (npm run build)`);
+      continue;
+    }
     const browser = await launchBrowser();
     try {
       const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
@@ -77,5 +87,35 @@ for (const [label, databaseUrl] of engines) {
     }
   } finally {
     await product.close();
+  }
+}
+
+/**
+ * BENCH_PROBE_RUN=1: each read again at 10 viewers (3 s) on a probed child server over the same database
+ * (bench/probe/server-probe.ts): per request the statements, the time in the driver and in the handler,
+ * and the statements that took the most time.
+ */
+async function probeReads(label: string, env: Record<string, string>, reads: [string, string][]) {
+  const probeFile = join(env.DATA_DIR, 'probe.json');
+  const server = await childServer({ ...env, BENCH_PROBE: probeFile });
+  try {
+    const headers = { authorization: `Bearer ${await loginToken(server.url)}` };
+    console.log(`\n${label}, probed server (10 viewers, 3 s a read): per request`);
+    for (const [name, path] of reads) {
+      await readProbe(server.child, probeFile);
+      await measure(name, { url: `${server.url}/api/${path}`, headers, connections: 10, duration: 3 });
+      const f = Object.values(await readProbe(server.child, probeFile)).find((r) => r.requests > 10);
+      if (!f) continue;
+      const per = (n: number) => (n / f.requests).toFixed(1);
+      console.log(
+        `  ${name}: ${per(f.statements)} statements, ${per(f.ms.database)} ms in the driver, ${per(f.ms.handler)} ms handler, ${per(f.ms.total)} ms total`,
+      );
+      const top = Object.entries(f.shapeMs)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 4);
+      for (const [shape, ms] of top) console.log(`    ${per(ms).padStart(6)} ms  ${((f.shapes[shape] ?? 0) / f.requests).toFixed(1)}x  ${shape}`);
+    }
+  } finally {
+    await server.stop();
   }
 }

@@ -65,7 +65,10 @@ export async function throwAwayPg(baseUrl: string) {
 }
 
 /** The product over a fresh demo database: SQLite in a temp dir, or a throw-away database beside DATABASE_URL; the web app from `webDist` when given. */
-export async function productServer(databaseUrl?: string, webDist?: string): Promise<{ url: string; db: Db; close(): Promise<void> }> {
+export async function productServer(
+  databaseUrl?: string,
+  webDist?: string,
+): Promise<{ url: string; db: Db; env: Record<string, string>; close(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'venue-bench-'));
   const pgDb = databaseUrl ? await throwAwayPg(databaseUrl) : undefined;
   const db = openDatabase({ databaseUrl: pgDb?.url, sqliteFile: join(dataDir, 'venue.db') });
@@ -76,6 +79,8 @@ export async function productServer(databaseUrl?: string, webDist?: string): Pro
   return {
     url,
     db,
+    // What a child server (childServer) needs to open the same database (an empty DATABASE_URL: SQLite).
+    env: { DATA_DIR: dataDir, DEMO_SEED: '0', GATE_LISTEN: 'off', DATABASE_URL: pgDb?.url ?? '' },
     close: async () => {
       await app.close();
       await db.close();

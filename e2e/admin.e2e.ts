@@ -3,7 +3,19 @@ import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { AXE_CONTEXT, seriousViolations } from './axe';
-import { closeProduct, launchBrowser, login, openPage, pageApi, pageErrors, pickOption, type RunningServer, screenshot, startServer } from './harness';
+import {
+  closeProduct,
+  launchBrowser,
+  login,
+  openPage,
+  pageApi,
+  pageErrors,
+  pickOption,
+  type RunningServer,
+  screenshot,
+  startServer,
+  gotoSettled,
+} from './harness';
 
 /**
  * Issue 15, the administration screens as an admin works them: 用户管理 (a user with roles and venues who
@@ -71,7 +83,7 @@ describe('administration screens (issue 15)', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     clerk = await openPage(browser, { width: 1366, height: 860 });
-    await clerk.goto(`${server.url}/login`);
+    await gotoSettled(clerk, `${server.url}/login`);
     await signIn(clerk, 'Start-Secret-9');
     await changeFirst(clerk, 'Start-Secret-9', 'Clerk-Secret-10');
     await clerk.locator('.ant-layout-sider').getByText('商品管理').waitFor();
@@ -84,7 +96,7 @@ describe('administration screens (issue 15)', () => {
     await ok(page, '重置密码：clerk9');
     await notice(page, '操作成功');
     // The clerk's next request is refused (登录已过期) and the page goes back to the login.
-    await clerk.goto(`${server.url}/goods/stock`);
+    await gotoSettled(clerk, `${server.url}/goods/stock`);
     await clerk.getByText('登录已过期，请重新登录').waitFor();
     await signIn(clerk, 'Reset-Secret-11');
     await changeFirst(clerk, 'Reset-Secret-11', 'Clerk-Secret-12');
@@ -93,7 +105,7 @@ describe('administration screens (issue 15)', () => {
   it('用户管理: disabling the user ends the sessions at once and refuses the next login', async () => {
     await row('clerk9').locator('.ant-switch').click();
     await notice(page, '操作成功');
-    await clerk.goto(`${server.url}/goods/stock`);
+    await gotoSettled(clerk, `${server.url}/goods/stock`);
     await clerk.getByText('登录已过期，请重新登录').waitFor();
     await signIn(clerk, 'Clerk-Secret-12');
     await clerk.getByText('账号已停用，请联系管理员').waitFor();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { Msg } from '@venue/contract';
-import { closeProduct, login, openProduct, type RunningServer, scan, screenshot, pageApi, stockOfGoods } from './harness';
+import { closeProduct, login, openProduct, type RunningServer, scan, screenshot, pageApi, stockOfGoods, openSaleDialog } from './harness';
 
 /**
  * The whole till as the demo cashier (收银员小李, 城东羽毛球馆) works it (issue 6). Demo cards: VIP0001 张三
@@ -25,8 +25,7 @@ describe('cashier: goods sale, payment, receipt (issue 6)', () => {
   const cartRow = (name: string) => saleDialog().locator('.ant-table-row', { hasText: name });
 
   async function openSale() {
-    await page.getByRole('button', { name: '收银台' }).click();
-    await page.getByRole('button', { name: /商品销售/ }).click();
+    await openSaleDialog(page);
     await saleDialog().waitFor();
     await expect.poll(() => saleDialog().getByTestId('goods-tile').count()).toBeGreaterThan(5);
   }

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, login, logOut, openPage, pageErrors, pickOption, type RunningServer, screenshot, startServer } from './harness';
+import { launchBrowser, login, logOut, openPage, pageErrors, pickOption, type RunningServer, screenshot, startServer, openSaleDialog } from './harness';
 
 /**
  * Issue 15, done when: an install without demo data (DEMO_SEED=0) reaches a working till through the
@@ -257,8 +257,7 @@ describe('from an empty install to a sale (issue 15)', () => {
   it('sells the water for cash with a printed receipt', async () => {
     const saleDialog = () => page.locator('.ant-modal-wrap:visible', { hasText: '商品销售' });
     const payDialog = () => page.locator('.ant-modal-wrap:visible', { hasText: '应收' });
-    await page.getByRole('button', { name: '收银台' }).click();
-    await page.getByRole('button', { name: /商品销售/ }).click();
+    await openSaleDialog(page);
     await saleDialog().getByTestId('goods-tile').filter({ hasText: '矿泉水' }).first().click();
     await saleDialog().getByTestId('goods-tile').filter({ hasText: '矿泉水' }).first().click();
     await expect.poll(() => saleDialog().getByTestId('cart-total').textContent()).toBe('¥ 5.00');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { closeProduct, login, openProduct, pageApi, scan, screenshot, type RunningServer } from './harness';
+import { closeProduct, login, openProduct, pageApi, scan, screenshot, type RunningServer, openSaleDialog } from './harness';
 
 /**
  * Wristbands (issue 19) as the demo cashier (城东羽毛球馆) works them: 手牌管理, lend H003 (scanned by its
@@ -52,8 +52,7 @@ describe('wristbands (issue 19)', () => {
   });
 
   it('buys a drink on the band: scanned in 商品销售, 记到手牌', async () => {
-    await page.getByRole('button', { name: '收银台' }).click();
-    await page.getByRole('button', { name: /商品销售/ }).click();
+    await openSaleDialog(page);
     await saleDialog().waitFor();
     await expect.poll(() => saleDialog().getByTestId('goods-tile').count()).toBeGreaterThan(5);
     await saleDialog().getByTestId('goods-tile').filter({ hasText: '怡宝纯净水' }).first().click();

@@ -1,6 +1,8 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { repoRoot as root, spawnProduct } from '../apps/server/test/process.ts';
 
@@ -71,23 +73,40 @@ export interface RunningServer {
   dataDir: string;
   /** What it has printed so far (its console). */
   output(): string;
+  /** Runs the server's clock `ms` ahead of the real one (a server started with `movableClock` only). */
+  moveClock(ms: number): Promise<void>;
   stop(): Promise<void>;
 }
 
 /**
  * The product as a user gets it: the built web app and the API on one port, demo data (or, with
- * `demoSeed: false`, the empty install: one admin whose password it prints once), fresh SQLite.
+ * `demoSeed: false`, the empty install: one admin whose password it prints once), fresh SQLite (or the
+ * PostgreSQL database at `databaseUrl`).
  * A product that does not start throws with its output, failing the suite.
  */
-export async function startServer({ demoSeed = true }: { demoSeed?: boolean } = {}): Promise<RunningServer> {
+export async function startServer({
+  demoSeed = true,
+  movableClock = false,
+  databaseUrl,
+}: { demoSeed?: boolean; movableClock?: boolean; databaseUrl?: string } = {}): Promise<RunningServer> {
   if (!existsSync(join(root, 'apps/web/dist/index.html'))) throw new Error('apps/web/dist is missing: run `npm run build` first');
   const dataDir = mkdtempSync(join(tmpdir(), 'venue-e2e-'));
+  const clockFile = join(dataDir, 'clock-ahead-ms');
   try {
-    const product = await spawnProduct({ DATA_DIR: dataDir, DATABASE_URL: undefined, DEMO_SEED: demoSeed ? '1' : '0' });
+    const product = await spawnProduct(
+      { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DEMO_SEED: demoSeed ? '1' : '0', E2E_CLOCK_FILE: movableClock ? clockFile : undefined },
+      movableClock ? { entry: 'e2e/fixtures/movable-clock-server.ts' } : {},
+    );
     return {
       url: product.url,
       dataDir,
       output: product.output,
+      async moveClock(ms) {
+        if (!movableClock) throw new Error('moveClock: start the server with { movableClock: true }');
+        writeFileSync(clockFile, String(ms));
+        product.signal('SIGUSR2');
+        await expect.poll(() => product.output().includes(`clock moved ${ms}`)).toBe(true);
+      },
       async stop() {
         await product.stop();
         rmSync(dataDir, { recursive: true, force: true });
@@ -106,9 +125,36 @@ export interface Product {
 }
 
 /** The product and a browser started together, and a page of `viewport` in it. */
-export async function openProduct(viewport: BrowserContextOptions['viewport']): Promise<Product> {
-  const [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+export async function openProduct(viewport: BrowserContextOptions['viewport'], serverOptions: Parameters<typeof startServer>[0] = {}): Promise<Product> {
+  const [server, browser] = await Promise.all([startServer(serverOptions), launchBrowser()]);
   return { server, browser, page: await openPage(browser, viewport) };
+}
+
+/**
+ * Opens 商品销售 from the navbar's 收银台 popover and waits for its dialog. A click that lands while the
+ * popover is still zooming in can miss the button (once in CI): then it is clicked again, at most three times.
+ */
+export async function openSaleDialog(page: Page): Promise<Locator> {
+  const dialog = page.locator('.ant-modal-wrap:visible', { hasText: '商品销售' });
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    const sale = page.getByRole('button', { name: /商品销售/ });
+    if (!(await sale.isVisible())) await page.getByRole('button', { name: '收银台' }).click();
+    await sale.click();
+    const opened = await dialog
+      .waitFor({ timeout: 4000 })
+      .then(() => true)
+      .catch(() => false);
+    if (opened) return dialog;
+  }
+  throw new Error('商品销售 did not open after three clicks');
+}
+
+/** Waits until an antd dialog has finished zooming in: a click during the zoom can land beside its target. */
+export async function zoomedIn(dialog: Locator): Promise<void> {
+  await dialog.waitFor();
+  await expect
+    .poll(() => dialog.locator('.ant-modal').evaluate((el) => getComputedStyle(el).transform === 'none' && !/zoom-(appear|enter)/.test(el.className)))
+    .toBe(true);
 }
 
 export async function closeProduct({ server, browser }: Partial<Product>): Promise<void> {
@@ -116,8 +162,20 @@ export async function closeProduct({ server, browser }: Partial<Product>): Promi
   await server?.stop();
 }
 
+/**
+ * `page.goto`, made again once when the page's own navigation interrupted it: a page just logged in or out
+ * may still be on its way to /dashboard or /login?redirect=… (twice in CI).
+ */
+export async function gotoSettled(page: Page, url: string): Promise<void> {
+  await page.goto(url).catch(async (error: Error) => {
+    if (!/interrupted by another navigation/.test(error.message)) throw error;
+    await page.waitForLoadState();
+    await page.goto(url);
+  });
+}
+
 export async function login(page: Page, url: string, username: string, password: string): Promise<void> {
-  await page.goto(`${url}/login`);
+  await gotoSettled(page, `${url}/login`);
   await page.getByPlaceholder('用户名').fill(username);
   await page.getByPlaceholder('密码').fill(password);
   await page.getByRole('button', { name: /登\s*录/ }).click();
@@ -135,7 +193,11 @@ export async function logOut(page: Page, url: string): Promise<void> {
     if (!(await confirm.isVisible())) {
       await page.getByLabel('用户菜单').click();
       await page.locator('.ant-dropdown:visible').getByText('退出登录').click();
-      await confirm.waitFor();
+      const shown = await confirm.waitFor({ timeout: 5000 }).then(
+        () => true,
+        () => false,
+      );
+      if (!shown) continue;
     }
     await confirm.getByRole('button', { name: /确\s*定/ }).click();
     await page.waitForURL(/\/login/, { timeout: 5000 }).catch(() => undefined);
@@ -153,7 +215,28 @@ export async function screenshot(page: Page, name: string): Promise<void> {
  * tells a scan from typing; sending every key before waiting keeps them as close as a real scanner's.
  */
 export async function scan(page: Page, code: string): Promise<void> {
-  await Promise.all([...code, 'Enter'].map((key) => page.keyboard.press(key)));
+  // Through CDP with the device's own timestamps, 10 ms apart: a real reader's keys carry the time the OS
+  // took them, so a stalled browser does not spread them out. Playwright's press stamps each key when the
+  // browser gets to it, and on a loaded CI machine a 60 ms stall split one scan into two.
+  const cdp = await page.context().newCDPSession(page);
+  const start = Date.now() / 1000;
+  const keys = [...code].map((ch) => ({ key: ch, text: ch, code: /\d/.test(ch) ? `Digit${ch}` : `Key${ch.toUpperCase()}` }));
+  keys.push({ key: 'Enter', text: '\r', code: 'Enter' });
+  // Sent all at once (CDP keeps their order): awaited one by one, a loaded machine's round trips between
+  // keys outlasted the page's 50 ms settle timer, which then ended the scan early.
+  try {
+    await Promise.all(
+      keys.flatMap((k, i) => {
+        const common = { key: k.key, code: k.code, timestamp: start + i * 0.01, ...(k.key === 'Enter' && { windowsVirtualKeyCode: 13 }) };
+        return [
+          cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', text: k.text, unmodifiedText: k.text, ...common }),
+          cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...common, timestamp: common.timestamp + 0.002 }),
+        ];
+      }),
+    );
+  } finally {
+    await cdp.detach();
+  }
 }
 
 /**
@@ -197,4 +280,23 @@ export async function stockOfGoods(page: Page, url: string, goodsName: string): 
   const path = `goods/goodsArchive/queryStock?goodsName=${encodeURIComponent(goodsName)}&size=50`;
   const { records } = await pageApi<{ records: { goodsName: string; quantity: number }[] }>(page, url, path);
   return records.filter((r) => r.goodsName === goodsName).reduce((sum, r) => sum + r.quantity, 0);
+}
+
+/** A PostgreSQL database of its own beside `baseUrl`'s (DATABASE_URL), dropped with `drop()`. */
+export async function throwAwayDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const pg = createRequire(join(root, 'apps/server/package.json'))('pg') as typeof import('pg');
+  const name = `venue_e2e_${Date.now()}_${process.pid}`;
+  const admin = async (text: string) => {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }

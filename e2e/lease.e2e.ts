@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { closeProduct, login, openProduct, pageApi, scan, screenshot, stockOfGoods, type RunningServer } from './harness';
+import { closeProduct, login, openProduct, pageApi, scan, screenshot, stockOfGoods, type RunningServer, zoomedIn } from './harness';
 
 /**
  * Goods rental (issue 19) as the demo cashier (城东羽毛球馆) works it: 商品租赁 from the cashier popover,
@@ -84,7 +84,7 @@ describe('goods rental (issue 19)', () => {
 
     const row = (id: number) => page.locator('.ant-table-row').filter({ has: page.locator('td', { hasText: new RegExp(`^${id}$`) }) });
     await row(mine.orderId).getByRole('button', { name: '归还' }).click();
-    await returnDialog().waitFor();
+    await zoomedIn(returnDialog());
     await returnDialog().getByLabel('租赁羽毛球拍 归还数量').fill('1');
     await returnDialog()
       .getByRole('button', { name: /确认归还/ })
@@ -95,7 +95,7 @@ describe('goods rental (issue 19)', () => {
     expect(await slip.locator('body').textContent()).toContain('退回微信');
 
     await row(overdue.orderId).getByRole('button', { name: '归还' }).click();
-    await returnDialog().waitFor();
+    await zoomedIn(returnDialog());
     await returnDialog().getByLabel('租赁羽毛球拍 归还数量').fill('1');
     await returnDialog().getByRole('radio', { name: '现金' }).check();
     await screenshot(page, 'lease-return');

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { closeProduct, login, openProduct, pageApi, pageErrors, pickOption, type RunningServer, screenshot } from './harness';
+import { closeProduct, login, openProduct, pageApi, pageErrors, pickOption, type RunningServer, screenshot, openSaleDialog } from './harness';
 
 /**
  * A front desk's day with members (issue 16), as the demo cashier: a member with a family member, a
@@ -46,8 +46,7 @@ describe('members and cards through their life (issue 16)', () => {
     await expect.poll(() => row(cardNo).count()).toBe(1);
   }
   async function payGoodsWithCard(cardNo: string) {
-    await page.getByRole('button', { name: '收银台' }).click();
-    await page.getByRole('button', { name: /商品销售/ }).click();
+    await openSaleDialog(page);
     const sale = dialog('商品销售');
     await sale.waitFor();
     const tile = sale.getByTestId('goods-tile').filter({ hasText: '能量棒' }).first();

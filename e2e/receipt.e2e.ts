@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { closeProduct, login, openProduct, type RunningServer, screenshot } from './harness';
+import { closeProduct, login, openProduct, type RunningServer, screenshot, openSaleDialog } from './harness';
 
 /** The admin's side of the till: the receipt print setting, the copy counter, and a changed line price (issue 6). */
 describe('receipts and price override (issue 6)', () => {
@@ -30,8 +30,7 @@ describe('receipts and price override (issue 6)', () => {
   });
 
   it('sells at a changed price and asks before the second copy', async () => {
-    await page.getByRole('button', { name: '收银台' }).click();
-    await page.getByRole('button', { name: /商品销售/ }).click();
+    await openSaleDialog(page);
     await saleDialog().getByTestId('goods-tile').filter({ hasText: '脉动' }).first().click();
     const price = saleDialog().getByLabel('脉动单价');
     await price.fill('5.5');
@@ -72,8 +71,7 @@ describe('receipts and price override (issue 6)', () => {
     await expect.poll(() => page.getByText('操作成功').count()).toBeGreaterThan(0);
 
     const printedBefore = await receipts().count();
-    await page.getByRole('button', { name: '收银台' }).click();
-    await page.getByRole('button', { name: /商品销售/ }).click();
+    await openSaleDialog(page);
     await saleDialog().getByTestId('goods-tile').filter({ hasText: '脉动' }).first().click();
     await saleDialog()
       .getByRole('button', { name: /提交订单/ })

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { closeProduct, login, openProduct, type RunningServer, screenshot, pageApi, stockOfGoods } from './harness';
+import { closeProduct, login, openProduct, type RunningServer, screenshot, pageApi, stockOfGoods, openSaleDialog } from './harness';
 
 /**
  * Sale refunds (issue 12) as the demo admin (系统管理员) does them: sell at the till, then refund one
@@ -26,8 +26,7 @@ describe('sale refund from 销售订单 (issue 12)', () => {
   afterAll(() => closeProduct({ server, browser }));
 
   it('sells 脉动×2 and 能量棒, refunds one 脉动 back the way it was paid, and prints the 退款单', async () => {
-    await page.getByRole('button', { name: '收银台' }).click();
-    await page.getByRole('button', { name: /商品销售/ }).click();
+    await openSaleDialog(page);
     await expect.poll(() => saleDialog().getByTestId('goods-tile').count()).toBeGreaterThan(5);
     await tile('脉动').click();
     await tile('脉动').click();

@@ -5,7 +5,7 @@ export default defineConfig({
     include: ['**/*.e2e.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    maxWorkers: 2,
     setupFiles: ['./failure-evidence.ts'],
     // expect.poll waits as long as a Playwright action (harness openPage), not vitest's default 1 s.
     expect: { poll: { timeout: 10_000 } },

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: lint, typecheck and every suite, with what they need on a fresh machine. The last line is "N passed, N failed".
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,15 +37,30 @@ function vitest(name, rootDir, env = {}) {
   if (status !== 0 && report.numFailedTests === 0) fail(`${name}: exit ${status} (a file or hook failed outside any test)`);
 }
 
-/** A command that passes or fails as a whole (lint, typecheck): one check in the final count, its errors printed above. */
-function check(name, script) {
-  console.log(`\n=== ${name} (npm run ${script}) ===`);
-  const started = performance.now();
-  const status = run('npm', ['run', '--silent', script]);
-  const seconds = Math.round((performance.now() - started) / 1000);
-  if (status !== 0) return fail(`${name}: npm run ${script} exited ${status} after ${seconds} s`);
-  passed += 1;
-  console.log(`${name}: passed in ${seconds} s`);
+/**
+ * Commands that pass or fail as a whole (lint, typecheck, OpenAPI), run side by side (each is mostly one
+ * core's work): each is one check in the final count, its output printed in one piece when it ends.
+ */
+function checks(list) {
+  const one = ([name, script]) =>
+    new Promise((done) => {
+      const started = performance.now();
+      const child = spawn('npm', ['run', '--silent', script], { cwd: root, env: process.env });
+      let output = '';
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+      child.on('close', (status) => {
+        const seconds = Math.round((performance.now() - started) / 1000);
+        console.log(`\n=== ${name} (npm run ${script}) ===\n${output}`);
+        if (status !== 0) fail(`${name}: npm run ${script} exited ${status} after ${seconds} s`);
+        else {
+          passed += 1;
+          console.log(`${name}: passed in ${seconds} s`);
+        }
+        done();
+      });
+    });
+  return Promise.all(list.map(one));
 }
 
 const files = (dir, pattern) =>
@@ -95,9 +110,11 @@ if (process.env.DATABASE_URL) {
   if (inCi) fail('CI=1 without DATABASE_URL: CI must run the API tests on PostgreSQL too');
 }
 
-check('lint', 'lint');
-check('typecheck', 'typecheck');
-check('openapi', 'lint:openapi');
+await checks([
+  ['lint', 'lint'],
+  ['typecheck', 'typecheck'],
+  ['openapi', 'lint:openapi'],
+]);
 
 vitest('contract', 'packages/contract');
 vitest('server', 'apps/server');

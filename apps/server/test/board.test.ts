@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { board, fenToYuan } from '@venue/contract';
+import { board, fenToYuan, lecture } from '@venue/contract';
 import { shanghaiText, shanghaiToIso } from '../src/lib/clock.ts';
 import { describeEachEngine, type Server } from './harness.ts';
 import { setStock } from './goods.helpers.ts';
@@ -16,6 +16,8 @@ const KINDS = [
   ['TICKET', 'ticket_order'],
   ['TICKET_TIMEOUT', 'ticket_timeout_order'],
   ['CARD_ORDER', 'card_order'],
+  ['LECTURE', 'lecture_order'],
+  ['CARD_FEE_ORDER', 'card_fee_order'],
 ] as const;
 
 /** Independent of the boards' code: the paid parts and refunds of every kind's orders of a venue today, in fen. */
@@ -85,7 +87,7 @@ describeEachEngine('boards (看板) on %s', (server) => {
     expect(day.periods.at(-1)).toMatchObject({ period: today(), income: fenToYuan(expected.income), orders: expected.orders });
     const goodsOnly = await kindToday(server, VENUE, 'GOODS_SALE', 'sale_order');
     expect(day.byChannel.find((c) => c.key === 'goods')).toEqual({ key: 'goods', label: '商品销售', amount: fenToYuan(goodsOnly.income - goodsOnly.refund) });
-    expect(day.landed).toEqual(expect.arrayContaining(['goods', 'lease', 'ticket', 'cardSale']));
+    expect(day.landed).toEqual(expect.arrayContaining(['goods', 'lease', 'ticket', 'lecture', 'cardSale', 'cardFee']));
     expect(day.byPayMode.find((m) => m.key === 'cashpay')).toBeDefined();
     expect(day.byPayMode.reduce((s, m) => s + Math.round(m.amount * 100), 0)).toBe(expected.income - expected.refund);
     for (const unit of ['week', 'month'] as const) {
@@ -174,6 +176,33 @@ describeEachEngine('boards (看板) on %s', (server) => {
     expect(flow.byArea.reduce((s, a) => s + a.in, 0)).toBe(n('I'));
     expect(flow.days).toHaveLength(30);
     expect(flow.days.at(-1)).toEqual({ date: today(), in: n('I') });
+  });
+
+  it("counts today's verified lecture participants on the verifications board as the rows say", async () => {
+    const order = (await cashier.call(lecture.getLectureOrder, { query: { ticketId: 'LDEMO1X0001' } })).body.data;
+    const countOf = async (venueId?: number) =>
+      (await admin.call(board.verificationsQuery, { query: { venueId } })).body.data.bySource.find((s) => s.key === 'lecture')?.count;
+    const { begin, end } = todayRange();
+    const counted = async (venueId: number | null) =>
+      Number(
+        (
+          await sql<{ n: string }>`select count(*) as n from lecture_participant p join lecture_order o on o.id = p.order_id
+            where p.tenant_id = 1 and p.state = 'U' and p.checked_at >= ${begin} and p.checked_at <= ${end}
+              and (cast(${venueId} as integer) is null or o.venue_id = ${venueId})`.execute(server.db)
+        ).rows[0].n,
+      );
+    expect(await countOf()).toBe(await counted(null));
+    const done = await cashier.call(lecture.check, { body: { orderId: order.orderId, userIds: order.details.slice(0, 2).map((d) => d.userId) } });
+    expect(done.body).toMatchObject({ code: 200, data: { checked: 2 } });
+    const verifications = (await admin.call(board.verificationsQuery, {})).body.data;
+    expect(verifications.landed).toContain('lecture');
+    expect(verifications.bySource.find((s) => s.key === 'lecture')).toEqual({ key: 'lecture', label: '讲座活动', count: await counted(null) });
+    expect(await counted(null)).toBeGreaterThanOrEqual(2);
+    expect(verifications.total).toBe(verifications.bySource.reduce((n, s) => n + s.count, 0));
+    const venueId = (await server.db.selectFrom('lecture_order').select('venue_id').where('id', '=', order.orderId).executeTakeFirstOrThrow()).venue_id;
+    expect(await countOf(venueId)).toBe(await counted(venueId));
+    const other = (await server.db.selectFrom('venue').select('id').where('tenant_id', '=', 1).where('id', '<>', venueId).executeTakeFirstOrThrow()).id;
+    expect(await countOf(other)).toBe(await counted(other));
   });
 
   it('opens the public boards of a venue on an anonymous token, for that venue only; refuses bad dates plainly', async () => {

@@ -1,32 +1,22 @@
 import { expect, it } from 'vitest';
 import { hand, lease, sale, ticket } from '@venue/contract';
-import type { Client } from './client.ts';
-import { describeEachEngine, type Server } from './harness.ts';
+import { describeEachEngine } from './harness.ts';
 import { setStock, stockOf } from './goods.helpers.ts';
+import { bandRow, lend, PAYS, register } from './hand.helpers.ts';
 import { goodsWithPrice, orders, VENUE } from './sale.helpers.ts';
 import { addType, check, sellPaid, TICKET_VENUE, venueNow } from './ticket.helpers.ts';
 
 const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
-/** Payment simulator auth code that pays (and refunds). */
-const PAYS = '134567890123456789';
-
-async function register(as: Client, phyId: string, deposit = 20) {
-  const { body } = await as.call(hand.add, { body: { phyId, venueId: VENUE, deposit } });
-  if (body.code !== 200) throw new Error(`add: ${body.msg}`);
-  return body.data;
-}
-
-async function lend(as: Client, handId: number) {
-  const { body } = await as.call(hand.createHandDepositOrder, { body: { handId, venueId: VENUE } });
-  if (body.code !== 200) throw new Error(`createHandDepositOrder: ${body.msg}`);
-  return body.data;
-}
-
-const bandRow = (server: Server, id: number) => server.db.selectFrom('hand').select(['lent_order_id', 'state']).where('id', '=', id).executeTakeFirstOrThrow();
-
 describeEachEngine('wristbands (手牌) on %s', (server) => {
   const { admin, cashier, other } = server;
+  /** What the channel simulator took and gave back for a deposit order's trades (HD<tenant>O<order>A<attempt>). */
+  const channelMoney = async (orderId: number) => {
+    const like = `HD1O${orderId}A%`;
+    const paid = await server.db.selectFrom('pay_sim_trade').select('amount_fen').where('out_trade_no', 'like', like).orderBy('created_at').execute();
+    const back = await server.db.selectFrom('pay_sim_refund').select('amount_fen').where('out_trade_no', 'like', like).where('state', '=', 'SUCCESS').execute();
+    return { paid: paid.map((r) => r.amount_fen), refunded: back.map((r) => r.amount_fen) };
+  };
 
   it('registers bands by physical id, refuses one twice, finds them by physical id, number or id; a stopped band answers why', async () => {
     const band = await register(admin, 'T0A1B2C3', 30);
@@ -135,6 +125,42 @@ describeEachEngine('wristbands (手牌) on %s', (server) => {
     expect((await bandRow(server, band.handId)).lent_order_id).toBeNull();
   });
 
+  // Two desks lend one free band by WeChat at once: both see it free before asking the channel; the one
+  // whose lend commits second has its money refunded through the channel and the band is lent once.
+  it('lends a band once when two WeChat deposits race, and refunds the loser through the channel', async () => {
+    const band = await register(admin, 'T6000001', 20);
+    const desks = [cashier, admin];
+    const deposits = await Promise.all(desks.map((desk) => lend(desk, band.handId)));
+    const pays = await Promise.all(
+      // 0607: the channel takes 0.3 s to pay, so both payments have found the band free before either lends it.
+      deposits.map((d, i) => desks[i].call(hand.payOrder, { body: { orderId: d.orderId, payMode: 'wechatpay', authCode: '13000000000607', money: 20 } })),
+    );
+    expect(pays.map((p) => p.body.code).sort()).toEqual([-9000, 200]);
+    const won = pays.findIndex((p) => p.body.code === 200);
+    const [winner, loser] = [deposits[won], deposits[1 - won]];
+    expect(pays[1 - won].body.msg).toBe(`${hand.handMsg.inUse}，款项已原路退回`);
+    expect((await bandRow(server, band.handId)).lent_order_id).toBe(winner.orderId);
+    expect(await channelMoney(loser.orderId)).toEqual({ paid: [2000], refunded: [2000] });
+    expect(await channelMoney(winner.orderId)).toEqual({ paid: [2000], refunded: [] });
+    const lost = await server.db.selectFrom('hand_order').select(['pay_state', 'order_state']).where('id', '=', loser.orderId).executeTakeFirstOrThrow();
+    expect(lost).toEqual({ pay_state: 'F', order_state: 'P' });
+  });
+
+  it('refunds a WeChat deposit whose result was unknown through the channel when the band was lent meanwhile', async () => {
+    const band = await register(admin, 'T6000002', 20);
+    const late = await lend(cashier, band.handId);
+    const unknown = await cashier.call(hand.payOrder, { body: { orderId: late.orderId, payMode: 'wechatpay', authCode: '13000000000605', money: 20 } });
+    expect(unknown.body.code).toBe(605);
+    // Another desk lends the band in cash while the channel has not said.
+    const other = await lend(admin, band.handId);
+    expect((await admin.call(hand.payOrder, { body: { orderId: other.orderId, payMode: 'cashpay', money: 20 } })).body.code).toBe(200);
+    // Asked again, the channel has the money: the band is out, so it goes back.
+    const again = await cashier.call(hand.payOrder, { body: { orderId: late.orderId, payMode: 'wechatpay', authCode: '13000000000605', money: 20 } });
+    expect(again.body.msg).toBe(`${hand.handMsg.inUse}，款项已原路退回`);
+    expect(await channelMoney(late.orderId)).toEqual({ paid: [2000], refunded: [2000] });
+    expect((await bandRow(server, band.handId)).lent_order_id).toBe(other.orderId);
+  });
+
   it('charges an overstay to the band at the exit (手牌离场), and lets the visitor out', async () => {
     const band = await register(admin, 'T4000004', 20);
     const deposit = await lend(cashier, band.handId);
@@ -164,13 +190,13 @@ describeEachEngine('wristbands (手牌) on %s', (server) => {
   });
 
   it('shows another tenant none of it', async () => {
-    const band = await register(admin, 'T3000003', 20);
+    const band = await register(admin, 'T5000005', 20);
     const deposit = await lend(cashier, band.handId);
     expect((await other.call(hand.byId, { params: { id: band.handId } })).body.code).not.toBe(200);
-    expect((await other.call(hand.lookup, { query: { id: 'T3000003' } })).body.data).toBeNull();
+    expect((await other.call(hand.lookup, { query: { id: 'T5000005' } })).body.data).toBeNull();
     expect((await other.call(hand.payOrder, { body: { orderId: deposit.orderId, payMode: 'cashpay', money: 20 } })).body.code).not.toBe(200);
     expect((await other.call(hand.getPrintHandDepositOrder, { query: { orderIds: String(deposit.orderId) } })).body.data ?? []).toEqual([]);
-    const theirs = (await other.call(hand.all, { query: { keyword: 'T3000003' } })).body.data.records;
+    const theirs = (await other.call(hand.all, { query: { keyword: 'T5000005' } })).body.data.records;
     expect(theirs).toEqual([]);
     expect((await other.call(hand.payWithHand, { body: { orderType: sale.SALE_ORDER_TYPE, orderId: 1, handId: band.handId } })).body.code).not.toBe(200);
   });

@@ -22,21 +22,26 @@ export function freePort(): Promise<number> {
 
 export interface ProductProcess {
   url: string;
+  /** Sends the process a signal (a browser test's movable clock listens for SIGUSR2). */
+  signal(name: NodeJS.Signals): void;
   /** What it has printed so far (stdout and stderr), e.g. the admin password a start without demo data prints once. */
   output(): string;
   stop(): Promise<void>;
 }
 
 /**
- * Starts main.ts with `env` over the test's own environment (an `undefined` value removes that
- * variable) and resolves once it answers HTTP. Throws, with its output, when it exits first or does
+ * Starts main.ts (or another `entry` that starts the product, relative to the repository) with `env`
+ * over the test's own environment (an `undefined` value removes that variable) and resolves once it answers HTTP. Throws, with its output, when it exits first or does
  * not answer within `timeoutMs`, so a product that cannot start fails the suite loudly.
  */
-export async function spawnProduct(env: Record<string, string | undefined>, timeoutMs = 60_000): Promise<ProductProcess> {
+export async function spawnProduct(
+  env: Record<string, string | undefined>,
+  { timeoutMs = 60_000, entry = 'apps/server/src/main.ts' }: { timeoutMs?: number; entry?: string } = {},
+): Promise<ProductProcess> {
   const port = await freePort();
   const merged: Record<string, string | undefined> = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' };
   for (const [name, value] of Object.entries(merged)) if (value === undefined) delete merged[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: repoRoot, env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: repoRoot, env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk));
@@ -54,6 +59,7 @@ export async function spawnProduct(env: Record<string, string | undefined>, time
   return {
     url,
     output: () => output,
+    signal: (name) => void child.kill(name),
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;

@@ -179,7 +179,7 @@ describeEachEngine('reports (报表中心) on %s', (server) => {
     expect((await admin.download(report.exportVerifyByDay.path, { query: strings(RANGE()) })).status).toBe(200);
   });
 
-  it("the boards count a day's verifications by source (vouchers verified, ticket entries) as the rows say", async () => {
+  it("the boards count a day's verifications by source (vouchers verified, ticket entries, lecture participants) as the rows say", async () => {
     const start = shanghaiToIso(today());
     const end = shanghaiToIso(today(), true);
     const day = (await admin.call(board.verificationsQuery, { query: { venueId: TICKET_VENUE } })).body.data;
@@ -191,11 +191,17 @@ describeEachEngine('reports (报表中心) on %s', (server) => {
       server,
       sql`select count(*) as n from coupon_verification where tenant_id = 1 and venue_id = ${TICKET_VENUE} and state = 'V' and created_at >= ${start} and created_at <= ${end}`,
     );
+    const lectures = await one(
+      server,
+      sql`select count(*) as n from lecture_participant p join lecture_order o on o.id = p.order_id
+          where p.tenant_id = 1 and o.venue_id = ${TICKET_VENUE} and p.state = 'U' and p.checked_at >= ${start} and p.checked_at <= ${end}`,
+    );
     expect(tickets.n).toBeGreaterThanOrEqual(1);
-    expect(day).toMatchObject({ date: today(), total: tickets.n + vouchers.n });
+    expect(day).toMatchObject({ date: today(), total: tickets.n + vouchers.n + lectures.n });
     expect(day.bySource).toEqual([
       { key: 'voucher', label: '团购券核销', count: vouchers.n },
       { key: 'ticket', label: '门票', count: tickets.n },
+      { key: 'lecture', label: '讲座活动', count: lectures.n },
     ]);
     const token = (await server.api.call('POST', 'system/auth/getAnonymous', { body: { venueId: TICKET_VENUE } })).body.data.token as string;
     expect((await server.api.call(board.verificationsQuery, { query: { venueId: TICKET_VENUE }, token })).body.data.total).toBe(day.total);

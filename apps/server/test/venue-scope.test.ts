@@ -82,6 +82,28 @@ describeEachEngine('venue scope of reads on %s', (server) => {
     expect(new Set(all.map((r) => r.warehouseId)).has(warehouse)).toBe(true);
   });
 
+  it("lists a venue's low stock (首页's 库存不足): the rows of the warehouses serving it, at most the quantity asked, as SQL counts them", async () => {
+    const venue = await venueId('城东羽毛球馆');
+    const low = (await cashier.call(goods.queryStock, { query: { venueId: venue, maxQuantity: 10, size: 9999 } })).body.data;
+    const { n } = await server.db
+      .selectFrom('goods_stock as s')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('s.tenant_id', '=', 1)
+      .where('s.quantity', '<=', 10)
+      .where('s.warehouse_id', 'in', (eb) => eb.selectFrom('warehouse_venue').select('warehouse_id').where('venue_id', '=', venue))
+      .executeTakeFirstOrThrow();
+    expect(low.total).toBe(Number(n));
+    expect(low.records.every((r: { quantity: number }) => r.quantity <= 10)).toBe(true);
+    // One more item runs low: the count follows.
+    const row = (await cashier.call(goods.queryStock, { query: { venueId: venue, size: 9999 } })).body.data.records.find(
+      (r: { quantity: number }) => r.quantity > 10,
+    )!;
+    await setStock(server, row.goodsId, 3, row.warehouseId);
+    expect((await cashier.call(goods.queryStock, { query: { venueId: venue, maxQuantity: 10, size: 1 } })).body.data.total).toBe(low.total + 1);
+    expect(await cashier.call(goods.queryStock, { query: { venueId: await venueId('滨江网球中心'), maxQuantity: 10 } })).toMatchObject(REFUSED);
+    expect((await cashier.call(goods.queryStock, { query: { maxQuantity: -1 } })).body.code).not.toBe(200);
+  });
+
   it("refuses the cashier another venue's consume summaries, ledger rows, receipts and cards", async () => {
     const tennis = await venueId('滨江网球中心');
     const mine = [await venueId('城东羽毛球馆'), await venueId('城东游泳馆')];

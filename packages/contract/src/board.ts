@@ -13,10 +13,12 @@ export const CAPABILITIES = {
   ticket: '门票',
   card: '会员卡',
   cardSale: '会员卡售卡',
+  cardFee: '会员卡续期补卡',
   voucher: '团购券核销',
   hand: '手牌押金',
   gate: '闸机通行',
   course: '课程培训',
+  lecture: '讲座活动',
 } as const;
 export type Capability = keyof typeof CAPABILITIES;
 const capability = z.enum(Object.keys(CAPABILITIES) as [Capability, ...Capability[]]);

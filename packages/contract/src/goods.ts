@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PERMISSIONS } from './common/access.ts';
 import { defineCall, defineUpload } from './common/call.ts';
 import { listQuery, pageOf } from './common/envelope.ts';
-import { dateTime, id, idList, idNumber, idParams, optionalText, plainString, remarkText, stateAS, text } from './common/fields.ts';
+import { dateTime, id, idList, idNumber, idParams, optionalText, plainString, remarkText, stateAS, text, wholeNumber } from './common/fields.ts';
 import { MAX_QUANTITY, MAX_TOTAL_FEN, quantity, totalTooLarge, yuan, yuanToFen } from './common/money.ts';
 import { Msg } from './common/codes.ts';
 
@@ -242,8 +242,12 @@ export const queryStock = defineCall({
   access: { permission: PERMISSIONS.goods.stock.list },
   query: listQuery.extend({
     warehouseId: id().optional(),
+    /** The warehouses serving this venue only (首页's 库存不足). */
+    venueId: id().optional(),
     classificationId: id().optional(),
     goodsName: plainString('商品名称').max(50).optional(),
+    /** Rows holding at most this many units (库存不高于). */
+    maxQuantity: wholeNumber(0, 1_000_000_000).optional(),
   }),
   response: pageOf(stockRow),
 });

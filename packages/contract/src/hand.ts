@@ -37,6 +37,7 @@ export const handMsg = {
   unsettled: (yuan: string) => `该手牌还有 ${yuan} 元消费未结清，请先结算`,
   nothingToSettle: '该手牌没有待结算的消费',
   settleChanged: '手牌消费已变化，请重新结算',
+  chargeChanged: '手牌消费已结算或已变化，请重新退款',
   alreadyCharged: '该订单已记到手牌',
   notCharged: '该订单不是手牌挂账订单',
   editInUse: '使用中的手牌不能修改押金或停用',

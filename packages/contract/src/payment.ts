@@ -35,7 +35,8 @@ export const payRecordName = (r: { payName?: string | null; payMode: string }) =
  * anything else of 6-32 digits succeeds. Refunds of a trade paid with ...0616 fail, of one paid with
  * ...0615 stay unknown until asked again (then they are refunded); other refunds succeed.
  */
-export const SIMULATOR_SUFFIX = { fail: '0606', unknown: '0605', refundFail: '0616', refundUnknown: '0615' } as const;
+/** Auth code endings of the channel simulator: fails, unknown until asked, refund fails, refund unknown, pays after a pause (the customer confirming on the phone). */
+export const SIMULATOR_SUFFIX = { fail: '0606', unknown: '0605', refundFail: '0616', refundUnknown: '0615', slow: '0607' } as const;
 
 export const payMethod = z.object({
   id: z.number(),

@@ -854,6 +854,9 @@ export interface Database extends TicketTables, LectureTables, HandTables, CardA
   board_version: BoardVersionTable;
   board_revenue_day: BoardRevenueDayTable;
   board_revenue_done: BoardRevenueDoneTable;
+  board_goods_day: BoardGoodsDayTable;
+  board_card_use_day: BoardCardUseDayTable;
+  board_figure_done: BoardFigureDoneTable;
   lease_goods: LeaseGoodsTable;
   lease_order: LeaseOrderTable;
   lease_order_line: LeaseOrderLineTable;
@@ -912,4 +915,27 @@ export interface BoardRevenueDoneTable {
   tenant_id: number;
   day: string;
   order_type: string;
+}
+/** Migration 1951: units kept and their money per closed day, venue and goods (the cockpit's top goods). */
+export interface BoardGoodsDayTable {
+  tenant_id: number;
+  day: string;
+  venue_id: number;
+  goods_id: number;
+  goods_name: string;
+  quantity: number;
+  amount: number;
+}
+/** Migration 1951: what stored-value cards paid per closed day and venue (0: none), less its refunds. */
+export interface BoardCardUseDayTable {
+  tenant_id: number;
+  day: string;
+  venue_id: number;
+  amount: number;
+}
+/** Migration 1951: a figure's (goods, cardUse) closed day summed. */
+export interface BoardFigureDoneTable {
+  tenant_id: number;
+  figure: string;
+  day: string;
 }

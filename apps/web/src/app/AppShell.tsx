@@ -6,7 +6,7 @@ import { bindUnauthorised } from '@/lib/http';
 import { bindFeedback, showPendingNotice } from '@/lib/notify';
 import { tokenStore } from '@/lib/storage';
 import { antdSize, fontSizeOf, useLayout } from './layout/settings';
-import { themeTokens } from './theme';
+import { themeComponents, themeTokens } from './theme';
 
 function FeedbackBinder() {
   const { notification, message } = App.useApp();
@@ -34,7 +34,7 @@ export function AppShell({ children }: { children: ReactNode }) {
     document.body.dataset.device = device;
   }, [device]);
   return (
-    <ConfigProvider locale={zhCN} theme={{ token: themeTokens(theme, fontSizeOf(size)) }} componentSize={antdSize(size)}>
+    <ConfigProvider locale={zhCN} theme={{ token: themeTokens(theme, fontSizeOf(size)), components: themeComponents }} componentSize={antdSize(size)}>
       <App>
         <FeedbackBinder />
         {children}

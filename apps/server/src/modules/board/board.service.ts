@@ -7,6 +7,7 @@ import { notFound, refuse } from '../../lib/errors.ts';
 import { assertVenue, inUserVenues, type Session } from '../../plugins/session.ts';
 import { daysOf, mergeRevenue } from './periods.ts';
 import { BOARD_SOURCES, type BoardSource } from './sources/index.ts';
+import { payableRevenue } from './sources/payable-revenue.ts';
 import type { Range, SourceContext } from './sources/source.ts';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -66,13 +67,13 @@ export class BoardService {
     if (beginDate > endDate) throw refuse('开始日期不能晚于结束日期');
     if (daysOf(beginDate, endDate).length > MAX_RANGE_DAYS) throw refuse(`统计范围不能超过${MAX_RANGE_DAYS}天`);
     const range = { ...dayRange(beginDate, endDate), unit: q.unit };
-    const withRevenue = this.sources.filter((src) => src.revenue);
+    const kinds = this.sources.flatMap((src) => (src.payable ? [{ capability: src.capability, ...src.payable }] : []));
     const [parts, venues] = await Promise.all([
-      Promise.all(withRevenue.map(async (src) => ({ capability: src.capability, rows: await src.revenue!(ctx, range) }))),
+      payableRevenue(ctx, range, kinds),
       this.db.kysely.selectFrom('venue').select(['id', 'name']).where('tenant_id', '=', s.tenantId).execute(),
     ]);
     const names = new Map(venues.map((v) => [v.id, v.name]));
-    return { ...mergeRevenue(parts, { beginDate, endDate, unit: q.unit }, names), landed: this.landed('revenue') };
+    return { ...mergeRevenue(parts, { beginDate, endDate, unit: q.unit }, names), landed: this.landed('payable') };
   }
 
   async flow(s: Session, q: { venueId: number; date?: string }): Promise<Flow> {

@@ -182,8 +182,9 @@ export class ChannelPayFlow<Order extends PayableOrder, Line extends PayableLine
       });
       return won ? this.answers.paid(a.ctx.tenantId, a.ctx.order.id) : this.answers.taken(a.ctx.tenantId, a.ctx.order.id);
     } catch (error) {
-      if (!(error instanceof BizError)) throw error;
-      return this.giveBack(a, error);
+      const refusal = error instanceof BizError ? error : kind.refusal?.(error);
+      if (!refusal) throw error;
+      return this.giveBack(a, refusal);
     }
   }
 

@@ -151,7 +151,7 @@ export class CheckoutService {
       });
     } catch (error) {
       if (error === TAKEN) return this.answerTakenOrder(kind, s.tenantId, order.id);
-      throw error;
+      throw kind.refusal?.(error) ?? error;
     }
     const cardNos = new Map(plan.parts.map((p) => [p.cardId, p.cardNo ?? null]));
     return {

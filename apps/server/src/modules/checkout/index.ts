@@ -21,6 +21,7 @@ export type {
   RefundableLine,
 } from './payable.ts';
 export { badRefund } from './refund-plan.ts';
+export type { AccountRoute, SettledBy } from './account-route.ts';
 
 /** The checkout's services: the 收款 and the 退款 of every payable kind. */
 export interface CheckoutServices {
@@ -57,7 +58,7 @@ export const checkoutModule = defineModule({
         clock,
         audit,
       }),
-      refunds: new RefundService({ db: k, refunds: new RefundRepository(k), methods, channels, ledger: memberCards.ledger, clock, audit }),
+      refunds: new RefundService({ db: k, refunds: new RefundRepository(k, db.engine), methods, channels, ledger: memberCards.ledger, clock, audit }),
     };
   },
 });

@@ -4,6 +4,7 @@ import type { Insertable, Transaction } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { CardPayType, Database, OrderState, PayRecordTable, PayState } from '../../db/tables.ts';
 import type { PaymentChannel } from '../payment/channel.ts';
+import type { BizError } from '../../lib/errors.ts';
 
 /**
  * The columns every payable order table carries (sale_order today; lease, ticket, card sale and
@@ -91,6 +92,11 @@ export interface PayableKind<
   toLine(line: Line): LineDto;
   /** Before an outside channel takes the money: what `fulfil` needs must be there now (it checks again). */
   precheck?(tenantId: number, order: Order, lines: Line[]): Promise<void>;
+  /**
+   * A database refusal of the payment's writes that is the kind's own guard holding (a band lent by
+   * another till meets the one-lending index), in its words; the money a channel took goes back.
+   */
+  refusal?(error: unknown): BizError | undefined;
   /**
    * What a paid order changes, inside the payment's transaction, after its cards are charged: a refusal
    * throws and the whole payment rolls back. Lock shared rows (stock) last, in a fixed order.

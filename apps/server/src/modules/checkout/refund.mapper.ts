@@ -3,7 +3,12 @@ import type { RefundableLine } from './payable.ts';
 import type { RefundLineRow, RefundPartRow, RefundRow } from './refund.repository.ts';
 
 /** A refund as the screens show and print it (退款单): its lines (named by the order's lines), and its parts with where the money went. */
-export function toOrderRefund(r: RefundRow, lines: RefundLineRow[], parts: RefundPartRow[], orderLines: RefundableLine[]): OrderRefund {
+export function toOrderRefund(
+  r: Pick<RefundRow, 'id' | 'order_id' | 'venue_name' | 'route' | 'state' | 'amount_fen' | 'reason' | 'message' | 'create_name' | 'created_at' | 'finished_at'>,
+  lines: Pick<RefundLineRow, 'refund_id' | 'line_id' | 'item_id' | 'quantity' | 'amount_fen'>[],
+  parts: Pick<RefundPartRow, 'refund_id' | 'pay_mode' | 'pay_name' | 'card_id' | 'card_no' | 'balance_after' | 'money_fen' | 'state'>[],
+  orderLines: RefundableLine[],
+): OrderRefund {
   return {
     refundId: r.id,
     orderId: r.order_id,

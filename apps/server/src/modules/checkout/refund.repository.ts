@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
-import type { Executor } from '../../db/database.ts';
+import type { Engine, Executor } from '../../db/database.ts';
 import type {
   Database,
   OrderRefundLineTable,
@@ -14,8 +14,13 @@ import type { RefundableKind } from './payable.ts';
 
 export type NewRefund = Omit<Insertable<OrderRefundTable>, 'id'>;
 export type NewRefundLine = Omit<Insertable<OrderRefundLineTable>, 'id' | 'refund_id'>;
-/** A part to insert; `remote` parts (a scan-code channel's) get a refund number the channel knows them by. */
-export type NewRefundPart = Omit<Insertable<OrderRefundPayTable>, 'id' | 'refund_id' | 'out_refund_no'> & { remote?: boolean };
+/**
+ * A part to insert; `remote` parts (a scan-code channel's) get a refund number the channel knows them by;
+ * `charge_id`: the card charge (card_consume) a card part goes back against (not a column of its own).
+ */
+export type NewRefundPart = Omit<Insertable<OrderRefundPayTable>, 'id' | 'refund_id' | 'out_refund_no'> & { remote?: boolean; charge_id?: number | null };
+/** A part as a refund settled in its own transaction gives it back: what `parts` reads, without the card's display columns. */
+export type WrittenPart = Pick<RefundPartRow, 'id' | 'state' | 'out_refund_no' | 'card_id' | 'charge_id' | 'pay_mode' | 'pay_name' | 'money_fen'>;
 export type RefundRow = NonNullable<Awaited<ReturnType<RefundRepository['find']>>>;
 export type RefundPartRow = Awaited<ReturnType<RefundRepository['parts']>>[number];
 export type RefundLineRow = Awaited<ReturnType<RefundRepository['lines']>>[number];
@@ -26,21 +31,31 @@ type Kind = Pick<RefundableKind, 'orderType' | 'tradePrefix' | 'table' | 'lineTa
  * their lines and parts, and what an order and its lines (the kind's tables) have refunded.
  */
 export class RefundRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly engine: Engine,
+  ) {}
 
   /**
    * The first statement of every refund transaction: a no-op update that takes the order's row lock
    * (PostgreSQL) or the write lock (SQLite), so refunds of one order run one after another and each
    * reads what the previous one committed. Answers the order's amounts and states.
    */
-  lockOrder(trx: Executor, kind: Kind, tenantId: number, orderId: number) {
-    return trx
-      .updateTable(kind.table)
-      .set({ refunded_fen: sql<number>`refunded_fen` })
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', orderId)
-      .returning(['id', 'venue_id', 'pay_state', 'price_pay_fen', 'refunded_fen'])
-      .executeTakeFirst();
+  lockOrder(trx: Executor, kind: Kind, tenantId: number, orderId: number, userId: number) {
+    return (
+      trx
+        .updateTable(kind.table)
+        .set({ refunded_fen: sql<number>`refunded_fen` })
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', orderId)
+        .returning(['id', 'venue_id', 'pay_state', 'price_pay_fen', 'refunded_fen'])
+        // The names a refund by `userId` shows (its venue's, its creator's): a refund settled at once is answered without a read.
+        .returning([
+          sql<string>`(select v.name from venue v where v.id = ${sql.ref(`${kind.table}.venue_id`)})`.as('venue_name'),
+          sql<string>`(select u.real_name from users u where u.id = ${userId})`.as('create_name'),
+        ])
+        .executeTakeFirst()
+    );
   }
 
   private refunds(db: Executor, tenantId: number) {
@@ -123,29 +138,56 @@ export class RefundRepository {
       .execute();
   }
 
+  /** Inserts the refund, its lines and parts; answers its id and the parts as written (with the card charge each goes back against). */
   async insert(trx: Executor, kind: Pick<Kind, 'tradePrefix'>, refund: NewRefund, lines: NewRefundLine[], parts: NewRefundPart[]) {
+    // A channel part's refund number names the refund, so asking the channel again names the same refund.
+    const refundNo = (id: number, i: number) => `${kind.tradePrefix}${refund.tenant_id}O${refund.order_id}R${id}P${i + 1}`;
+    if (this.engine === 'postgres' && lines.length && parts.length) {
+      // One statement: the refund's insert feeds its lines' and parts' (ids follow the parts' order).
+      const refundId = sql<number>`(select id from r)`;
+      const outRefundNo = (i: number) => sql<string>`${`${kind.tradePrefix}${refund.tenant_id}O${refund.order_id}R`} || ${refundId} || ${`P${i + 1}`}`;
+      const rows = await trx
+        .with('r', (w) => w.insertInto('order_refund').values(refund).returning('id'))
+        .with('l', (w) => w.insertInto('order_refund_line').values(lines.map((l) => ({ ...l, refund_id: refundId }))))
+        .insertInto('order_refund_pay')
+        .values(parts.map(({ remote, charge_id: _, ...p }, i) => ({ ...p, refund_id: refundId, out_refund_no: remote ? outRefundNo(i) : null })))
+        .returning(['refund_id', 'id', 'state', 'out_refund_no', 'card_id', 'pay_mode', 'pay_name', 'money_fen'])
+        .execute();
+      const written = rows.sort((a, b) => a.id - b.id).map(({ refund_id: _, ...row }, i) => ({ ...row, charge_id: parts[i].charge_id ?? null }));
+      return { id: rows[0].refund_id, parts: written };
+    }
     const { id } = await trx.insertInto('order_refund').values(refund).returning('id').executeTakeFirstOrThrow();
     if (lines.length)
       await trx
         .insertInto('order_refund_line')
         .values(lines.map((l) => ({ ...l, refund_id: id })))
         .execute();
-    for (const [i, { remote, ...p }] of parts.entries()) {
-      // A channel part's refund number names the refund, so asking the channel again names the same refund.
-      const outRefundNo = remote ? `${kind.tradePrefix}${refund.tenant_id}O${refund.order_id}R${id}P${i + 1}` : null;
-      await trx
+    const written: WrittenPart[] = [];
+    for (const [i, { remote, charge_id, ...p }] of parts.entries()) {
+      const row = await trx
         .insertInto('order_refund_pay')
-        .values({ ...p, out_refund_no: outRefundNo, refund_id: id })
-        .execute();
+        .values({ ...p, out_refund_no: remote ? refundNo(id, i) : null, refund_id: id })
+        .returning(['id', 'state', 'out_refund_no', 'card_id', 'pay_mode', 'pay_name', 'money_fen'])
+        .executeTakeFirstOrThrow();
+      written.push({ ...row, charge_id: charge_id ?? null });
     }
-    return id;
+    return { id, parts: written };
   }
 
   /**
    * Adds (sign 1) or takes back (sign -1) what a refund holds of its order and lines. Adding is
    * conditional: never past a line's quantity nor the order's paid amount. Answers whether it all held.
    */
-  async hold(trx: Executor, kind: Kind, tenantId: number, orderId: number, lines: { line_id: number; quantity: number }[], amountFen: number, sign: 1 | -1) {
+  async hold(
+    trx: Executor,
+    kind: Kind,
+    tenantId: number,
+    orderId: number,
+    lines: { line_id: number; quantity: number }[],
+    /** null: the lines only (the amount is added by `setOrderRefunded` in the same transaction). */
+    amountFen: number | null,
+    sign: 1 | -1,
+  ) {
     for (const l of lines) {
       const q = sign * l.quantity;
       const done = await trx
@@ -158,6 +200,7 @@ export class RefundRepository {
         .executeTakeFirst();
       if (Number(done.numUpdatedRows) !== 1) return false;
     }
+    if (amountFen === null) return true;
     const a = sign * amountFen;
     const done = await trx
       .updateTable(kind.table)
@@ -202,21 +245,28 @@ export class RefundRepository {
     await trx.updateTable('order_refund_pay').set(set).where('id', '=', partId).execute();
   }
 
-  /** Units of the order refunded by completed refunds, and units sold (one statement). */
-  async committedUnits(trx: Executor, kind: Kind, tenantId: number, orderId: number) {
-    const { rows } = await sql<{ refunded: number; sold: number }>`select
-        (select coalesce(sum(rl.quantity), 0) from order_refund_line rl join order_refund r on r.id = rl.refund_id
-          where r.tenant_id = ${tenantId} and r.order_type = ${kind.orderType} and r.order_id = ${orderId} and r.state = 'R') as refunded,
-        (select coalesce(sum(quantity), 0) from ${sql.table(kind.lineTable)} where tenant_id = ${tenantId} and order_id = ${orderId}) as sold`.execute(trx);
-    return { refunded: Number(rows[0].refunded), sold: Number(rows[0].sold) };
-  }
-
-  async setOrderRefunded(trx: Executor, kind: Kind, tenantId: number, orderId: number, payState: Extract<PayState, 'P' | 'PR' | 'FR'>, refundType: RefundType) {
-    await trx
+  /**
+   * After a completed refund, one statement: the order is FR (refund type A) when its completed refunds
+   * gave back every unit it sold, else PR (P); `addFen` not held yet is added to its refunded amount, never
+   * past what was paid. Answers the pay state set, or null when the amount would pass it.
+   */
+  async setOrderRefunded(trx: Executor, kind: Kind, tenantId: number, orderId: number, addFen = 0): Promise<Extract<PayState, 'PR' | 'FR'> | null> {
+    const full = sql<boolean>`(select coalesce(sum(rl.quantity), 0) from order_refund_line rl join order_refund r on r.id = rl.refund_id
+          where r.tenant_id = ${tenantId} and r.order_type = ${kind.orderType} and r.order_id = ${orderId} and r.state = 'R')
+      >= (select coalesce(sum(quantity), 0) from ${sql.table(kind.lineTable)} where tenant_id = ${tenantId} and order_id = ${orderId})`;
+    const row = await trx
       .updateTable(kind.table)
-      .set({ pay_state: payState, refund_type: refundType })
+      .set({
+        pay_state: sql<PayState>`case when ${full} then 'FR' else 'PR' end`,
+        refund_type: sql<RefundType>`case when ${full} then 'A' else 'P' end`,
+        ...(addFen && { refunded_fen: sql<number>`refunded_fen + ${addFen}` }),
+      })
       .where('tenant_id', '=', tenantId)
       .where('id', '=', orderId)
-      .execute();
+      .where(sql<boolean>`refunded_fen + ${addFen} <= price_pay_fen`)
+      .returning('pay_state')
+      .executeTakeFirst();
+    if (!row) return null;
+    return row.pay_state === 'FR' ? 'FR' : 'PR';
   }
 }

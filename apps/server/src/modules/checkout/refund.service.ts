@@ -10,15 +10,17 @@ import type { LedgerService } from '../member-card/ledger.service.ts';
 import type { ChannelRegistry } from '../payment/channel-registry.ts';
 import type { ChannelAnswer } from '../payment/channel.ts';
 import type { PaymentMethodService } from '../payment/payment-method.service.ts';
+import type { AccountRoute, SettledBy } from './account-route.ts';
 import { ask } from './channel-flow.ts';
 import { refundChange } from './checkout-audit.ts';
 import type { RefundableKind, RefundableLine, RefundableOrder } from './payable.ts';
 import { badRefund, planRefundLines, splitOverParts, type PlannedLine } from './refund-plan.ts';
-import type { NewRefundPart, RefundRepository } from './refund.repository.ts';
+import type { NewRefund, NewRefundPart, RefundRepository, WrittenPart } from './refund.repository.ts';
 import { toOrderRefund } from './refund.mapper.ts';
 
 /** How long a request may hold a refund while it talks to the channel; a crashed holder's claim expires. */
 const LOCK_MS = 60_000;
+const REFUND_PAST_LEFT = '退款数量或金额超过可退部分，请刷新后重试';
 type RefundBody = z.output<typeof contract.refundRequest>;
 type Kind = RefundableKind<RefundableOrder>;
 type Order = RefundableOrder;
@@ -45,6 +47,8 @@ export interface RefundDeps {
  * let go (F); unknown: the refund stays U and queryRefund asks the channel again later.
  */
 export class RefundService {
+  private readonly accounts = new Map<string, AccountRoute>();
+
   constructor(private readonly deps: RefundDeps) {}
 
   /** The order if it is the tenant's (else -1100) and its venue is one of the user's (else 403, 510). */
@@ -78,10 +82,16 @@ export class RefundService {
     return rows.map((r) => toOrderRefund(r, lines, parts, orderLines));
   }
 
-  private async dto(kind: Kind, tenantId: number, refundId: number): Promise<OrderRefund> {
-    const row = (await this.deps.refunds.find(tenantId, refundId))!;
-    const [refund] = await this.dtos(kind, tenantId, row.order_id, [row]);
-    return refund;
+  /** One refund of the order as the tills show it: its row, lines, parts and the order's lines read at once. */
+  private async dto(kind: Kind, tenantId: number, orderId: number, refundId: number): Promise<OrderRefund> {
+    const { refunds } = this.deps;
+    const [row, lines, parts, orderLines] = await Promise.all([
+      refunds.find(tenantId, refundId),
+      refunds.lines([refundId]),
+      refunds.parts([refundId]),
+      kind.refundLines(tenantId, orderId),
+    ]);
+    return toOrderRefund(row!, lines, parts, orderLines);
   }
 
   /** Method of route F: cash unless said; enabled at the order's venue and settled by hand (no channel to ask). */
@@ -103,10 +113,10 @@ export class RefundService {
       throw badRefund(order.pay_state === 'FR' ? contract.refundMsg.nothingLeft : contract.refundMsg.notPaid);
     const other = body.route === 'F' ? await this.otherRoute(s, order, body) : null;
     const now = clock.now();
-    let held: { refundId: number; remote: boolean };
+    let held: { refundId: number; remote: boolean; answer?: OrderRefund };
     try {
       held = await db.transaction().execute(async (trx) => {
-        const locked = await refunds.lockOrder(trx, kind, s.tenantId, order.id);
+        const locked = await refunds.lockOrder(trx, kind, s.tenantId, order.id, s.userId);
         if (body.requestId) {
           const known = await refunds.byRequest(kind, s.tenantId, order.id, body.requestId, trx);
           if (known) return { refundId: known.id, remote: false };
@@ -125,53 +135,53 @@ export class RefundService {
               asked?.find((l) => l.detailId === line.id),
               nowIso,
             ));
-        const plan = planRefundLines(await kind.refundLines(s.tenantId, order.id, trx), body.lines, locked, priceOf);
+        const orderLines = await kind.refundLines(s.tenantId, order.id, trx);
+        const plan = planRefundLines(orderLines, body.lines, locked, priceOf);
         let parts: NewRefundPart[];
         if (other) {
           parts = [{ ...this.part(s, order, plan.amountFen), pay_mode: other.payMode, pay_name: other.payName }];
         } else {
-          const records = await refunds.paidRecords(trx, kind, s.tenantId, order.id);
-          const shares = splitOverParts(
-            plan.amountFen,
-            records.map((r) => r.money_fen - Number(r.refunded_fen)),
-          );
-          parts = records.map((r, i) => ({
-            ...this.part(s, order, shares[i]),
-            pay_record_id: r.id,
-            pay_mode: r.pay_mode,
-            pay_name: r.pay_name,
-            card_id: r.card_id,
-            remote: !!this.deps.channels.get(r.pay_mode)?.remote,
-          }));
+          parts = await this.originalParts(trx, kind, s, order, plan.amountFen);
         }
         parts = parts.filter((p) => p.money_fen > 0);
         const remote = parts.some((p) => p.remote);
-        const refundId = await refunds.insert(
+        // Settled in this transaction: a part with no card to write back to is done as written (one update less).
+        if (!remote) parts = parts.map((p) => (p.card_id === null ? { ...p, state: 'R' } : p));
+        const newRefund = {
+          tenant_id: s.tenantId,
+          venue_id: order.venue_id,
+          order_type: kind.orderType,
+          order_id: order.id,
+          request_id: body.requestId ?? null,
+          route: body.route,
+          amount_fen: plan.amountFen,
+          state: remote ? 'U' : 'R',
+          reason: body.reason,
+          message: '',
+          lock_until: remote ? iso(addMs(now, LOCK_MS)) : null,
+          created_by: s.userId,
+          created_at: iso(now),
+          finished_at: remote ? null : iso(now),
+        } satisfies NewRefund;
+        const { id: refundId, parts: writtenParts } = await refunds.insert(
           trx,
           kind,
-          {
-            tenant_id: s.tenantId,
-            venue_id: order.venue_id,
-            order_type: kind.orderType,
-            order_id: order.id,
-            request_id: body.requestId ?? null,
-            route: body.route,
-            amount_fen: plan.amountFen,
-            state: remote ? 'U' : 'R',
-            reason: body.reason,
-            message: '',
-            lock_until: remote ? iso(addMs(now, LOCK_MS)) : null,
-            created_by: s.userId,
-            created_at: iso(now),
-            finished_at: remote ? null : iso(now),
-          },
+          newRefund,
           plan.lines.map((l) => ({ ...l, tenant_id: s.tenantId, order_id: order.id })),
           parts,
         );
-        if (!(await refunds.hold(trx, kind, s.tenantId, order.id, plan.lines, plan.amountFen, 1))) throw badRefund('退款数量或金额超过可退部分，请刷新后重试');
+        // Settled here, the amount is added with the pay state (one statement less); held now only when the channel is asked first.
+        if (!(await refunds.hold(trx, kind, s.tenantId, order.id, plan.lines, remote ? plan.amountFen : null, 1))) throw badRefund(REFUND_PAST_LEFT);
         if (!remote) {
           const written = { id: refundId, amount_fen: plan.amountFen, route: body.route, reason: body.reason };
-          await this.giveBack(kind, trx, s, order, refundId, { lines: plan.lines, refund: written });
+          await this.giveBack(kind, trx, s, order, refundId, { lines: plan.lines, refund: written, parts: writtenParts });
+          // Answered from what was written, unless a card part's number and balance after are to be shown.
+          if (!writtenParts.some((p) => p.card_id !== null)) {
+            const row = { ...newRefund, id: refundId, venue_name: locked.venue_name ?? '', create_name: locked.create_name ?? '' };
+            const lines = [...plan.lines].sort((a, b) => a.line_id - b.line_id).map((l) => ({ ...l, refund_id: refundId }));
+            const shownParts = writtenParts.map((p) => ({ ...p, refund_id: refundId, card_no: null, balance_after: null }));
+            return { refundId, remote, answer: toOrderRefund(row, lines, shownParts, orderLines) };
+          }
         }
         return { refundId, remote };
       });
@@ -185,12 +195,50 @@ export class RefundService {
   }
 
   /** A held refund is sent to its channel; a failed refund answers 606, also to a retry of its request. */
-  private async answer(kind: Kind, s: UserSession, order: Order, held: { refundId: number; remote: boolean }) {
+  private async answer(kind: Kind, s: UserSession, order: Order, held: { refundId: number; remote: boolean; answer?: OrderRefund }) {
+    if (held.answer) return held.answer;
     const done = held.remote
       ? await this.finish(kind, s, order, held.refundId, await this.askChannel(s.tenantId, held.refundId, 'refund'))
-      : await this.dto(kind, s.tenantId, held.refundId);
+      : await this.dto(kind, s.tenantId, order.id, held.refundId);
     if (done.state === 'F') throw new BizError(Code.PAY_FAILED, contract.refundMsg.failed(done.message));
     return done;
+  }
+
+  /** A wristband's (手牌挂账) refunds by the original route: its module registers how, by pay mode. */
+  registerAccount(payMode: string, route: AccountRoute) {
+    this.accounts.set(payMode, route);
+  }
+
+  /**
+   * Route T: the amount split over the order's paid records by what is left of each. A record on an
+   * account (手牌挂账) whose charge was settled since is split again over the settlement's paid records.
+   */
+  private async originalParts(trx: Transaction<Database>, kind: Kind, s: UserSession, order: Order, amountFen: number, from?: SettledBy) {
+    const { refunds, channels } = this.deps;
+    const records = await refunds.paidRecords(trx, from ?? kind, s.tenantId, from?.orderId ?? order.id);
+    const shares = splitOverParts(
+      amountFen,
+      records.map((r) => r.money_fen - Number(r.refunded_fen)),
+    );
+    const parts: NewRefundPart[] = [];
+    for (const [i, r] of records.entries()) {
+      const account = from || !shares[i] ? undefined : this.accounts.get(r.pay_mode);
+      const charge = account && (await account.charge(trx, s.tenantId, kind.orderType, order.id));
+      if (charge && charge !== 'open') {
+        parts.push(...(await this.originalParts(trx, kind, s, order, shares[i], charge)));
+        continue;
+      }
+      parts.push({
+        ...this.part(s, order, shares[i]),
+        pay_record_id: r.id,
+        pay_mode: r.pay_mode,
+        pay_name: r.pay_name,
+        card_id: r.card_id,
+        charge_id: r.consume_id,
+        remote: !!channels.get(r.pay_mode)?.remote,
+      });
+    }
+    return parts;
   }
 
   private part(s: UserSession, order: Order, moneyFen: number): NewRefundPart {
@@ -225,10 +273,10 @@ export class RefundService {
     const nowIso = iso(this.deps.clock.now());
     if (answer.state === 'UNKNOWN') {
       await refunds.unlock(refundId, answer.message || contract.refundMsg.unknown);
-      return this.dto(kind, s.tenantId, refundId);
+      return this.dto(kind, s.tenantId, order.id, refundId);
     }
     await db.transaction().execute(async (trx) => {
-      await refunds.lockOrder(trx, kind, s.tenantId, order.id);
+      await refunds.lockOrder(trx, kind, s.tenantId, order.id, s.userId);
       const state = answer.state === 'PAID' ? 'R' : 'F';
       if (!(await refunds.settle(trx, refundId, state, { nowIso, message: answer.message }))) return;
       const parts = await refunds.parts([refundId], trx);
@@ -243,7 +291,7 @@ export class RefundService {
       const refund = (await refunds.find(s.tenantId, refundId, trx))!;
       await refunds.hold(trx, kind, s.tenantId, order.id, lines, refund.amount_fen, -1);
     });
-    return this.dto(kind, s.tenantId, refundId);
+    return this.dto(kind, s.tenantId, order.id, refundId);
   }
 
   /**
@@ -258,14 +306,20 @@ export class RefundService {
     s: UserSession,
     order: Order,
     refundId: number,
-    /** What the caller wrote in this transaction (a refund settled at once): not read again. */
-    written?: { lines: PlannedLine[]; refund: { id: number; amount_fen: number; route: string; reason: string } },
+    /** What the caller wrote in this transaction (a refund settled at once): not read again; its amount is not held yet. */
+    written?: { lines: PlannedLine[]; refund: { id: number; amount_fen: number; route: string; reason: string }; parts: WrittenPart[] },
   ) {
     const { refunds, ledger, channels } = this.deps;
-    const parts = await refunds.parts([refundId], trx);
+    const parts = written?.parts ?? (await refunds.parts([refundId], trx));
     const remark = `${kind.orderName} ${order.id} 退款（退款单 ${refundId}）`;
     for (const p of [...parts].sort((a, b) => (a.card_id ?? 0) - (b.card_id ?? 0))) {
       if (p.out_refund_no !== null) continue;
+      const account = this.accounts.get(p.pay_mode);
+      if (account) {
+        await account.lower(trx, s.tenantId, kind.orderType, order.id, p.money_fen);
+        if (p.state !== 'R') await refunds.updatePart(trx, p.id, { state: 'R' });
+        continue;
+      }
       if (p.card_id !== null && p.charge_id !== null) {
         const row = await ledger.refundOrderCharge(trx, { tenantId: s.tenantId, consumeId: p.charge_id, amount: p.money_fen, userId: s.userId, remark });
         await refunds.updatePart(trx, p.id, { state: 'R', consume_id: row.id });
@@ -275,14 +329,13 @@ export class RefundService {
         .get(p.pay_mode)
         ?.refund({ tenantId: s.tenantId, orderNo: `${kind.tradePrefix}${s.tenantId}O${order.id}`, refundNo: `R${refundId}P${p.id}`, amountFen: p.money_fen });
       if (answer?.state !== 'PAID') throw badRefund(`${p.pay_name}退款失败，请选择其他退款方式`);
-      await refunds.updatePart(trx, p.id, { state: 'R' });
+      if (p.state !== 'R') await refunds.updatePart(trx, p.id, { state: 'R' });
     }
     const lines = written?.lines ?? (await refunds.lines([refundId], trx));
-    const units = await refunds.committedUnits(trx, kind, s.tenantId, order.id);
-    const full = units.refunded >= units.sold;
-    await refunds.setOrderRefunded(trx, kind, s.tenantId, order.id, full ? 'FR' : 'PR', full ? 'A' : 'P');
+    const payState = await refunds.setOrderRefunded(trx, kind, s.tenantId, order.id, written?.refund.amount_fen);
+    if (!payState) throw badRefund(REFUND_PAST_LEFT);
     const refund = written?.refund ?? (await refunds.find(s.tenantId, refundId, trx))!;
-    await this.deps.audit.record(trx, s, refundChange(kind, order, refund, parts, full ? 'FR' : 'PR'));
+    await this.deps.audit.record(trx, s, refundChange(kind, order, refund, parts, payState));
     // Last: the stock rows every till shares are locked from here to the commit only.
     await kind.restore(trx, { tenantId: s.tenantId, userId: s.userId, order, actor: s }, lines, remark);
   }
@@ -294,9 +347,10 @@ export class RefundService {
    */
   async query(kind: Kind, s: UserSession, refundId: number): Promise<OrderRefund> {
     const refund = await this.refundOfUser(kind, s, refundId);
-    if (refund.state !== 'U') return this.dto(kind, s.tenantId, refundId);
+    if (refund.state !== 'U') return this.dto(kind, s.tenantId, refund.order_id, refundId);
     const now = this.deps.clock.now();
-    if (!(await this.deps.refunds.claim(s.tenantId, refundId, iso(now), iso(addMs(now, LOCK_MS))))) return this.dto(kind, s.tenantId, refundId);
+    if (!(await this.deps.refunds.claim(s.tenantId, refundId, iso(now), iso(addMs(now, LOCK_MS)))))
+      return this.dto(kind, s.tenantId, refund.order_id, refundId);
     const order = (await kind.find(s.tenantId, refund.order_id))!;
     return this.finish(kind, s, order, refundId, await this.askChannel(s.tenantId, refundId, 'query'));
   }

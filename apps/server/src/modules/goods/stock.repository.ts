@@ -20,7 +20,10 @@ export interface StockChange {
 
 interface StockFilter {
   warehouseId?: number;
+  /** Only the warehouses serving this venue. */
+  venueId?: number;
   classificationId?: number;
+  maxQuantity?: number;
   goodsName?: string;
   /** Only warehouses serving the viewer's venues (a condition on `s.warehouse_id`). */
   within?: Expression<SqlBool>;
@@ -180,6 +183,11 @@ export class StockRepository {
       .innerJoin('warehouse as w', 'w.id', 's.warehouse_id')
       .where('s.tenant_id', '=', tenantId);
     if (f.warehouseId) q = q.where('s.warehouse_id', '=', f.warehouseId);
+    if (f.venueId)
+      q = q.where('s.warehouse_id', 'in', (eb) =>
+        eb.selectFrom('warehouse_venue').select('warehouse_id').where('tenant_id', '=', tenantId).where('venue_id', '=', f.venueId!),
+      );
+    if (f.maxQuantity !== undefined) q = q.where('s.quantity', '<=', f.maxQuantity);
     if (f.classificationId) q = q.where('g.classification_id', '=', f.classificationId);
     if (f.goodsName) q = q.where('g.name', 'like', `%${f.goodsName}%`);
     if (f.goodsId) q = q.where('g.id', '=', f.goodsId);

@@ -100,11 +100,12 @@ export class StockService {
   /** Stock rows; with `viewer`, of the warehouses serving its venues only (a warehouse filter is checked). */
   async page(tenantId: number, q: QueryOut<typeof goods.queryStock>, viewer?: Session) {
     if (viewer && q.warehouseId) await this.assertWarehouses(tenantId, viewer, [q.warehouseId]);
+    if (viewer && q.venueId && !mayUseVenue(viewer, q.venueId)) throw venueForbidden();
     const within =
       viewer && venuesOf(viewer) !== 'all'
         ? sql<boolean>`s.warehouse_id in (select wv.warehouse_id from warehouse_venue wv where wv.tenant_id = ${tenantId} and ${inUserVenues(viewer, 'wv.venue_id')})`
         : undefined;
-    const filter = { warehouseId: q.warehouseId, classificationId: q.classificationId, goodsName: q.goodsName, within };
+    const filter = { ...q, within };
     return mapPage(await this.repo.page(tenantId, filter, pageWindow(q)), toStockRow);
   }
 

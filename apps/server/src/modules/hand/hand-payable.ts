@@ -1,7 +1,14 @@
 import { fenToYuan, hand as contract } from '@venue/contract';
 import { iso, type Clock } from '../../lib/clock.ts';
-import { refuse } from '../../lib/errors.ts';
-import { badRefund, type PayableKind, type PayableLineDto as PayableLine, type RefundableKind, type RefundableLine } from '../checkout/index.ts';
+import { isUniqueViolation, refuse } from '../../lib/errors.ts';
+import {
+  badRefund,
+  type AccountRoute,
+  type PayableKind,
+  type PayableLineDto as PayableLine,
+  type RefundableKind,
+  type RefundableLine,
+} from '../checkout/index.ts';
 import type { HandLineRow, HandOrderRow, HandRepository } from './hand.repository.ts';
 
 export type HandDepositKind = PayableKind<HandOrderRow, HandLineRow, PayableLine> & RefundableKind<HandOrderRow>;
@@ -53,6 +60,8 @@ export function handDepositKind(repo: HandRepository, clock: Clock): HandDeposit
       if (!band || band.state !== 'A') throw refuse(contract.handMsg.disabled);
       if (band.lent_order_id !== null) throw refuse(contract.handMsg.inUse);
     },
+    // Two tills paying deposits of one band: the second meets the one-lending-per-band index (hand_order_lent_uq).
+    refusal: (error) => (isUniqueViolation(error) ? refuse(contract.handMsg.inUse) : undefined),
     async fulfil(trx, { tenantId, order }) {
       if (!(await repo.lend(trx, tenantId, order.hand_id, order.id))) throw refuse(contract.handMsg.inUse);
     },
@@ -84,6 +93,22 @@ export function handSettleKind(repo: HandRepository): HandSettleKind {
       const amount = lines.reduce((sum, l) => sum + l.price_orig_fen * l.quantity, 0);
       const marked = await repo.settle(trx, tenantId, order.deposit_order_id ?? 0, order.id, ids, amount);
       if (marked !== ids.length) throw refuse(contract.handMsg.settleChanged);
+    },
+  };
+}
+
+/**
+ * 手牌挂账 as a refund's original route: an order's charge still open is lowered by what is refunded
+ * (the band owes less); once settled, the refund goes back the way the settlement was paid.
+ */
+export function handAccountRoute(repo: HandRepository): AccountRoute {
+  return {
+    async charge(trx, tenantId, orderType, orderId) {
+      const row = await repo.lockCharge(trx, tenantId, orderType, orderId);
+      return row?.settle_order_id ? { orderType: contract.HAND_SETTLE_ORDER_TYPE, orderId: row.settle_order_id } : 'open';
+    },
+    async lower(trx, tenantId, orderType, orderId, amountFen) {
+      if (!(await repo.lowerCharge(trx, tenantId, orderType, orderId, amountFen))) throw badRefund(contract.handMsg.chargeChanged);
     },
   };
 }

@@ -1,7 +1,8 @@
 import { ticket } from '@venue/contract';
 import { sql, type Insertable, type Kysely, type Selectable, type SqlBool } from 'kysely';
-import type { Executor } from '../../db/database.ts';
+import type { Engine, Executor } from '../../db/database.ts';
 import type { HandChargeTable, HandOrderKind, HandOrderLineTable, HandOrderTable, HandTable } from '../../db/hand-tables.ts';
+import { insertOrderWithLines } from '../../db/order-insert.ts';
 import { pageQuery } from '../../db/page-query.ts';
 import type { Database } from '../../db/tables.ts';
 import type { PageWindow } from '../../lib/paging.ts';
@@ -27,7 +28,10 @@ export interface HandFilter {
 
 /** The only place with wristband queries: bands, their deposit and settlement orders, and what was charged to them. */
 export class HandRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly engine: Engine,
+  ) {}
 
   private handQuery(tenantId: number, f: HandFilter) {
     let q = this.db.selectFrom('hand as h').innerJoin('venue as v', 'v.id', 'h.venue_id').where('h.tenant_id', '=', tenantId);
@@ -98,14 +102,7 @@ export class HandRepository {
   }
 
   insertOrder(order: NewOrder, lines: NewLine[]): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
-      const { id } = await trx.insertInto('hand_order').values(order).returning('id').executeTakeFirstOrThrow();
-      await trx
-        .insertInto('hand_order_line')
-        .values(lines.map((l) => ({ ...l, order_id: id })))
-        .execute();
-      return id;
-    });
+    return insertOrderWithLines(this.db, this.engine, { order: 'hand_order', lines: 'hand_order_line' }, order, lines);
   }
 
   findOrder(tenantId: number, id: number, kind: HandOrderKind | null, db: Executor = this.db) {
@@ -197,7 +194,15 @@ export class HandRepository {
       .where('id', 'in', chargeIds)
       .where('settle_order_id', 'is', null)
       .executeTakeFirst();
-    const marked = Number(r.numUpdatedRows);
+    let marked = Number(r.numUpdatedRows);
+    // A refund may have lowered a charge since the settlement was made: then it no longer adds up.
+    const now = await trx
+      .selectFrom('hand_charge')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_fen'), sql<number>`0`).as('fen'))
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', chargeIds)
+      .executeTakeFirstOrThrow();
+    if (Number(now.fen) !== amountFen) marked = -1;
     if (marked === chargeIds.length) {
       await trx
         .updateTable('hand_order')
@@ -207,6 +212,43 @@ export class HandRepository {
         .execute();
     }
     return marked;
+  }
+
+  /**
+   * The charge of an order booked on a band, locked until the caller's commit (a no-op update, as a
+   * refund's lock on its order): the settlement that paid it, if any.
+   */
+  async lockCharge(trx: Executor, tenantId: number, orderType: string, orderId: number) {
+    return trx
+      .updateTable('hand_charge')
+      .set({ amount_fen: sql<number>`amount_fen` })
+      .where('tenant_id', '=', tenantId)
+      .where('order_type', '=', orderType)
+      .where('order_id', '=', orderId)
+      .returning(['id', 'settle_order_id'])
+      .executeTakeFirst();
+  }
+
+  /** Takes a refund off an order's charge that is not settled, and off its band's total; answers whether it could. */
+  async lowerCharge(trx: Executor, tenantId: number, orderType: string, orderId: number, amountFen: number) {
+    const row = await trx
+      .updateTable('hand_charge')
+      .set({ amount_fen: sql<number>`amount_fen - ${amountFen}` })
+      .where('tenant_id', '=', tenantId)
+      .where('order_type', '=', orderType)
+      .where('order_id', '=', orderId)
+      .where('settle_order_id', 'is', null)
+      .where('amount_fen', '>=', amountFen)
+      .returning('deposit_order_id')
+      .executeTakeFirst();
+    if (!row) return false;
+    await trx
+      .updateTable('hand_order')
+      .set({ charged_fen: sql<number>`charged_fen - ${amountFen}` })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', row.deposit_order_id)
+      .execute();
+    return true;
   }
 
   /** What is charged to a deposit order and not settled, fen. */

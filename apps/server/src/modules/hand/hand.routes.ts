@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { hand } from '@venue/contract';
-import { isUniqueViolation, refuse } from '../../lib/errors.ts';
 import { route, type Guard } from '../../plugins/route.ts';
 import type { CheckoutServices } from '../checkout/index.ts';
 import type { HandDepositKind, HandSettleKind } from './hand-payable.ts';
@@ -29,15 +28,7 @@ export function handRoutes(app: FastifyInstance, guard: Guard, s: HandServices):
   route(app, guard, hand.queryOrderForPay, async ({ session, query }) =>
     s.checkout.payments.forPay(await s.hands.kindOf(session, query.orderId), session, query),
   );
-  route(app, guard, hand.payOrder, async ({ session, body }) => {
-    try {
-      return await s.checkout.payments.pay(await s.hands.kindOf(session, body.orderId), session, body);
-    } catch (error) {
-      // Two tills paying deposits of one band: the second meets the one-lending-per-band index.
-      if (isUniqueViolation(error)) throw refuse(hand.handMsg.inUse);
-      throw error;
-    }
-  });
+  route(app, guard, hand.payOrder, async ({ session, body }) => s.checkout.payments.pay(await s.hands.kindOf(session, body.orderId), session, body));
   route(app, guard, hand.getPrintHandDepositOrder, ({ session, query }) => s.hands.orders(session.tenantId, query.orderIds, session));
   route(app, guard, hand.returnHandDeposit, ({ session, body }) => s.hands.returnDeposit(session, body));
   route(app, guard, hand.handReturns, ({ session, query }) => s.checkout.refunds.list(s.deposit, session, query.orderId));

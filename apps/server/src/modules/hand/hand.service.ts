@@ -210,7 +210,8 @@ export class HandService {
   async createSettleOrder(s: UserSession, b: BodyOut<typeof contract.createHandSettleOrder>) {
     const deposit = await this.d.checkout.payments.orderOfUser(this.d.deposit, s, b.orderId);
     if (deposit.order_state !== 'A') throw refuse(contract.handMsg.notInUse);
-    const open = (await this.d.repo.charges(s.tenantId, [deposit.id])).filter((c) => c.settle_order_id === null);
+    // A charge refunded whole (its order refunded by the original route) leaves nothing to settle.
+    const open = (await this.d.repo.charges(s.tenantId, [deposit.id])).filter((c) => c.settle_order_id === null && c.amount_fen > 0);
     if (!open.length) throw refuse(contract.handMsg.nothingToSettle);
     const fen = open.reduce((sum, c) => sum + c.amount_fen, 0);
     const orderId = await this.d.repo.insertOrder(

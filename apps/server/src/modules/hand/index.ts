@@ -1,4 +1,4 @@
-import { lease, sale, ticket } from '@venue/contract';
+import { hand, lease, sale, ticket } from '@venue/contract';
 import { HAND_MENU, seedHands } from '../../seed/hand.ts';
 import type { CheckoutServices } from '../checkout/index.ts';
 import type { LeaseServices } from '../lease/index.ts';
@@ -6,7 +6,7 @@ import { defineModule } from '../module.ts';
 import type { SaleServices } from '../sale/index.ts';
 import type { TicketServices } from '../ticket/index.ts';
 import type { UserService } from '../user/index.ts';
-import { handDepositKind, handSettleKind } from './hand-payable.ts';
+import { handAccountRoute, handDepositKind, handSettleKind } from './hand-payable.ts';
 import { HandRepository } from './hand.repository.ts';
 import { handRoutes, type HandServices } from './hand.routes.ts';
 import { HandService } from './hand.service.ts';
@@ -25,9 +25,10 @@ interface HandNeeds {
 export const handModule = defineModule({
   key: 'hands',
   services: ({ db, clock }, { users, checkout, sale: sales, lease: leases, tickets }: HandNeeds): HandServices => {
-    const repo = new HandRepository(db.kysely);
+    const repo = new HandRepository(db.kysely, db.engine);
     const deposit = handDepositKind(repo, clock);
     const settle = handSettleKind(repo);
+    checkout.refunds.registerAccount(hand.HAND_PAY, handAccountRoute(repo));
     const chargeable = {
       [sale.SALE_ORDER_TYPE]: sales.kind,
       [lease.LEASE_ORDER_TYPE]: leases.kind,

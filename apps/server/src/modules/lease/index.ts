@@ -15,7 +15,7 @@ export type { LeaseServices };
 export const leaseModule = defineModule({
   key: 'lease',
   services: ({ db, clock }, { users, goods, checkout }: { users: UserService; goods: GoodsServices; checkout: CheckoutServices }): LeaseServices => {
-    const repo = new LeaseRepository(db.kysely);
+    const repo = new LeaseRepository(db.kysely, db.engine);
     const kind = leaseKind(repo, goods.stock, clock);
     return {
       goods: new LeaseGoodsService(repo, clock),

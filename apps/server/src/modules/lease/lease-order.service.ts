@@ -27,7 +27,7 @@ export class LeaseOrderService {
     const place = await this.repo.venueAndItem(s.tenantId, b.venueId, b.itemId);
     if (!place.venue) throw venueForbidden();
     if (!place.item) throw refuse('所选项目不属于当前场馆，请重新选择项目');
-    const warehouseId = await this.repo.venueWarehouse(s.tenantId, b.venueId);
+    const warehouseId = place.warehouseId;
     if (!warehouseId) throw refuse(lease.leaseMsg.noWarehouse);
     if (b.memberId && !(await this.repo.memberExists(s.tenantId, b.memberId))) throw new BizError(Code.CARD_LOOKUP_FAILED, member.CARD_MESSAGES.notFound);
     const wanted = new Map<number, number>();

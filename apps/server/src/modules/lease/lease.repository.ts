@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely, type Selectable, type SqlBool } from 'kysely';
-import type { Executor } from '../../db/database.ts';
+import type { Engine, Executor } from '../../db/database.ts';
 import type { LeaseGoodsTable, LeaseOrderLineTable, LeaseOrderTable } from '../../db/lease-tables.ts';
+import { insertOrderWithLines } from '../../db/order-insert.ts';
 import { pageQuery } from '../../db/page-query.ts';
 import type { Database } from '../../db/tables.ts';
 import type { PageWindow } from '../../lib/paging.ts';
@@ -21,7 +22,10 @@ type NewLine = Omit<Insertable<LeaseOrderLineTable>, 'id' | 'order_id'>;
 
 /** The only place with lease queries: the lease goods archive (with the venue warehouse's stock), lease orders and lines. */
 export class LeaseRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly engine: Engine,
+  ) {}
 
   /** The warehouse a venue lends from: its first enabled warehouse (lowest id), or none. */
   async venueWarehouse(tenantId: number, venueId: number, db: Executor = this.db): Promise<number | null> {
@@ -105,16 +109,28 @@ export class LeaseRepository {
     return !!(await this.db.selectFrom('venue').select('id').where('tenant_id', '=', tenantId).where('id', '=', venueId).executeTakeFirst());
   }
 
-  /** Is the venue the tenant's and enabled, and does it run the item (enabled)? */
+  /** Is the venue the tenant's and enabled, does it run the item (enabled), and the warehouse it lends from (`venueWarehouse`): one statement. */
   async venueAndItem(tenantId: number, venueId: number, itemId: number) {
     const row = await this.db
       .selectFrom('venue as v')
       .leftJoin('venue_item as vi', (j) => j.onRef('vi.venue_id', '=', 'v.id').on('vi.item_id', '=', itemId).on('vi.state', '=', 'A'))
       .select(['v.state', 'vi.id as venue_item_id'])
+      .select((eb) =>
+        eb
+          .selectFrom('warehouse_venue as wv')
+          .innerJoin('warehouse as w', 'w.id', 'wv.warehouse_id')
+          .select('w.id')
+          .where('wv.tenant_id', '=', tenantId)
+          .whereRef('wv.venue_id', '=', 'v.id')
+          .where('w.state', '=', 'A')
+          .orderBy('w.id')
+          .limit(1)
+          .as('warehouse_id'),
+      )
       .where('v.tenant_id', '=', tenantId)
       .where('v.id', '=', venueId)
       .executeTakeFirst();
-    return { venue: row?.state === 'A', item: !!row?.venue_item_id };
+    return { venue: row?.state === 'A', item: !!row?.venue_item_id, warehouseId: row?.warehouse_id ?? null };
   }
 
   async memberExists(tenantId: number, memberId: number) {
@@ -122,14 +138,7 @@ export class LeaseRepository {
   }
 
   insertOrder(order: NewOrder, lines: NewLine[]): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
-      const { id } = await trx.insertInto('lease_order').values(order).returning('id').executeTakeFirstOrThrow();
-      await trx
-        .insertInto('lease_order_line')
-        .values(lines.map((l) => ({ ...l, order_id: id })))
-        .execute();
-      return id;
-    });
+    return insertOrderWithLines(this.db, this.engine, { order: 'lease_order', lines: 'lease_order_line' }, order, lines);
   }
 
   findPayable(tenantId: number, id: number, db: Executor = this.db) {

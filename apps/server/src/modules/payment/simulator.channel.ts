@@ -6,6 +6,8 @@ import type { ChannelAnswer, PaymentChannel, PayInput, RefundRef, TradeRef } fro
 import type { SimulatorTradeRepository } from './simulator-trade.repository.ts';
 
 const AUTH_CODE = /^\d{6,32}$/;
+/** How long an auth code ending 0607 takes to pay: two tills' payments meet inside the channel call. */
+const SLOW_MS = 300;
 const PREFIX: Record<string, string> = { wechatpay: '4200', alipay: '2026', umspay: '8800' };
 const MESSAGES: Partial<Record<SimulatorTradeState, string>> = { PAID: '支付成功', FAILED: '付款码已失效或余额不足', UNKNOWN: '用户支付中，请稍后查询' };
 const REFUND_MESSAGES: Record<SimulatorRefundState, string> = { SUCCESS: '已退款', FAILED: '渠道拒绝退款', UNKNOWN: '退款处理中，请稍后查询' };
@@ -13,8 +15,8 @@ const REFUND_ANSWER: Record<SimulatorRefundState, ChannelAnswer['state']> = { SU
 
 /**
  * The scan-code channels of demo and tests (spec 8 payment codes, contract SIMULATOR_SUFFIX): an auth
- * code ending 0606 fails, one ending 0605 leaves the result unknown and is paid when queried, any
- * other code of 6-32 digits pays. Trades live in the database, so every server process answers the same.
+ * code ending 0606 fails, one ending 0605 leaves the result unknown and is paid when queried, one
+ * ending 0607 pays after a pause, any other code of 6-32 digits pays. Trades live in the database, so every server process answers the same.
  */
 export class SimulatorChannel implements PaymentChannel {
   readonly remote = true;
@@ -33,6 +35,7 @@ export class SimulatorChannel implements PaymentChannel {
   async pay({ tenantId, orderNo, amountFen, authCode = '' }: PayInput): Promise<ChannelAnswer> {
     if (!AUTH_CODE.test(authCode)) return this.answer('FAILED', null, '付款码无效，请重新扫码');
     const state = authCode.endsWith(payment.SIMULATOR_SUFFIX.fail) ? 'FAILED' : authCode.endsWith(payment.SIMULATOR_SUFFIX.unknown) ? 'UNKNOWN' : 'PAID';
+    if (authCode.endsWith(payment.SIMULATOR_SUFFIX.slow)) await new Promise((done) => setTimeout(done, SLOW_MS));
     const now = iso(this.clock.now());
     const channelTradeNo = `${PREFIX[this.payMode] ?? '9900'}${Date.now()}${randomBytes(4).toString('hex')}`;
     await this.trades.insertOnce({

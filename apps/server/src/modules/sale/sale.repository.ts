@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import type { Engine, Executor } from '../../db/database.ts';
+import { insertOrderWithLines } from '../../db/order-insert.ts';
 import { pageQuery } from '../../db/page-query.ts';
 import type { Database, OrderState, PayState, SaleOrderLineTable, SaleOrderTable } from '../../db/tables.ts';
 import type { PageWindow } from '../../lib/paging.ts';
@@ -77,27 +78,9 @@ export class SaleRepository {
     return rows;
   }
 
-  /** The order and its lines, atomically. PostgreSQL: one statement (the order's insert feeds the lines'); SQLite: a transaction of two. */
   /** Writes an order and its lines; `alsoWrite` (an audit entry) joins their transaction. */
-  async insertOrder(order: NewOrder, lines: NewLine[], alsoWrite?: (trx: Transaction<Database>, orderId: number) => Promise<void>): Promise<number> {
-    if (this.engine === 'postgres' && !alsoWrite) {
-      const row = await this.db
-        .with('o', (db) => db.insertInto('sale_order').values(order).returning('id'))
-        .insertInto('sale_order_line')
-        .values(lines.map((l) => ({ ...l, order_id: sql<number>`(select id from o)` })))
-        .returning('order_id')
-        .executeTakeFirstOrThrow();
-      return row.order_id;
-    }
-    return this.db.transaction().execute(async (trx) => {
-      const { id } = await trx.insertInto('sale_order').values(order).returning('id').executeTakeFirstOrThrow();
-      await trx
-        .insertInto('sale_order_line')
-        .values(lines.map((l) => ({ ...l, order_id: id })))
-        .execute();
-      await alsoWrite?.(trx, id);
-      return id;
-    });
+  insertOrder(order: NewOrder, lines: NewLine[], alsoWrite?: (trx: Transaction<Database>, orderId: number) => Promise<void>): Promise<number> {
+    return insertOrderWithLines(this.db, this.engine, { order: 'sale_order', lines: 'sale_order_line' }, order, lines, alsoWrite);
   }
 
   /** One order of the tenant as the checkout sees it (no joins: the payment needs its own columns only). */

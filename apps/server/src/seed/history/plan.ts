@@ -2,6 +2,8 @@ import type { Insertable } from 'kysely';
 import { payment } from '@venue/contract';
 import type { Database } from '../../db/tables.ts';
 import { outTradeNo } from '../../modules/checkout/payable.ts';
+import type { StockReason } from '../../db/tables.ts';
+import { leaseDay, refundSale, type DayKit } from './returns.ts';
 import { ORDER_TYPES, type HistoryTable, type VenueWorld, type World } from './world.ts';
 
 export type Rows = { [T in HistoryTable]: Insertable<Database[T]>[] };
@@ -19,8 +21,13 @@ const PREFIX: Record<HistoryTable, string> = {
   ticket_order: 'TK',
   ticket_detail: '',
   ticket_check: '',
+  lease_order: 'GL',
+  lease_order_line: '',
   card_consume: '',
   pay_record: '',
+  order_refund: '',
+  order_refund_line: '',
+  order_refund_pay: '',
   stock_movement: '',
   gate_pass: '',
 };
@@ -77,8 +84,9 @@ export function planDay(world: World, rows: Rows, rnd: Random, date: string, per
     t: string,
   ) => {
     const out = method.remote ? outTradeNo({ tradePrefix: prefix }, tenantId, orderId, 1) : null;
+    const recordId = id('pay_record');
     rows.pay_record.push({
-      id: id('pay_record'),
+      id: recordId,
       tenant_id: tenantId,
       order_type: orderType,
       order_id: orderId,
@@ -97,6 +105,7 @@ export function planDay(world: World, rows: Rows, rnd: Random, date: string, per
       created_at: t,
       paid_at: t,
     });
+    return recordId;
   };
   const ledger = (
     card: World['cards'][number],
@@ -123,7 +132,7 @@ export function planDay(world: World, rows: Rows, rnd: Random, date: string, per
     });
     return consumeId;
   };
-  const move = (warehouseId: number, goodsId: number, change: number, reason: 'STOCK_IN' | 'SALE', refId: number, remark: string, t: string) => {
+  const move = (warehouseId: number, goodsId: number, change: number, reason: StockReason, refId: number, remark: string, t: string) => {
     const key = `${warehouseId}:${goodsId}`;
     const balance = (world.stock.get(key) ?? 0) + change;
     world.stock.set(key, balance);
@@ -142,9 +151,11 @@ export function planDay(world: World, rows: Rows, rnd: Random, date: string, per
     });
   };
 
+  const kit: DayKit = { world, rows, rnd, id, iso, dayEnd: dayStart + 24 * HOUR - MINUTE, payRecord, move };
   const tills = world.venues.filter((v) => v.methods.length);
   for (const venue of tills) {
     if (venue.warehouseId !== null && world.goods.length) goodsDay(venue, venue.warehouseId);
+    if (venue.warehouseId !== null) leaseDay(kit, venue, venue.warehouseId, Math.round((perDay / 16) * busy * (0.6 + rnd.next() * 0.8)), at);
     if (venue.ticketTypes.length) ticketDay(venue);
     if (venue.gates.length) gateDay(venue);
   }
@@ -200,11 +211,12 @@ export function planDay(world: World, rows: Rows, rnd: Random, date: string, per
       }
       if (!lines.size) continue;
       const orderId = id('sale_order');
+      const written: (Rows['sale_order_line'][number] & { id: number })[] = [];
       const goods = [...lines].map(([goodsId, quantity]) => ({ g: world.goods.find((x) => x.id === goodsId)!, quantity }));
       const total = goods.reduce((s, l) => s + l.g.priceFen * l.quantity, 0);
       const card = rnd.next() < 0.2 ? payingCard(total) : undefined;
       const method = card ? undefined : rnd.pick(venue.methods);
-      rows.sale_order.push({
+      const order: Rows['sale_order'][number] & { id: number } = {
         id: orderId,
         tenant_id: tenantId,
         venue_id: venue.id,
@@ -224,9 +236,13 @@ export function planDay(world: World, rows: Rows, rnd: Random, date: string, per
         remark: '',
         created_at: iso(time - 2 * MINUTE),
         paid_at: t,
-      });
+        // Every row names the columns a refund sets: a bulk insert's rows have one shape.
+        refund_type: 'U',
+        refunded_fen: 0,
+      };
+      rows.sale_order.push(order);
       for (const l of goods) {
-        rows.sale_order_line.push({
+        const line = {
           id: id('sale_order_line'),
           tenant_id: tenantId,
           order_id: orderId,
@@ -238,7 +254,10 @@ export function planDay(world: World, rows: Rows, rnd: Random, date: string, per
           price_fen: l.g.priceFen,
           price_orig_fen: l.g.priceFen,
           price_pay_fen: l.g.priceFen,
-        });
+          refunded_quantity: 0,
+        };
+        written.push(line);
+        rows.sale_order_line.push(line);
       }
       if (card) {
         const consumeId = ledger(card, 'CONSUME', -total, { type: ORDER_TYPES.sale, id: orderId, venueId: venue.id, remark: `商品销售 ${orderId}`, t });
@@ -262,9 +281,14 @@ export function planDay(world: World, rows: Rows, rnd: Random, date: string, per
           created_at: t,
           paid_at: t,
         });
-      } else payRecord(ORDER_TYPES.sale, PREFIX.sale_order, orderId, method!, total, t);
-      // The stock moves last, in goods order (as applyLines does).
-      for (const l of [...goods].sort((a, b) => a.g.id - b.g.id)) move(warehouseId, l.g.id, -l.quantity, 'SALE', orderId, `销售订单 ${orderId}`, t);
+        // The stock moves last, in goods order (as applyLines does).
+        for (const l of [...goods].sort((a, b) => a.g.id - b.g.id)) move(warehouseId, l.g.id, -l.quantity, 'SALE', orderId, `销售订单 ${orderId}`, t);
+      } else {
+        const payId = payRecord(ORDER_TYPES.sale, PREFIX.sale_order, orderId, method!, total, t);
+        for (const l of [...goods].sort((a, b) => a.g.id - b.g.id)) move(warehouseId, l.g.id, -l.quantity, 'SALE', orderId, `销售订单 ${orderId}`, t);
+        // About one sale in a hundred paid by a method comes back (a card's part would go back through its ledger).
+        if (rnd.next() < 0.01) refundSale(kit, order, written, { id: payId, method: method! }, time);
+      }
     }
   }
 

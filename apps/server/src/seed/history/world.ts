@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { member, sale, ticket } from '@venue/contract';
 import type { Database } from '../../db/tables.ts';
+import type { RentTerms } from '../../modules/lease/lease-rent.ts';
 
 /** The history's tables, in the order their rows go in (parents first). */
 export const TABLES = [
@@ -14,8 +15,13 @@ export const TABLES = [
   'ticket_order',
   'ticket_detail',
   'ticket_check',
+  'lease_order',
+  'lease_order_line',
   'card_consume',
   'pay_record',
+  'order_refund',
+  'order_refund_line',
+  'order_refund_pay',
   'stock_movement',
   'gate_pass',
 ] as const;
@@ -30,6 +36,8 @@ export interface VenueWorld {
   methods: { payMode: string; payName: string; remote: boolean }[];
   gates: { id: number; controllerId: number; inDoor: number | null; outDoor: number | null }[];
   ticketTypes: { id: number; itemId: number; name: string; priceFen: number }[];
+  /** Enabled lease goods of the sports items the venue runs, with their rent terms. */
+  leaseGoods: { id: number; goodsId: number; itemId: number; name: string; specs: string; unit: string; terms: RentTerms; depositFen: number }[];
 }
 
 /** What the history writes with: the demo tenant as seeded, and the running books it keeps (stock, cards). */
@@ -67,7 +75,7 @@ export async function loadWorld(db: Kysely<Database>, tenantId: number): Promise
     .orderBy('id')
     .executeTakeFirst();
   if (!user || !cardType) return null;
-  const [venues, warehouses, methods, gates, types, goods, suppliers, stock, controllers] = await Promise.all([
+  const [venues, warehouses, methods, gates, types, goods, suppliers, stock, controllers, leaseGoods] = await Promise.all([
     db.selectFrom('venue').select('id').where('tenant_id', '=', tenantId).where('state', '=', 'A').orderBy('id').execute(),
     db
       .selectFrom('warehouse_venue as wv')
@@ -116,6 +124,30 @@ export async function loadWorld(db: Kysely<Database>, tenantId: number): Promise
       .where('tenant_id', '=', tenantId)
       .groupBy('controller_id')
       .execute(),
+    db
+      .selectFrom('lease_goods as lg')
+      .innerJoin('goods as g', 'g.id', 'lg.goods_id')
+      .innerJoin('venue_item as vi', (j) => j.onRef('vi.item_id', '=', 'lg.item_id').on('vi.state', '=', 'A'))
+      .select([
+        'vi.venue_id',
+        'lg.id',
+        'lg.goods_id',
+        'lg.item_id',
+        'g.name',
+        'g.specs',
+        'g.unit',
+        'lg.rent_mode',
+        'lg.rent_fen',
+        'lg.unit_minutes',
+        'lg.free_minutes',
+        'lg.daily_cap_fen',
+        'lg.deposit_fen',
+      ])
+      .where('lg.tenant_id', '=', tenantId)
+      .where('lg.state', '=', 'A')
+      .where('g.state', '=', 'A')
+      .orderBy('lg.id')
+      .execute(),
   ]);
   const rules = await db
     .selectFrom('card_recharge_rule')
@@ -142,6 +174,18 @@ export async function loadWorld(db: Kysely<Database>, tenantId: number): Promise
       methods: methods.filter((m) => m.venue_id === v.id).map((m) => ({ payMode: m.pay_mode, payName: m.pay_name, remote: m.is_api === 'T' })),
       gates: gates.filter((g) => g.venue_id === v.id).map((g) => ({ id: g.id, controllerId: g.controller_id, inDoor: g.in_door, outDoor: g.out_door })),
       ticketTypes: types.filter((t) => t.venue_id === v.id).map((t) => ({ id: t.id, itemId: t.item_id, name: t.name, priceFen: t.price_fen })),
+      leaseGoods: leaseGoods
+        .filter((g) => g.venue_id === v.id)
+        .map((g) => ({
+          id: g.id,
+          goodsId: g.goods_id,
+          itemId: g.item_id,
+          name: g.name,
+          specs: g.specs,
+          unit: g.unit,
+          terms: { rent_mode: g.rent_mode, rent_fen: g.rent_fen, unit_minutes: g.unit_minutes, free_minutes: g.free_minutes, daily_cap_fen: g.daily_cap_fen },
+          depositFen: g.deposit_fen,
+        })),
     })),
     goods: goods.map((g) => ({ id: g.id, name: g.name, specs: g.specs, unit: g.unit, priceFen: g.price_fen })),
     supplierIds: suppliers.map((s) => s.id),

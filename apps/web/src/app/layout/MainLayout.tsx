@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { Drawer, Layout } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { useFocusableScrollRegions } from '@/hooks/useFocusableScrollRegions';
 import type { ViewRoute } from '@/lib/menu-routes';
 import { FIXED_TITLES } from '../fixed-routes';
 import { Breadcrumbs } from './Breadcrumbs';
@@ -58,6 +59,8 @@ export function MainLayout({ routes }: { routes: ViewRoute[] }) {
   const { sidebarOpened, device, tagsView, fixedHeader, withoutAnimation, toggleSidebar, closeSidebar } = useLayout();
   useDevice();
   useNavigationEffects(routes);
+  const content = useRef<HTMLElement>(null);
+  useFocusableScrollRegions(content);
   const mobile = device === 'mobile';
   const verify = useVerifyNav();
 
@@ -114,7 +117,7 @@ export function MainLayout({ routes }: { routes: ViewRoute[] }) {
       )}
       <Layout className={styles.main}>
         {header}
-        <Layout.Content className={styles.content}>
+        <Layout.Content ref={content} className={styles.content}>
           <CachedOutlet routes={routes} />
         </Layout.Content>
       </Layout>

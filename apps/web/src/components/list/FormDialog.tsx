@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Form, Modal, type FormInstance } from 'antd';
 import { validValues } from '@/lib/form';
 import { toast } from '@/lib/notify';
@@ -18,18 +18,17 @@ export interface FormDialogProps<Values> {
 export function FormDialog<Values extends object>({ open, title, initialValues, onSubmit, onClose, children, width = 700 }: FormDialogProps<Values>) {
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
-  const initial = useRef(initialValues);
-  useEffect(() => {
-    initial.current = initialValues;
-  });
-
-  // Filled once per opening: a parent re-render must not wipe what the user is typing.
-  useEffect(() => {
+  // Filled once per opening, in the render that opens it: a parent re-render must not wipe what the user
+  // is typing, and a reset in an effect ran after a fast typist's (or a loaded browser's) first keys and
+  // wiped them. The fields are not mounted then (destroyOnHidden), so the store changes unobserved.
+  const [openSeen, setOpenSeen] = useState(false);
+  if (open !== openSeen) {
+    setOpenSeen(open);
     if (open) {
       form.resetFields();
-      if (initial.current) form.setFieldsValue(initial.current as never);
+      if (initialValues) form.setFieldsValue(initialValues as never);
     }
-  }, [open, form]);
+  }
 
   async function save() {
     const values = await validValues(form);

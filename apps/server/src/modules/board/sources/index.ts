@@ -1,7 +1,9 @@
-import { cardOrderSource } from './card-order.ts';
+import { cardFeeOrderSource, cardOrderSource } from './card-order.ts';
 import { gatePassSource } from './gate-passes.ts';
 import { goodsSaleSource } from './goods-sale.ts';
 import { leaseOrderSource } from './lease-order.ts';
+import { lectureCheckSource } from './lecture-check.ts';
+import { lectureOrderSource } from './lecture-order.ts';
 import { memberCardSource } from './member-cards.ts';
 import type { BoardSource } from './source.ts';
 import { ticketCheckSource } from './ticket-check.ts';
@@ -17,8 +19,11 @@ export const BOARD_SOURCES: readonly BoardSource[] = [
   ticketOrderSource,
   ticketTimeoutSource,
   cardOrderSource,
+  cardFeeOrderSource,
+  lectureOrderSource,
   gatePassSource,
   voucherVerifySource,
   ticketCheckSource,
+  lectureCheckSource,
   memberCardSource,
 ];

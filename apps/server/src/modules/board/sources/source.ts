@@ -1,6 +1,7 @@
 import type { Kysely, RawBuilder } from 'kysely';
 import type { Capability } from '@venue/contract/board';
 import type { Engine } from '../../../db/database.ts';
+import type { PayableTable } from '../../checkout/index.ts';
 import type { Database } from '../../../db/tables.ts';
 
 /** What every source reads with: the tenant, the caller's venues and the engine (for China-time grouping). */
@@ -58,7 +59,8 @@ export interface MonthCount {
  */
 export interface BoardSource {
   capability: Capability;
-  revenue?: (ctx: SourceContext, range: Range) => Promise<RevenueRows>;
+  /** An order kind the checkout pays: its revenue is read with every other kind's at once (payable-revenue.ts). */
+  payable?: Omit<PayableKind, 'capability'>;
   flow?: (ctx: SourceContext, venueId: number, day: Range, days: Range) => Promise<FlowRows>;
   /** People of this capability inside the venue now (its entries not yet out); the flow board's 在馆人数 takes it for today instead of the day's in less out. */
   inside?: (ctx: SourceContext, venueId: number) => Promise<number>;
@@ -70,4 +72,22 @@ export interface BoardSource {
   /** Verifications recorded in the range (one count per source). */
   verifications?: (ctx: SourceContext, range: Range) => Promise<number>;
   topGoods?: (ctx: SourceContext, range: Range) => Promise<{ goods_id: number; goods_name: string; quantity: number | string; fen: number | string }[]>;
+}
+
+/** An order kind the checkout pays (its table carries the pay columns), and the channel it counts in. */
+export interface PayableKind {
+  capability: Capability;
+  orderType: string;
+  table: PayableTable;
+}
+
+/** A summed row of the payable kinds: part I paid, R refunded (money in fen), O orders (a count). */
+export interface KindRow {
+  part: 'I' | 'R' | 'O';
+  day: string;
+  order_type: string;
+  venue_id: number;
+  pay_mode: string;
+  pay_name: string;
+  amount: number | string;
 }

@@ -2,19 +2,14 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Card, Col, Empty, List, Row, Statistic, Typography } from 'antd';
 import { board, SCREENS, type ScreenKey } from '@venue/contract';
-import { CAPABILITIES, type Capability } from '@venue/contract/board';
 import { useApiQuery } from '@/lib/query';
 import { viewRoutes } from '@/lib/menu-routes';
 import { useSession } from '@/lib/session';
 import { yuanText } from '../charts';
 import { BOARD_ROUTES } from '../boards';
+import { HOME_REFRESH_MS, OpenItems } from './OpenItems';
 
-/** 首页 reads its figures again this often. */
-const HOME_REFRESH_MS = 30_000;
 const chinaToday = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
-
-/** The panels whose capability has not landed, by what they would show. */
-const WAITING: { title: string; capability: Capability }[] = [{ title: '在用手牌', capability: 'hand' }];
 
 /**
  * 首页's figures for the current venue today: revenue by pay method and channel, orders, people in the
@@ -92,17 +87,7 @@ export function TodayFigures({ venueId }: { venueId: number }) {
           </Card>
         </Col>
         <Col xs={24} md={8}>
-          <Card size="small" title="其他">
-            <List
-              size="small"
-              dataSource={WAITING}
-              renderItem={(w) => (
-                <List.Item>
-                  {w.title}：<Typography.Text type="secondary">「{CAPABILITIES[w.capability]}」功能尚未上线</Typography.Text>
-                </List.Item>
-              )}
-            />
-          </Card>
+          <OpenItems venueId={venueId} link={(screen, text) => link(SCREENS[screen], text)} />
         </Col>
       </Row>
       <Typography.Paragraph style={{ marginTop: 12 }}>

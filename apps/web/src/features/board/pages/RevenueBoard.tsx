@@ -12,8 +12,11 @@ const GRID = {
   gridTemplateRows: 'auto 1.3fr 1fr',
   gridTemplateAreas: `"stats stats" "trend modes" "venues channels"`,
 };
-/** The capabilities that take money at the till. */
-const MONEY: Capability[] = ['goods', 'lease', 'ticket', 'cardSale', 'hand'];
+/**
+ * The capabilities that take money at the till. A wristband's deposit is not revenue (it goes back), and
+ * what is charged to a band is counted in the sale, rental or overstay it paid for.
+ */
+const MONEY: Capability[] = ['goods', 'lease', 'ticket', 'lecture', 'cardSale', 'cardFee'];
 
 /** Today's date in China (the venues' day). */
 export const chinaToday = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);

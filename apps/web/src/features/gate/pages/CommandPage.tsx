@@ -24,22 +24,22 @@ export default function CommandPage() {
             <DatePicker.RangePicker placeholder={['开始日期', '结束日期']} />
           </Form.Item>
           <Form.Item name="areaId">
-            <Select placeholder="区域" allowClear options={areas} style={{ width: 130 }} />
+            <Select placeholder="区域" aria-label="区域" allowClear options={areas} style={{ width: 130 }} />
           </Form.Item>
           <Form.Item name="gateId">
-            <Select placeholder="闸机" allowClear options={gates} style={{ width: 150 }} />
+            <Select placeholder="闸机" aria-label="闸机" allowClear options={gates} style={{ width: 150 }} />
           </Form.Item>
           <Form.Item name="userName">
             <Input placeholder="操作人" allowClear style={{ width: 120 }} />
           </Form.Item>
           <Form.Item name="doorState">
-            <Select placeholder="操作" allowClear options={codeOptions(DOOR_STATE_LABELS)} style={{ width: 100 }} />
+            <Select placeholder="操作" aria-label="操作" allowClear options={codeOptions(DOOR_STATE_LABELS)} style={{ width: 100 }} />
           </Form.Item>
           <Form.Item name="passDirection">
-            <Select placeholder="方向" allowClear options={codeOptions(DIRECTION_LABELS)} style={{ width: 100 }} />
+            <Select placeholder="方向" aria-label="方向" allowClear options={codeOptions(DIRECTION_LABELS)} style={{ width: 100 }} />
           </Form.Item>
           <Form.Item name="success">
-            <Select placeholder="结果" allowClear options={flagOptions('成功', '失败')} style={{ width: 100 }} />
+            <Select placeholder="结果" aria-label="结果" allowClear options={flagOptions('成功', '失败')} style={{ width: 100 }} />
           </Form.Item>
         </>
       }

@@ -31,7 +31,7 @@ export default function ControllerPage() {
               <Input placeholder="名称、序列号或IP" allowClear />
             </Form.Item>
             <Form.Item name="state">
-              <Select placeholder="状态" allowClear options={STATE_OPTIONS} style={{ width: 120 }} />
+              <Select placeholder="状态" aria-label="状态" allowClear options={STATE_OPTIONS} style={{ width: 120 }} />
             </Form.Item>
           </>
         }

@@ -59,13 +59,13 @@ export default function GatePage() {
               <Input placeholder="闸机名称" allowClear />
             </Form.Item>
             <Form.Item name="areaId">
-              <Select placeholder="区域" allowClear options={areas} style={{ width: 150 }} />
+              <Select placeholder="区域" aria-label="区域" allowClear options={areas} style={{ width: 150 }} />
             </Form.Item>
             <Form.Item name="venueId">
-              <Select placeholder="场馆" allowClear options={venues} style={{ width: 160 }} />
+              <Select placeholder="场馆" aria-label="场馆" allowClear options={venues} style={{ width: 160 }} />
             </Form.Item>
             <Form.Item name="usage">
-              <Select placeholder="使用状态" allowClear options={codeOptions(USAGE_LABELS)} style={{ width: 120 }} />
+              <Select placeholder="使用状态" aria-label="使用状态" allowClear options={codeOptions(USAGE_LABELS)} style={{ width: 120 }} />
             </Form.Item>
           </>
         }

@@ -26,25 +26,25 @@ export default function PassPage() {
             <DatePicker.RangePicker placeholder={['开始日期', '结束日期']} />
           </Form.Item>
           <Form.Item name="venueId">
-            <Select placeholder="场馆" allowClear options={venues} style={{ width: 150 }} />
+            <Select placeholder="场馆" aria-label="场馆" allowClear options={venues} style={{ width: 150 }} />
           </Form.Item>
           <Form.Item name="areaId">
-            <Select placeholder="区域" allowClear options={areas} style={{ width: 130 }} />
+            <Select placeholder="区域" aria-label="区域" allowClear options={areas} style={{ width: 130 }} />
           </Form.Item>
           <Form.Item name="gateId">
-            <Select placeholder="闸机" allowClear options={gates} style={{ width: 150 }} />
+            <Select placeholder="闸机" aria-label="闸机" allowClear options={gates} style={{ width: 150 }} />
           </Form.Item>
           <Form.Item name="keyword">
             <Input placeholder="卡号或会员姓名" allowClear style={{ width: 150 }} />
           </Form.Item>
           <Form.Item name="direction">
-            <Select placeholder="方向" allowClear options={codeOptions(DIRECTION_LABELS)} style={{ width: 100 }} />
+            <Select placeholder="方向" aria-label="方向" allowClear options={codeOptions(DIRECTION_LABELS)} style={{ width: 100 }} />
           </Form.Item>
           <Form.Item name="kind">
-            <Select placeholder="类型" allowClear options={codeOptions(PASS_KIND_LABELS)} style={{ width: 110 }} />
+            <Select placeholder="类型" aria-label="类型" allowClear options={codeOptions(PASS_KIND_LABELS)} style={{ width: 110 }} />
           </Form.Item>
           <Form.Item name="granted">
-            <Select placeholder="结果" allowClear options={flagOptions('通过', '拒绝')} style={{ width: 100 }} />
+            <Select placeholder="结果" aria-label="结果" allowClear options={flagOptions('通过', '拒绝')} style={{ width: 100 }} />
           </Form.Item>
         </>
       }

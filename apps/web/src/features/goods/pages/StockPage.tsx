@@ -45,6 +45,9 @@ export default function StockPage() {
             <Form.Item name="classificationId">
               <Select placeholder="商品分类" aria-label="商品分类" allowClear options={classes} style={{ width: 140 }} />
             </Form.Item>
+            <Form.Item name="maxQuantity">
+              <InputNumber placeholder="库存不高于" aria-label="库存不高于" min={0} precision={0} style={{ width: 120 }} />
+            </Form.Item>
           </>
         }
         columns={[

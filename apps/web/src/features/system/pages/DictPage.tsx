@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Col, Form, Input, InputNumber, Row, Space, Table, Tag, Tooltip } from 'antd';
+import { App, Button, Card, Col, Form, Input, InputNumber, Row, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { system, PERMISSIONS } from '@venue/contract';
 import type { DictDetailRow as DictEntry } from '@venue/contract/system';
@@ -154,7 +154,9 @@ export default function DictPage() {
               ]}
             />
           ) : (
-            <div style={{ padding: 24, color: '#909399', textAlign: 'center' }}>点击左侧字典查看详情</div>
+            <Typography.Paragraph type="secondary" style={{ padding: 24, textAlign: 'center' }}>
+              点击左侧字典查看详情
+            </Typography.Paragraph>
           )}
         </Card>
       </Col>

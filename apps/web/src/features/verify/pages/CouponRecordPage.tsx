@@ -46,7 +46,7 @@ export default function CouponRecordPage() {
               <Input placeholder="商品名称" allowClear style={{ width: 150 }} />
             </Form.Item>
             <Form.Item name="state">
-              <Select placeholder="状态" allowClear options={stateOptions} style={{ width: 110 }} />
+              <Select placeholder="状态" aria-label="状态" allowClear options={stateOptions} style={{ width: 110 }} />
             </Form.Item>
           </>
         }
