@@ -44,6 +44,21 @@ describe('useScannerInput (spec 4)', () => {
     expect(onScan).not.toHaveBeenCalled();
   });
 
+  it('keeps a scan whole when the browser stalls mid-scan and the timer fires between its keys', () => {
+    const { onScan } = setup();
+    // The device stamps keys 10 ms apart; the page gets the last nine 80 ms late, after the timer has run.
+    const key = (k: string, timeStamp: number) => {
+      const event = new KeyboardEvent('keydown', { key: k, bubbles: true });
+      Object.defineProperty(event, 'timeStamp', { value: timeStamp });
+      window.dispatchEvent(event);
+    };
+    [...'6910'].forEach((k, i) => key(k, 1000 + i * 10));
+    vi.advanceTimersByTime(80);
+    expect(onScan).not.toHaveBeenCalled();
+    [...'123456789', 'Enter'].forEach((k, i) => key(k, 1040 + i * 10));
+    expect(onScan).toHaveBeenCalledExactlyOnceWith('6910123456789');
+  });
+
   it('Enter ends a scan at once, without a second report from the timer', () => {
     const { onScan } = setup();
     press(['1', '2', '3', '4', '5', 'Enter'], 10);

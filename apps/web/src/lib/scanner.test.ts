@@ -45,7 +45,15 @@ describe('scanner timing (spec 4)', () => {
     const scanner = createScanner();
     const { last } = type(scanner, '1234', 5);
     expect(scanner.settle(last + 50)).toBeNull();
-    expect(scanner.buffer).toBe('');
+    expect(type(scanner, '5', 5, last + 50).codes).toEqual([]);
+    expect(scanner.buffer).toBe('5');
+  });
+
+  it('a settle that finds too few characters keeps them for keys still on their way', () => {
+    const scanner = createScanner();
+    const { last } = type(scanner, '6910', 10);
+    expect(scanner.settle(Number.POSITIVE_INFINITY)).toBeNull();
+    expect(type(scanner, [...'123456789', 'Enter'], 10, last + 10).codes).toEqual(['6910123456789']);
   });
 
   it('5 characters are enough', () => {

@@ -30,7 +30,11 @@ export interface Scanner {
   readonly buffer: string;
   /** One keydown at `timeMs`. Answers the code when Enter ends a scan, otherwise null. */
   feed(key: string, shift: boolean, timeMs: number): string | null;
-  /** Call `gapMs` after the last key: answers the code if no key came since and it is long enough. */
+  /**
+   * Call `gapMs` after the last key: answers the code if no key came since and it is long enough. A
+   * too-short buffer is left in place: the timer runs on real time, and a browser that stalls mid-scan
+   * fires it before the rest of the burst arrives. The next key's own time decides whether it continues.
+   */
   settle(timeMs: number): string | null;
   reset(): void;
 }
@@ -60,7 +64,7 @@ export function createScanner({ minLength = SCAN_MIN_LENGTH, gapMs = SCAN_GAP_MS
       return null;
     },
     settle(timeMs) {
-      if (!buffer || timeMs - lastKeyAt < gapMs) return null;
+      if (buffer.length < minLength || timeMs - lastKeyAt < gapMs) return null;
       return take();
     },
     reset() {
