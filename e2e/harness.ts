@@ -149,12 +149,26 @@ export async function openSaleDialog(page: Page): Promise<Locator> {
   throw new Error('商品销售 did not open after three clicks');
 }
 
-/** Waits until an antd dialog has finished zooming in: a click during the zoom can land beside its target. */
+/**
+ * Waits until an antd dialog (or a Modal.confirm, or a Popconfirm) has finished zooming in: a click
+ * during the zoom can land beside its target.
+ */
 export async function zoomedIn(dialog: Locator): Promise<void> {
   await dialog.waitFor();
   await expect
-    .poll(() => dialog.locator('.ant-modal').evaluate((el) => getComputedStyle(el).transform === 'none' && !/zoom-(appear|enter)/.test(el.className)))
+    .poll(() =>
+      dialog.evaluate((root) => {
+        const el = root.matches('.ant-modal, .ant-popover') ? root : root.querySelector('.ant-modal');
+        return !!el && getComputedStyle(el).transform === 'none' && !/zoom(-big)?-(appear|enter)/.test(el.className);
+      }),
+    )
     .toBe(true);
+}
+
+/** Clicks 确定 in an antd confirmation (Modal.confirm or Popconfirm) once it has finished zooming in. */
+export async function confirmIn(confirm: Locator): Promise<void> {
+  await zoomedIn(confirm);
+  await confirm.getByRole('button', { name: /确\s*定/ }).click();
 }
 
 export async function closeProduct({ server, browser }: Partial<Product>): Promise<void> {

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { closeProduct, login, openProduct, pageApi, pageErrors, pickOption, type RunningServer, scan, screenshot } from './harness';
+import { confirmIn, closeProduct, login, openProduct, pageApi, pageErrors, pickOption, type RunningServer, scan, screenshot } from './harness';
 
 type LectureOrder = { orderId: number; details: { userName: string; state: string; ticketCode: string }[] };
 type TicketOrderPage = { records: { orderId: number; payState: string; details: { detailState: string }[] }[] };
@@ -177,10 +177,7 @@ describe('lectures: verification and sign-up (issue 18)', () => {
       .locator('.ant-table-row')
       .filter({ has: page.getByRole('cell', { name: String(order.orderId), exact: true }) });
     await row.getByRole('button', { name: /关\s*闭/ }).click();
-    await page
-      .locator('.ant-modal-confirm', { hasText: `确定关闭订单 ${order.orderId} 吗？` })
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
+    await confirmIn(page.locator('.ant-modal-confirm', { hasText: `确定关闭订单 ${order.orderId} 吗？` }));
     await notice('操作成功').waitFor();
     await expect.poll(() => row.innerText()).toContain('已关闭');
     expect(await row.getByRole('button', { name: /关\s*闭/ }).count()).toBe(0);
@@ -211,10 +208,7 @@ describe('lectures: verification and sign-up (issue 18)', () => {
     const refund = page.locator('.ant-modal-wrap:visible', { hasText: `退款 - 售票订单 ${seeded.orderId}` });
     await refund.getByText('退款金额：¥30.00').waitFor();
     await refund.getByRole('button', { name: /退\s*款/ }).click();
-    await page
-      .locator('.ant-modal-confirm')
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
+    await confirmIn(page.locator('.ant-modal-confirm'));
     await notice('退款成功 ¥30.00').waitFor();
     await expect
       .poll(async () => (await api<TicketOrderPage>('ticket/ticketOrder/query?current=1&size=50')).records.find((o) => o.orderId === seeded.orderId)!.payState)

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
-import { closeProduct, login, openProduct, pageErrors, type RunningServer, scan, screenshot } from './harness';
+import { confirmIn, closeProduct, login, openProduct, pageErrors, type RunningServer, scan, screenshot } from './harness';
 
 /** Demo cards of the seed: VIP0001 (A, 张三 13800000001, physical 1234567890), VIP0002 not opened, VIP0003 L … VIP0007 E. */
 describe('member cards: search widget, scanner, states (issue 5)', () => {
@@ -76,10 +76,7 @@ describe('member cards: search widget, scanner, states (issue 5)', () => {
     await page.goto(`${server.url}/readCards`);
     await search('会员卡号', 'VIP0002');
     await page.getByText('该卡尚未开卡，确定现在开卡么？').waitFor();
-    await page
-      .locator('.ant-modal-confirm')
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
+    await confirmIn(page.locator('.ant-modal-confirm'));
     await expect.poll(() => page.getByText('开卡成功').count()).toBeGreaterThan(0);
     await expect.poll(() => display().count()).toBe(1);
   });

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { closeProduct, login, openProduct, pageApi, pageErrors, pickOption, type RunningServer, screenshot, openSaleDialog } from './harness';
+import { confirmIn, closeProduct, login, openProduct, pageApi, pageErrors, pickOption, type RunningServer, screenshot, openSaleDialog } from './harness';
 
 /**
  * A front desk's day with members (issue 16), as the demo cashier: a member with a family member, a
@@ -134,10 +134,7 @@ describe('members and cards through their life (issue 16)', () => {
     await findCard('E2E0001');
     await row('E2E0001').getByRole('button', { name: '状态' }).hover();
     await page.locator('.ant-dropdown-menu-item', { hasText: '挂失' }).click();
-    await page
-      .locator('.ant-modal-confirm')
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
+    await confirmIn(page.locator('.ant-modal-confirm'));
     await expect.poll(async () => (await card('E2E0001')).state).toBe('L');
     await findCard('E2E0001');
     await row('E2E0001').getByRole('button', { name: '补卡' }).click();

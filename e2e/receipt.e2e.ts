@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { closeProduct, login, openProduct, type RunningServer, screenshot, openSaleDialog } from './harness';
+import { confirmIn, closeProduct, login, openProduct, type RunningServer, screenshot, openSaleDialog } from './harness';
 
 /** The admin's side of the till: the receipt print setting, the copy counter, and a changed line price (issue 6). */
 describe('receipts and price override (issue 6)', () => {
@@ -47,7 +47,7 @@ describe('receipts and price override (issue 6)', () => {
     const confirm = page.locator('.ant-modal-confirm', { hasText: '打印份数已超过一份，确认打印第 2 份吗？' });
     await confirm.waitFor();
     expect(await receipts().count()).toBe(1);
-    await confirm.getByRole('button', { name: /确\s*定/ }).click();
+    await confirmIn(confirm);
     await expect.poll(() => receipts().count()).toBe(2);
     const second = await page.frameLocator('iframe[data-receipt]').last().locator('body').textContent();
     expect(second).toContain('第2联');

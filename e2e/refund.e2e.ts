@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { closeProduct, login, openProduct, type RunningServer, screenshot, pageApi, stockOfGoods, openSaleDialog } from './harness';
+import { confirmIn, closeProduct, login, openProduct, type RunningServer, screenshot, pageApi, stockOfGoods, openSaleDialog } from './harness';
 
 /**
  * Sale refunds (issue 12) as the demo admin (系统管理员) does them: sell at the till, then refund one
@@ -60,8 +60,7 @@ describe('sale refund from 销售订单 (issue 12)', () => {
       .click();
 
     const confirm = page.locator('.ant-modal-confirm', { hasText: '确认退款 ¥6.00（原路退回）吗？' });
-    await confirm.waitFor();
-    await confirm.getByRole('button', { name: /确\s*定/ }).click();
+    await confirmIn(confirm);
     await expect.poll(() => notice('退款成功').count()).toBeGreaterThan(0);
     await expect.poll(() => refundDialog().count()).toBe(0);
     // The confirmation's closing layer takes clicks until it is gone.

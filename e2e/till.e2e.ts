@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { importXlsx } from '../apps/server/test/member-card.helpers.ts';
 import { AXE_CONTEXT, seriousViolations } from './axe';
-import { launchBrowser, login, openPage, pageApi, pageErrors, type RunningServer, scan, screenshot, startServer } from './harness';
+import { confirmIn, launchBrowser, login, openPage, pageApi, pageErrors, type RunningServer, scan, screenshot, startServer } from './harness';
 
 /**
  * The till as staff really use it (issue 13): keyboard and scanner only, a phone-sized screen, unpaid
@@ -220,7 +220,7 @@ describe('the till by keyboard, scanner and phone (issue 13)', () => {
     const row = page.locator('.ant-table-row').filter({ has: page.getByRole('cell', { name: String(order.orderId), exact: true }) });
     await row.getByRole('button', { name: /关\s*闭/ }).click();
     const confirm = page.locator('.ant-modal-confirm', { hasText: `确定关闭订单 ${order.orderId} 吗？` });
-    await confirm.getByRole('button', { name: /确\s*定/ }).click();
+    await confirmIn(confirm);
     await expect.poll(() => notice(page, '操作成功').count()).toBeGreaterThan(0);
     await expect.poll(() => row.locator('.ant-tag', { hasText: '已关闭' }).count()).toBe(1);
     expect(await row.getByRole('button', { name: /关\s*闭/ }).count()).toBe(0);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { writeQrVideo } from './fixtures/qr-video';
-import { chromiumPath, closeProduct, login, openPage, openProduct, pageErrors, type RunningServer, scan, screenshot, startServer } from './harness';
+import { confirmIn, chromiumPath, closeProduct, login, openPage, openProduct, pageErrors, type RunningServer, scan, screenshot, startServer } from './harness';
 
 /**
  * Issue 17: 快速核销's certificate tab against the demo's platform simulator: a scanned code, two of an
@@ -69,10 +69,7 @@ describe('quick verification: short-video platform vouchers (issue 17)', () => {
     await settings.waitFor({ state: 'hidden' });
     await rows.filter({ hasText: THREE[2] }).getByRole('button', { name: '撤销核销' }).click();
     await page.getByText(`确定撤销券码 ${THREE[2]} 的核销吗？`).waitFor();
-    await page
-      .locator('.ant-popconfirm')
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
+    await confirmIn(page.locator('.ant-popconfirm'));
     await notice(page, '撤销核销成功').waitFor();
     await expect.poll(() => rows.filter({ hasText: THREE[2] }).textContent()).toContain('已撤销');
   });
