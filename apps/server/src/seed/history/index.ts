@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Db, Executor } from '../../db/database.ts';
 import type { Database } from '../../db/tables.ts';
 import { DAY_MS, shanghaiText } from '../../lib/clock.ts';
-import { emptyRows, planDay, random, type Rows } from './plan.ts';
+import { emptyRows, planDay, type Rows } from './plan.ts';
+import { random } from './random.ts';
 import { loadWorld, TABLES, type HistoryTable, type World } from './world.ts';
 
 export interface HistoryOptions {

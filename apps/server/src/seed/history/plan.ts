@@ -3,6 +3,7 @@ import { payment } from '@venue/contract';
 import type { Database } from '../../db/tables.ts';
 import { outTradeNo } from '../../modules/checkout/payable.ts';
 import type { StockReason } from '../../db/tables.ts';
+import { basket, type Random } from './random.ts';
 import { leaseDay, refundSale, type DayKit } from './returns.ts';
 import { ORDER_TYPES, type HistoryTable, type VenueWorld, type World } from './world.ts';
 
@@ -38,24 +39,6 @@ const LOW_STOCK = 40;
 const RESTOCK = 300;
 const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何林罗高';
 const GIVEN = ['伟', '芳', '娜', '敏', '静', '磊', '洋', '勇', '艳', '杰', '涛', '明', '超', '霞', '平', '刚'];
-
-/** A seeded random source (mulberry32): the same history for the same seed. */
-export function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)],
-  };
-}
-type Random = ReturnType<typeof random>;
 
 /**
  * One China day of the demo tenant's trade, as the product's services write it: each payment's
@@ -202,17 +185,10 @@ export function planDay(world: World, rows: Rows, rnd: Random, date: string, per
     const times = Array.from({ length: count }, () => at(8, 22)).sort((a, b) => a - b);
     for (const time of times) {
       const t = iso(time);
-      const lines = new Map<number, number>();
-      for (let n = rnd.int(1, 3); n > 0; n -= 1) {
-        const g = rnd.pick(world.goods);
-        const want = (lines.get(g.id) ?? 0) + rnd.int(1, 3);
-        // The till's precheck refuses more than the warehouse holds: such a line is not sold.
-        if (want <= (world.stock.get(`${warehouseId}:${g.id}`) ?? 0)) lines.set(g.id, want);
-      }
-      if (!lines.size) continue;
+      const goods = basket(rnd, world.goods, 3, (g) => world.stock.get(`${warehouseId}:${g.id}`) ?? 0);
+      if (!goods.length) continue;
       const orderId = id('sale_order');
       const written: (Rows['sale_order_line'][number] & { id: number })[] = [];
-      const goods = [...lines].map(([goodsId, quantity]) => ({ g: world.goods.find((x) => x.id === goodsId)!, quantity }));
       const total = goods.reduce((s, l) => s + l.g.priceFen * l.quantity, 0);
       const card = rnd.next() < 0.2 ? payingCard(total) : undefined;
       const method = card ? undefined : rnd.pick(venue.methods);

@@ -1,11 +1,11 @@
 import type { Insertable } from 'kysely';
 import type { Database } from '../../db/tables.ts';
 import { overtimeFen } from '../../modules/lease/lease-rent.ts';
+import { basket, type Random } from './random.ts';
 import type { HistoryTable, VenueWorld, World } from './world.ts';
 
 type Rows = { [T in HistoryTable]: Insertable<Database[T]>[] };
 type PayMethod = { payMode: string; payName: string; remote: boolean };
-type Random = { next(): number; int(min: number, max: number): number; pick<T>(list: readonly T[]): T };
 
 /** What planDay lends the rentals and refunds: its ids, times, pay records and stock movements. */
 export interface DayKit {
@@ -131,14 +131,8 @@ export function leaseDay(kit: DayKit, venue: VenueWorld, warehouseId: number, co
   for (let i = 0; i < count; i += 1) {
     const lent = at(8, 19);
     const t = iso(lent);
-    const wanted = new Map<number, number>();
-    for (let n = rnd.int(1, 2); n > 0; n -= 1) {
-      const g = rnd.pick(venue.leaseGoods);
-      const quantity = (wanted.get(g.id) ?? 0) + rnd.int(1, 2);
-      if (quantity <= (world.stock.get(`${warehouseId}:${g.goodsId}`) ?? 0)) wanted.set(g.id, quantity);
-    }
-    if (!wanted.size) continue;
-    const goods = [...wanted].map(([gid, quantity]) => ({ g: venue.leaseGoods.find((x) => x.id === gid)!, quantity }));
+    const goods = basket(rnd, venue.leaseGoods, 2, (g) => world.stock.get(`${warehouseId}:${g.goodsId}`) ?? 0);
+    if (!goods.length) continue;
     const itemId = goods[0].g.itemId;
     const lines = goods.filter((l) => l.g.itemId === itemId);
     const rent = lines.reduce((s, l) => s + l.g.terms.rent_fen * l.quantity, 0);
