@@ -2,9 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import type { Db, Executor } from '../../db/database.ts';
 import type { Database } from '../../db/tables.ts';
 import { DAY_MS, shanghaiText } from '../../lib/clock.ts';
-import { emptyRows, planDay, type Rows } from './plan.ts';
+import { emptyRows, planDay } from './plan.ts';
 import { random } from './random.ts';
-import { loadWorld, TABLES, type HistoryTable, type World } from './world.ts';
+import { loadWorld, TABLES, type HistoryTable, type Rows, type World } from './world.ts';
 
 export interface HistoryOptions {
   /** Days before today (today itself is left to the live demo). */

@@ -1,13 +1,10 @@
-import type { Insertable } from 'kysely';
 import { payment } from '@venue/contract';
-import type { Database } from '../../db/tables.ts';
 import { outTradeNo } from '../../modules/checkout/payable.ts';
 import type { StockReason } from '../../db/tables.ts';
 import { basket, type Random } from './random.ts';
 import { leaseDay, refundSale, type DayKit } from './returns.ts';
-import { ORDER_TYPES, type HistoryTable, type VenueWorld, type World } from './world.ts';
+import { ORDER_TYPES, type HistoryTable, type Rows, type VenueWorld, type World } from './world.ts';
 
-export type Rows = { [T in HistoryTable]: Insertable<Database[T]>[] };
 export const emptyRows = (): Rows => Object.fromEntries(Object.keys(PREFIX).map((t) => [t, []])) as unknown as Rows;
 
 /** The checkout's trade prefixes (sale, card order, ticket kinds), for channel payments' out_trade_no. */

@@ -2,9 +2,8 @@ import type { Insertable } from 'kysely';
 import type { Database } from '../../db/tables.ts';
 import { overtimeFen } from '../../modules/lease/lease-rent.ts';
 import { basket, type Random } from './random.ts';
-import type { HistoryTable, VenueWorld, World } from './world.ts';
+import type { HistoryTable, Rows, VenueWorld, World } from './world.ts';
 
-type Rows = { [T in HistoryTable]: Insertable<Database[T]>[] };
 type PayMethod = { payMode: string; payName: string; remote: boolean };
 
 /** What planDay lends the rentals and refunds: its ids, times, pay records and stock movements. */

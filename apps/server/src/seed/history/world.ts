@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { member, sale, ticket } from '@venue/contract';
 import type { Database } from '../../db/tables.ts';
 import type { RentTerms } from '../../modules/lease/lease-rent.ts';
@@ -26,6 +26,8 @@ export const TABLES = [
   'gate_pass',
 ] as const;
 export type HistoryTable = (typeof TABLES)[number];
+/** The rows planned for the history's tables, written in batches. */
+export type Rows = { [T in HistoryTable]: Insertable<Database[T]>[] };
 
 export const ORDER_TYPES = { sale: sale.SALE_ORDER_TYPE, card: member.CARD_ORDER_TYPE, ticket: ticket.TICKET_ORDER_TYPE } as const;
 
