@@ -1,7 +1,9 @@
 // Goods rental at a busy counter (issue 19): 20 clerks, each renting a racket (createOrder + payOrder in
 // cash: rent plus deposit) and taking it back (returnGoods: the deposit back in cash, the racket back in
-// stock), again and again. Per engine: the p50/p99 of a rental (create+pay) and of a return, beside a bare
-// insert route measured in the same run (bench/insert-server.ts). Ends with the books of the rentals checked.
+// stock), again and again. Per engine: the p50/p99 of a rental (create+pay) and of a return, back to back
+// (saturation), then paced (a rental and its return per clerk every second, still far more than a counter
+// sees), beside a bare insert route measured in the same run (bench/insert-server.ts). Ends with the books
+// of the rentals checked.
 // SQLite, and PostgreSQL when DATABASE_URL is set (a throw-away database beside it).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +17,7 @@ import { load, percentile, post, sortedOf, timed, type Load } from './sale-load.
 const CLERKS = 20;
 const SECONDS = Number(process.env.LEASE_SECONDS ?? 10);
 const GOAL_P99 = 100;
+const PACE_MS = 1000;
 const STOCK = 10_000_000;
 // BENCH_ENGINE=SQLite or PostgreSQL: that engine only.
 const engines = ([['SQLite', undefined]] as [string, string | undefined][])
@@ -91,6 +94,8 @@ for (const [label, databaseUrl] of engines) {
   await load(2, CLERKS, rental); // warm-up
   const run = await load(SECONDS, CLERKS, rental);
   printRun(`${CLERKS} clerks back to back (rent, pay in cash, return)`, run);
+  const paced = await load(SECONDS, CLERKS, rental, PACE_MS);
+  printRun(`${CLERKS} clerks paced (a rental and its return per clerk every ${PACE_MS} ms)`, paced);
   await product.stop();
   // BENCH_PROBE_RUN=1: the statements and phases of a rental and its return, on a probed server (5 s more).
   if (process.env.BENCH_PROBE_RUN) {
@@ -131,9 +136,11 @@ for (const [label, databaseUrl] of engines) {
   ].filter(Boolean);
   const rent = sortedOf(run, 'rental (create+pay)');
   const back = sortedOf(run, 'return (归还)');
+  const [pacedRent, pacedBack] = [sortedOf(paced, 'rental (create+pay)'), sortedOf(paced, 'return (归还)')];
   const insert = sortedOf(bare, 'bare insert route');
   verdicts.push(
     `${label}: rental (create+pay) p99 ${percentile(rent, 99).toFixed(1)} ms, return p99 ${percentile(back, 99).toFixed(1)} ms (goal < ${GOAL_P99}); ` +
+      `paced: rental p99 ${percentile(pacedRent, 99).toFixed(1)} ms, return p99 ${percentile(pacedBack, 99).toFixed(1)} ms; ` +
       `bare insert p99 ${percentile(insert, 99).toFixed(1)} ms; ${rent.length} rentals in ${SECONDS} s; books: ${problems.length ? problems.join('; ') : 'whole'}`,
   );
   await db.close();
