@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { BlacklistRule, EnabledState, OrderState, PayState } from './tables.ts';
+import type { BlacklistRule, EnabledState, OrderState, PayState } from './column-codes.ts';
 
 /** Issue 16's card administration: type venues, fee orders (延期, 补卡) and blacklist rules. */
 export interface CardTypeVenueTable {

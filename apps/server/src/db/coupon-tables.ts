@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { EnabledState } from './tables.ts';
+import type { EnabledState } from './column-codes.ts';
 
 type Id = Generated<number>;
 

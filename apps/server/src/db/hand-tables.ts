@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { EnabledState, OrderState, PayState, RefundType } from './tables.ts';
+import type { EnabledState, OrderState, PayState, RefundType } from './column-codes.ts';
 
 /** Wristbands (手牌), see migrations/2026-11-24-1501-hand.ts. */
 export interface HandTable {

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { EnabledState, OrderState, PayState, RefundType } from './tables.ts';
+import type { EnabledState, OrderState, PayState, RefundType } from './column-codes.ts';
 
 /** U per use, T per time unit. */
 export type RentMode = 'U' | 'T';

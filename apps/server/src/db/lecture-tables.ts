@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { EnabledState, Flag, OrderState, PayState } from './tables.ts';
+import type { EnabledState, Flag, OrderState, PayState } from './column-codes.ts';
 
 type Id = Generated<number>;
 

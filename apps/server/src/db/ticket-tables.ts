@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { EnabledState, Flag, MemberSource, OrderState, PayState, RefundType } from './tables.ts';
+import type { EnabledState, Flag, MemberSource, OrderState, PayState, RefundType } from './column-codes.ts';
 
 type Id = Generated<number>;
 

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { board } from '@venue/contract';
 import { route, type Guard } from '../../plugins/route.ts';
-import type { BoardServices } from './index.ts';
+import type { BoardEvents } from './board-events.ts';
+import type { BoardService } from './board.service.ts';
+
+export interface BoardServices {
+  boards: BoardService;
+  events: BoardEvents;
+}
 
 /** How soon after an event a board hears of it: events closer together go as one. */
 const GATHER_MS = 250;

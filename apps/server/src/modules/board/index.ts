@@ -1,12 +1,7 @@
 import { defineModule } from '../module.ts';
 import { BoardEvents } from './board-events.ts';
-import { boardRoutes } from './board.routes.ts';
+import { boardRoutes, type BoardServices } from './board.routes.ts';
 import { BoardService } from './board.service.ts';
-
-export interface BoardServices {
-  boards: BoardService;
-  events: BoardEvents;
-}
 
 /** Boards, big screens and 首页's figures (issue 21), from the sources of the capabilities that have landed. */
 export const boardModule = defineModule({

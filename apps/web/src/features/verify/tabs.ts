@@ -1,15 +1,10 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { PERMISSIONS, type Permission } from '@venue/contract';
+import type { VerifyTabProps } from './tab-props';
 
 /** The tabs of 快速核销 (spec 2.8), in the spec's order. */
 export const VERIFY_TAB_KEYS = ['certificate', 'lectureType', 'ticket', 'timeTablePre', 'course'] as const;
 export type VerifyTabKey = (typeof VERIFY_TAB_KEYS)[number];
-
-/** What the dialog gives each tab; the dialog's own parts (KeywordBox, VerifyPanels, VerifyFooter) read the rest from context. */
-export interface VerifyTabProps {
-  /** True while this tab is the one shown (a hidden tab keeps its state but must not take scans). */
-  active: boolean;
-}
 
 /**
  * One tab of the dialog. A tab is one component plugged in here: it renders its whole pane, using

@@ -1,18 +1,11 @@
 import { Navigate, useLocation } from 'react-router';
-import type { BoardAccess } from '../board-client';
 import { BoardMessage } from '../components/BoardFrame';
-import { useBoardAccess, useLiveBoard, type LiveState } from '../hooks/useBoard';
+import { useBoardAccess, useLiveBoard } from '../hooks/useBoard';
 import type { BoardRoute } from '../boards';
 import { CockpitBoard } from './CockpitBoard';
 import { CourseBoard } from './CourseBoard';
 import { FlowBoard } from './FlowBoard';
 import { RevenueBoard } from './RevenueBoard';
-
-export interface BoardBodyProps {
-  access: BoardAccess;
-  live: LiveState;
-  title: string;
-}
 
 const BODIES = { flow: FlowBoard, revenue: RevenueBoard, cockpit: CockpitBoard, course: CourseBoard } as const;
 

@@ -5,8 +5,8 @@ import { EChart } from '../components/EChart';
 import { BoardFrame, BoardMessage, Panel, Stat, Stats, tableClass } from '../components/BoardFrame';
 import { barOption, lineOption, yuanText } from '../charts';
 import { useBoardData } from '../hooks/useBoard';
-import type { BoardBodyProps } from './BoardPage';
-import { chinaToday, notLanded } from './RevenueBoard';
+import type { BoardBodyProps } from '../board-body';
+import { chinaToday, notLanded } from '../revenue';
 
 const GRID = {
   gridTemplateColumns: '1fr 1fr 1fr',

@@ -1,5 +1,5 @@
 import { BoardFrame, Panel } from '../components/BoardFrame';
-import type { BoardBodyProps } from './BoardPage';
+import type { BoardBodyProps } from '../board-body';
 
 const GRID = { gridTemplateColumns: '1fr 1fr 1fr', gridTemplateRows: '1fr', gridTemplateAreas: `"lectures sessions attendance"` };
 

@@ -4,7 +4,7 @@ import { EChart } from '../components/EChart';
 import { BoardFrame, BoardMessage, Panel, Stat, Stats } from '../components/BoardFrame';
 import { barOption, lineOption, pieOption } from '../charts';
 import { useBoardData } from '../hooks/useBoard';
-import type { BoardBodyProps } from './BoardPage';
+import type { BoardBodyProps } from '../board-body';
 
 const GRID = {
   gridTemplateColumns: '1fr 1.4fr 1fr',

@@ -1,32 +1,18 @@
 import { useMemo } from 'react';
 import { board } from '@venue/contract';
-import { CAPABILITIES, type Capability, type Revenue } from '@venue/contract/board';
+import { CAPABILITIES } from '@venue/contract/board';
 import { EChart } from '../components/EChart';
 import { BoardFrame, BoardMessage, Panel, Stat, Stats } from '../components/BoardFrame';
 import { barOption, pieOption, yuanText } from '../charts';
 import { useBoardData } from '../hooks/useBoard';
-import type { BoardBodyProps } from './BoardPage';
+import type { BoardBodyProps } from '../board-body';
+import { chinaToday, MONEY, notLanded } from '../revenue';
 
 const GRID = {
   gridTemplateColumns: '1.6fr 1fr',
   gridTemplateRows: 'auto 1.3fr 1fr',
   gridTemplateAreas: `"stats stats" "trend modes" "venues channels"`,
 };
-/**
- * The capabilities that take money at the till. A wristband's deposit is not revenue (it goes back), and
- * what is charged to a band is counted in the sale, rental or overstay it paid for.
- */
-const MONEY: Capability[] = ['goods', 'lease', 'ticket', 'lecture', 'cardSale', 'cardFee'];
-
-/** Today's date in China (the venues' day). */
-export const chinaToday = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
-
-/** The channels with no source yet, said in one line. */
-export function notLanded(data: Pick<Revenue, 'landed'>) {
-  const missing = MONEY.filter((c) => !data.landed.includes(c)).map((c) => CAPABILITIES[c]);
-  return missing.length ? `尚未上线，未计入：${missing.join('、')}` : '';
-}
-
 /** 营收: today's and the last 30 days' money by day, channel, pay method and venue. */
 export function RevenueBoard({ access, live, title }: BoardBodyProps) {
   const today = chinaToday();

@@ -10,7 +10,7 @@ import { useSession } from '@/lib/session';
 import { KeywordBox } from '../components/KeywordBox';
 import { VerifyFooter } from '../components/VerifyFooter';
 import { VerifyPanels } from '../components/VerifyPanels';
-import type { VerifyTabProps } from '../tabs';
+import type { VerifyTabProps } from '../tab-props';
 import { useVerifyDialog } from '../verify-context';
 import { CASH_VOUCHER, countLine, lookupWarning, SOURCES, toggle, withDefaults } from './voucher-choice';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Descriptions, Typography } from 'antd';
 import { LectureUserTable, useLectureCheck } from '@/features/lectures';
-import type { VerifyTabProps } from '../tabs';
+import type { VerifyTabProps } from '../tab-props';
 import { KeywordBox } from '../components/KeywordBox';
 import { VerifyFooter } from '../components/VerifyFooter';
 import { VerifyPanels } from '../components/VerifyPanels';

@@ -1,0 +1,9 @@
+import type { BoardAccess } from './board-client';
+import type { LiveState } from './hooks/useBoard';
+
+/** What BoardPage gives the board it draws. */
+export interface BoardBodyProps {
+  access: BoardAccess;
+  live: LiveState;
+  title: string;
+}
