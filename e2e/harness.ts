@@ -38,6 +38,54 @@ const uncaught = new WeakMap<Page, string[]>();
 /** The uncaught errors the page has thrown since it opened (a product defect whatever the screen shows). */
 export const pageErrors = (page: Page): string[] => uncaught.get(page) ?? [];
 
+/**
+ * Resolves in the page once nothing moves there: no finite CSS animation or transition of a position or a
+ * size (zooms, slides, a collapse) still to run (2 s at most). Colours and shadows fading do not count, nor
+ * endless spinners, nor toasts sliding in at the top (they cover no target for long).
+ */
+function motionEnded(): Promise<void> {
+  const until = performance.now() + 2000;
+  const geometry = /^(transform|translate|scale|rotate|width|height|top|left|right|bottom|inset|margin)/i;
+  const moves = (a: Animation) =>
+    a.playState !== 'finished' &&
+    a.playState !== 'idle' &&
+    a.effect?.getComputedTiming().endTime !== Infinity &&
+    !(a.effect as KeyframeEffect | null)?.target?.closest('.ant-message, .ant-notification') &&
+    (a.effect as KeyframeEffect | null)?.getKeyframes().some((frame) => Object.keys(frame).some((property) => geometry.test(property)));
+  return new Promise((done) => {
+    const check = () => (!document.getAnimations().some(moves) || performance.now() > until ? done() : setTimeout(check, 16));
+    check();
+  });
+}
+
+const WAITS_FOR_MOTION = ['click', 'dblclick', 'check', 'uncheck', 'setChecked', 'tap'] as const;
+let clicksWaitForMotion = false;
+
+/**
+ * Makes every Locator click (and check, tap…) wait until the page has stopped moving. antd zooms dialogs
+ * and popovers in over 0.3 s; on a loaded machine a click's mousedown and mouseup then landed on different
+ * elements as the dialog grew under the pointer, so the browser sent no click to the button (a 确定, a
+ * goods tile, a radio) and the test waited for a result that never came. Playwright's own "stable" check
+ * (two equal frames) did not hold off such clicks under load. Patched once, on Playwright's Locator class.
+ */
+function waitForMotionBeforeClicks(page: Page) {
+  if (clicksWaitForMotion) return;
+  clicksWaitForMotion = true;
+  const proto = Object.getPrototypeOf(page.locator('html')) as Record<(typeof WAITS_FOR_MOTION)[number], (...args: unknown[]) => Promise<unknown>>;
+  for (const name of WAITS_FOR_MOTION) {
+    const act = proto[name];
+    proto[name] = async function (this: Locator, ...args: unknown[]) {
+      // Shown first: a dialog still loading would start its zoom after the wait. The action itself says what
+      // is wrong if it never shows; a page navigating away has nothing left to wait for.
+      await this.waitFor().catch(() => undefined);
+      await this.page()
+        .evaluate(motionEnded)
+        .catch(() => undefined);
+      return act.apply(this, args);
+    };
+  }
+}
+
 /** A page that fails fast: 10 s per action instead of Playwright's 30 s. */
 export async function openPage(
   browser: Browser,
@@ -47,6 +95,7 @@ export async function openPage(
   // A context of its own (as browser.newPage makes), opened explicitly: axe-core's AxeBuilder asks for one.
   const context = await browser.newContext({ viewport, ...options });
   const page = await context.newPage();
+  waitForMotionBeforeClicks(page);
   page.on('close', () => void context.close().catch(() => undefined));
   page.setDefaultTimeout(10_000);
   const log: string[] = [];
@@ -178,11 +227,11 @@ export async function closeProduct({ server, browser }: Partial<Product>): Promi
 
 /**
  * `page.goto`, made again once when the page's own navigation interrupted it: a page just logged in or out
- * may still be on its way to /dashboard or /login?redirect=… (twice in CI).
+ * may still be on its way to /dashboard or /login?redirect=… (Chromium says interrupted, or net::ERR_ABORTED; both seen in CI).
  */
 export async function gotoSettled(page: Page, url: string): Promise<void> {
   await page.goto(url).catch(async (error: Error) => {
-    if (!/interrupted by another navigation/.test(error.message)) throw error;
+    if (!/interrupted by another navigation|net::ERR_ABORTED/.test(error.message)) throw error;
     await page.waitForLoadState();
     await page.goto(url);
   });
