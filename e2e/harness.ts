@@ -272,25 +272,35 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: true });
 }
 
-/**
- * A barcode gun or card reader: the code's keys reach the page back to back, then Enter. Playwright's
- * keyboard.type waits for each key's round trip, which on a loaded CI machine can exceed the 50 ms that
- * tells a scan from typing; sending every key before waiting keeps them as close as a real scanner's.
- */
+/** A barcode gun or card reader: the code's keys 10 ms apart by their own timestamps, then Enter. */
 export async function scan(page: Page, code: string): Promise<void> {
-  // Through CDP with the device's own timestamps, 10 ms apart: a real reader's keys carry the time the OS
-  // took them, so a stalled browser does not spread them out. Playwright's press stamps each key when the
-  // browser gets to it, and on a loaded CI machine a 60 ms stall split one scan into two.
+  await typeStamped(page, code, 10);
+}
+
+/**
+ * Types `text` and Enter as a person does, keys `gapMs` apart by their own timestamps: Playwright's
+ * delay spaces the keys when they leave the test, and a stalled browser took several at once (once in
+ * CI, 8 keys typed 120 ms apart read as a scan).
+ */
+export async function typeSlowly(page: Page, text: string, gapMs = 120): Promise<void> {
+  await typeStamped(page, text, gapMs);
+}
+
+/**
+ * Keys through CDP with the device's own timestamps, `gapMs` apart, then Enter: a real reader's or
+ * keyboard's keys carry the time the OS took them, so a stalled browser does not bunch or spread them.
+ */
+async function typeStamped(page: Page, text: string, gapMs: number): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   const start = Date.now() / 1000;
-  const keys = [...code].map((ch) => ({ key: ch, text: ch, code: /\d/.test(ch) ? `Digit${ch}` : `Key${ch.toUpperCase()}` }));
+  const keys = [...text].map((ch) => ({ key: ch, text: ch, code: /\d/.test(ch) ? `Digit${ch}` : `Key${ch.toUpperCase()}` }));
   keys.push({ key: 'Enter', text: '\r', code: 'Enter' });
   // Sent all at once (CDP keeps their order): awaited one by one, a loaded machine's round trips between
-  // keys outlasted the page's 50 ms settle timer, which then ended the scan early.
+  // keys outlasted the page's 50 ms settle timer, which then ended a scan early.
   try {
     await Promise.all(
       keys.flatMap((k, i) => {
-        const common = { key: k.key, code: k.code, timestamp: start + i * 0.01, ...(k.key === 'Enter' && { windowsVirtualKeyCode: 13 }) };
+        const common = { key: k.key, code: k.code, timestamp: start + (i * gapMs) / 1000, ...(k.key === 'Enter' && { windowsVirtualKeyCode: 13 }) };
         return [
           cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', text: k.text, unmodifiedText: k.text, ...common }),
           cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...common, timestamp: common.timestamp + 0.002 }),
@@ -300,6 +310,9 @@ export async function scan(page: Page, code: string): Promise<void> {
   } finally {
     await cdp.detach();
   }
+  // Returns once the last key's time has come, as typing ends: a key sent next must not predate these.
+  const typedUntil = start * 1000 + keys.length * gapMs - Date.now();
+  if (typedUntil > 0) await new Promise((done) => setTimeout(done, typedUntil));
 }
 
 /**

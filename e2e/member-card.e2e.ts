@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
-import { confirmIn, closeProduct, login, openProduct, pageErrors, type RunningServer, scan, screenshot } from './harness';
+import { confirmIn, closeProduct, login, openProduct, pageErrors, type RunningServer, scan, screenshot, typeSlowly } from './harness';
 
 /** Demo cards of the seed: VIP0001 (A, 张三 13800000001, physical 1234567890), VIP0002 not opened, VIP0003 L … VIP0007 E. */
 describe('member cards: search widget, scanner, states (issue 5)', () => {
@@ -60,10 +60,8 @@ describe('member cards: search widget, scanner, states (issue 5)', () => {
     };
     page.on('request', onRequest);
     await page.locator('body').click();
-    await page.keyboard.type('1234567890', { delay: 120 });
-    // Enter ends the typing as a reader ends a scan, so the scan below starts afresh instead of
-    // joining the last slow digit (what a pause did before).
-    await page.keyboard.press('Enter');
+    // Ended by Enter, as a reader ends a scan, so the scan below starts afresh.
+    await typeSlowly(page, '1234567890', 120);
     expect(await display().count()).toBe(0);
     await scan(page, '1234567890');
     await expect.poll(() => display().textContent()).toContain('张三');

@@ -4,8 +4,8 @@ const SCROLL_BOXES = '.ant-table-content, .ant-table-body';
 
 /**
  * A table wider or taller than its box scrolls inside it, and a keyboard reaches that scroll only if the
- * box takes focus (WCAG 2.1.1; axe's scrollable-region-focusable: a phone's 销售订单 or 通行记录). antd's
- * tables give it none, so every such box under `root` is a labelled tab stop while it scrolls.
+ * box takes focus (WCAG 2.1.1; axe's scrollable-region-focusable: a phone's 销售订单 or 通行记录, a dialog's
+ * list). antd's tables give it none, so every such box under `root` is a labelled tab stop while it scrolls.
  */
 export function useFocusableScrollRegions(root: RefObject<HTMLElement | null>): void {
   useEffect(() => {

@@ -59,8 +59,9 @@ export function MainLayout({ routes }: { routes: ViewRoute[] }) {
   const { sidebarOpened, device, tagsView, fixedHeader, withoutAnimation, toggleSidebar, closeSidebar } = useLayout();
   useDevice();
   useNavigationEffects(routes);
-  const content = useRef<HTMLElement>(null);
-  useFocusableScrollRegions(content);
+  // The whole page: dialogs (商品销售's 选择会员卡) render their tables outside the layout.
+  const page = useRef<HTMLElement>(document.body);
+  useFocusableScrollRegions(page);
   const mobile = device === 'mobile';
   const verify = useVerifyNav();
 
@@ -117,7 +118,7 @@ export function MainLayout({ routes }: { routes: ViewRoute[] }) {
       )}
       <Layout className={styles.main}>
         {header}
-        <Layout.Content ref={content} className={styles.content}>
+        <Layout.Content className={styles.content}>
           <CachedOutlet routes={routes} />
         </Layout.Content>
       </Layout>
