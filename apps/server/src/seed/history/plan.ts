@@ -3,7 +3,7 @@ import { outTradeNo } from '../../modules/checkout/payable.ts';
 import type { StockReason } from '../../db/tables.ts';
 import { basket, type Random } from './random.ts';
 import { leaseDay, refundSale, type DayKit } from './returns.ts';
-import { ORDER_TYPES, type HistoryTable, type Rows, type VenueWorld, type World } from './world.ts';
+import { ORDER_TYPES, paidAtOnce, type HistoryTable, type Rows, type VenueWorld, type World } from './world.ts';
 
 export const emptyRows = (): Rows => Object.fromEntries(Object.keys(PREFIX).map((t) => [t, []])) as unknown as Rows;
 
@@ -200,15 +200,11 @@ export function planDay(world: World, rows: Rows, rnd: Random, date: string, per
         source: 'B',
         price_orig_fen: total,
         price_pay_fen: total,
-        pay_mode: card ? payment.CARD_PAY : method!.payMode,
-        pay_attempt: 1,
-        pay_lock: null,
-        pay_lock_until: null,
+        ...paidAtOnce(card ? payment.CARD_PAY : method!.payMode, t),
         created_by: userId,
         username: world.username,
         remark: '',
         created_at: iso(time - 2 * MINUTE),
-        paid_at: t,
         // Every row names the columns a refund sets: a bulk insert's rows have one shape.
         refund_type: 'U',
         refunded_fen: 0,
@@ -355,12 +351,8 @@ export function planDay(world: World, rows: Rows, rnd: Random, date: string, per
       order_state: 'E',
       pay_state: 'P',
       price_pay_fen: priceFen,
-      pay_mode: method.payMode,
-      pay_attempt: 1,
-      pay_lock: null,
-      pay_lock_until: null,
+      ...paidAtOnce(method.payMode, t),
       remark: '',
-      paid_at: t,
       kind,
       card_type_id: world.cardType.id,
       card_id: card.id,
@@ -394,11 +386,7 @@ export function planDay(world: World, rows: Rows, rnd: Random, date: string, per
         pay_state: 'P',
         price_pay_fen: total,
         price_orig_fen: total,
-        pay_mode: method.payMode,
-        pay_attempt: 1,
-        pay_lock: null,
-        pay_lock_until: null,
-        paid_at: t,
+        ...paidAtOnce(method.payMode, t),
         source: 'B',
         created_by: userId,
         username: world.username,

@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import type { Database } from '../../db/tables.ts';
 import { overtimeFen } from '../../modules/lease/lease-rent.ts';
 import { basket, type Random } from './random.ts';
-import type { HistoryTable, Rows, VenueWorld, World } from './world.ts';
+import { paidAtOnce, type HistoryTable, type Rows, type VenueWorld, type World } from './world.ts';
 
 type PayMethod = { payMode: string; payName: string; remote: boolean };
 
@@ -151,12 +151,8 @@ export function leaseDay(kit: DayKit, venue: VenueWorld, warehouseId: number, co
       price_pay_fen: rent + deposit,
       rent_fen: rent,
       deposit_fen: deposit,
-      pay_mode: method.payMode,
-      pay_attempt: 1,
-      pay_lock: null,
-      pay_lock_until: null,
+      ...paidAtOnce(method.payMode, t),
       remark: '',
-      paid_at: t,
       refund_type: 'U' as string,
       refunded_fen: 0,
       created_by: world.userId,

@@ -26,6 +26,8 @@ export const TABLES = [
   'gate_pass',
 ] as const;
 export type HistoryTable = (typeof TABLES)[number];
+/** The payment columns of an order paid at once: one attempt, its lock let go. */
+export const paidAtOnce = (payMode: string, paidAt: string) => ({ pay_mode: payMode, pay_attempt: 1, pay_lock: null, pay_lock_until: null, paid_at: paidAt });
 /** The rows planned for the history's tables, written in batches. */
 export type Rows = { [T in HistoryTable]: Insertable<Database[T]>[] };
 
