@@ -146,7 +146,8 @@ export async function childServer(
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', ...probe, script], {
     // BENCH_SERVER_ROOT: the server's code from another checkout (the figures before a change, same bench).
     cwd: process.env.BENCH_SERVER_ROOT ?? resolve(import.meta.dirname, '..'),
-    env: { ...process.env, ...env, PORT: String(port) },
+    // one server process unless the run asks for workers (WORKERS=2 npm run bench:sale): the probe reads one
+    env: { WORKERS: '1', ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

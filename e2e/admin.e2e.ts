@@ -145,6 +145,33 @@ describe('administration screens (issue 15)', () => {
     await screenshot(page, 'admin-roles');
   });
 
+  it('会员类型: a type added on the 会员卡类型 screen is offered in 会员档案; a duplicate name is refused', async () => {
+    await page.goto(`${server.url}/member/cardType`);
+    await page.getByRole('tab', { name: '会员类型' }).click();
+    const pane = page.getByRole('tabpanel', { name: '会员类型' });
+    await pane.locator('.ant-table').waitFor();
+    await pane.getByRole('button', { name: /新\s*增$/ }).click();
+    await modal(page, '新增会员类型').getByLabel('会员类型名称').fill('银发会员');
+    await ok(page, '新增会员类型');
+    await expect.poll(() => pane.locator('tbody tr.ant-table-row', { hasText: '银发会员' }).count()).toBe(1);
+    await pane.getByRole('button', { name: /新\s*增$/ }).click();
+    await modal(page, '新增会员类型').getByLabel('会员类型名称').fill('银发会员');
+    await ok(page, '新增会员类型');
+    await notice(page, '该会员类型名称已存在');
+    await modal(page, '新增会员类型')
+      .getByRole('button', { name: /取\s*消/ })
+      .click();
+    await screenshot(page, 'member-types');
+    await page.goto(`${server.url}/member/archive`);
+    await page
+      .getByRole('button', { name: /新\s*增/ })
+      .first()
+      .click();
+    await page.locator('.ant-modal-wrap:visible').getByLabel('会员类型').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '银发会员' }).waitFor();
+    await page.keyboard.press('Escape');
+  });
+
   it('操作日志: finds the changes just made and exports them', async () => {
     await page.goto(`${server.url}/system/auditLog`);
     await page.locator('tbody tr.ant-table-row').first().waitFor();

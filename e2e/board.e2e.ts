@@ -13,6 +13,7 @@ import {
   pageErrors,
   type RunningServer,
   screenshot,
+  sellInTab,
   startServer,
   throwAwayDatabase,
 } from './harness';
@@ -28,35 +29,6 @@ interface Revenue {
 const chinaToday = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
 const figure = (page: Page, name: string) => page.locator(`[data-figure="${name}"]`);
 const numberOf = async (page: Page, name: string) => Number((await figure(page, name).innerText()).replace(/,/g, ''));
-
-/** A cash sale of one unit of the first goods in stock at venue 1, paid through `url`'s API from a tab of its own: the answer's code. */
-async function sellInTab(browser: Browser, url: string, token: string | null): Promise<number> {
-  const till = await openPage(browser, { width: 1366, height: 768 });
-  try {
-    await till.goto(`${url}/notice`);
-    return await till.evaluate(async (token) => {
-      const call = async (method: string, path: string, body?: unknown) =>
-        (
-          await fetch(`/api/${path}`, {
-            method,
-            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-            body: JSON.stringify(body),
-          })
-        ).json();
-      const stock = await call('GET', 'goods/goodsArchive/queryStock?warehouseId=1&size=50');
-      const goods = stock.data.records.find((r: { quantity: number }) => r.quantity > 0);
-      const order = await call('POST', 'goods/goodsSaleOrder/createOrder', {
-        details: [{ goodsId: goods.goodsId, quantity: 1 }],
-        warehouseId: 1,
-        venueId: 1,
-      });
-      const paid = await call('POST', 'goods/goodsSaleOrder/payOrder', { orderId: order.data.orderId, payMode: 'cashpay', money: order.data.pricePay });
-      return paid.code as number;
-    }, token);
-  } finally {
-    await till.close();
-  }
-}
 
 /**
  * Issue 21: every board route at 1920x1080 against the demo, its numbers checked against the API; a sale
@@ -86,7 +58,23 @@ describe('boards and big screens (issue 21)', () => {
         expect(await numberOf(page, 'inCount')).toBe(flow.inCount);
       }
       if (route.kind === 'revenue') await figure(page, 'todayOrders').waitFor();
-      if (route.kind === 'cockpit') await figure(page, 'members').waitFor();
+      if (route.kind === 'cockpit') {
+        await figure(page, 'members').waitFor();
+        // 热销商品: whole rows only, and nothing to scroll (no half-cut row, no white scrollbar; issue 30).
+        const goods = page.getByTestId('top-goods');
+        await goods.waitFor();
+        const fit = await goods.evaluate((t: HTMLTableElement) => {
+          const box = t.parentElement!;
+          const bottom = box.getBoundingClientRect().top + box.clientHeight;
+          const shown = [...t.tBodies[0].rows].filter((r) => r.offsetParent !== null);
+          return {
+            shown: shown.length,
+            cut: shown.filter((r) => r.getBoundingClientRect().bottom > bottom + 0.5).length,
+            scrolls: box.scrollHeight > box.clientHeight,
+          };
+        });
+        expect(fit).toMatchObject({ cut: 0, scrolls: false });
+      }
       if (route.kind === 'course') expect(await page.getByText('「课程培训」功能尚未上线，暂无数据').count()).toBe(3);
       if (route.kind === 'video') await page.getByRole('alert').getByText('尚未开放').waitFor();
       if (route.kind !== 'video' && route.kind !== 'course') await page.locator('[data-live="live"]').waitFor();

@@ -88,8 +88,8 @@ describe('cashier: goods sale, payment, receipt (issue 6)', () => {
     await expect.poll(() => receipt.locator('body').textContent()).toContain('怡宝纯净水');
     const text = (await receipt.locator('body').textContent())!;
     expect(text).toContain('14.00');
-    // Spec 4 "Printing": an order made in the back office (source B) prints its own username as salesperson.
-    expect(text).toContain('收银员：cashier');
+    // Spec 4 "Printing": the real name as every slip prints it; a back-office order (B) its username beside it (issue 30).
+    expect(text).toContain('收银员：收银员小李（cashier）');
     expect(await stockOf('脉动')).toBe(stockBefore - 2);
     await expect
       .poll(() =>
@@ -124,7 +124,11 @@ describe('cashier: goods sale, payment, receipt (issue 6)', () => {
     await submit('45.00');
     await payCard('VIP0008').click();
     await payCard('VIP0009').click();
+    // Before 确认收款 the dialog says what each card takes, what is left and which method takes it (issue 30).
+    const split = () => payDialog().getByTestId('pay-split').textContent();
+    await expect.poll(split).toBe('会员卡 VIP0008 ¥20.00 + VIP0009 ¥15.00，剩余 ¥10.00 由 现金 收取');
     await method('微信').click();
+    await expect.poll(split).toBe('会员卡 VIP0008 ¥20.00 + VIP0009 ¥15.00，剩余 ¥10.00 由 微信 收取');
     await expect.poll(() => payDialog().locator('[aria-checked="true"]').count()).toBe(3);
     await payDialog().getByTestId('auth-code').fill('134567890123456789');
     await screenshot(page, 'cashier-pay-compose');
@@ -185,10 +189,11 @@ describe('cashier: goods sale, payment, receipt (issue 6)', () => {
     await payDialog().waitFor();
     expect(await payDialog().getByPlaceholder('选填').inputValue()).toBe('');
     await expect.poll(() => payDialog().locator('[aria-checked="true"]').textContent()).toContain('现金');
-    await payDialog()
-      .getByRole('button', { name: /取\s*消/ })
-      .click();
+    // Paid now with an empty remark box: the order stores what the screen showed, not the failed try's remark (issue 30).
+    await confirmPay();
     await expect.poll(() => payDialog().count()).toBe(0);
+    const [paid] = (await api<{ records: { payState: string; remark: string }[] }>('goods/goodsSaleOrder/query?size=1')).records;
+    expect(paid).toMatchObject({ payState: 'P', remark: '' });
   });
 
   it('adds a scanned barcode wherever focus is in the dialog, exactly once, and says when a code is unknown (issue 13)', async () => {

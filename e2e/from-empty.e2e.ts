@@ -115,7 +115,7 @@ describe('from an empty install to a sale (issue 15)', () => {
 
     await row('滨湖羽毛球馆').getByRole('button', { name: '项目设置' }).click();
     const items = modal('项目设置 - 滨湖羽毛球馆');
-    await items.getByText('当前场馆未设置项目，请先前往设置').waitFor();
+    await items.getByText('当前场馆未设置项目，请在下方新增项目').waitFor();
     await items.getByLabel('项目名称').fill('羽毛球');
     await items.getByRole('button', { name: '添加项目' }).click();
     await items.locator('tbody tr', { hasText: '羽毛球' }).waitFor();

@@ -39,63 +39,18 @@ const uncaught = new WeakMap<Page, string[]>();
 export const pageErrors = (page: Page): string[] => uncaught.get(page) ?? [];
 
 /**
- * Resolves in the page once nothing moves there: no finite CSS animation or transition of a position or a
- * size (zooms, slides, a collapse) still to run (2 s at most). Colours and shadows fading do not count, nor
- * endless spinners, nor toasts sliding in at the top (they cover no target for long).
+ * A page that fails fast (10 s per action instead of Playwright's 30 s), with the system's reduced-motion
+ * setting on: the product then turns antd's zooms and slides off (issue 32), so a click never lands on a
+ * dialog still growing under the pointer. A test that looks at motion itself passes `reducedMotion`.
  */
-function motionEnded(): Promise<void> {
-  const until = performance.now() + 2000;
-  const geometry = /^(transform|translate|scale|rotate|width|height|top|left|right|bottom|inset|margin)/i;
-  const moves = (a: Animation) =>
-    a.playState !== 'finished' &&
-    a.playState !== 'idle' &&
-    a.effect?.getComputedTiming().endTime !== Infinity &&
-    !(a.effect as KeyframeEffect | null)?.target?.closest('.ant-message, .ant-notification') &&
-    (a.effect as KeyframeEffect | null)?.getKeyframes().some((frame) => Object.keys(frame).some((property) => geometry.test(property)));
-  return new Promise((done) => {
-    const check = () => (!document.getAnimations().some(moves) || performance.now() > until ? done() : setTimeout(check, 16));
-    check();
-  });
-}
-
-const WAITS_FOR_MOTION = ['click', 'dblclick', 'check', 'uncheck', 'setChecked', 'tap'] as const;
-let clicksWaitForMotion = false;
-
-/**
- * Makes every Locator click (and check, tap…) wait until the page has stopped moving. antd zooms dialogs
- * and popovers in over 0.3 s; on a loaded machine a click's mousedown and mouseup then landed on different
- * elements as the dialog grew under the pointer, so the browser sent no click to the button (a 确定, a
- * goods tile, a radio) and the test waited for a result that never came. Playwright's own "stable" check
- * (two equal frames) did not hold off such clicks under load. Patched once, on Playwright's Locator class.
- */
-function waitForMotionBeforeClicks(page: Page) {
-  if (clicksWaitForMotion) return;
-  clicksWaitForMotion = true;
-  const proto = Object.getPrototypeOf(page.locator('html')) as Record<(typeof WAITS_FOR_MOTION)[number], (...args: unknown[]) => Promise<unknown>>;
-  for (const name of WAITS_FOR_MOTION) {
-    const act = proto[name];
-    proto[name] = async function (this: Locator, ...args: unknown[]) {
-      // Shown first: a dialog still loading would start its zoom after the wait. The action itself says what
-      // is wrong if it never shows; a page navigating away has nothing left to wait for.
-      await this.waitFor().catch(() => undefined);
-      await this.page()
-        .evaluate(motionEnded)
-        .catch(() => undefined);
-      return act.apply(this, args);
-    };
-  }
-}
-
-/** A page that fails fast: 10 s per action instead of Playwright's 30 s. */
 export async function openPage(
   browser: Browser,
   viewport: BrowserContextOptions['viewport'] = { width: 1366, height: 860 },
   options: BrowserContextOptions = {},
 ): Promise<Page> {
   // A context of its own (as browser.newPage makes), opened explicitly: axe-core's AxeBuilder asks for one.
-  const context = await browser.newContext({ viewport, ...options });
+  const context = await browser.newContext({ viewport, reducedMotion: 'reduce', ...options });
   const page = await context.newPage();
-  waitForMotionBeforeClicks(page);
   page.on('close', () => void context.close().catch(() => undefined));
   page.setDefaultTimeout(10_000);
   const log: string[] = [];
@@ -179,44 +134,18 @@ export async function openProduct(viewport: BrowserContextOptions['viewport'], s
   return { server, browser, page: await openPage(browser, viewport) };
 }
 
-/**
- * Opens 商品销售 from the navbar's 收银台 popover and waits for its dialog. A click that lands while the
- * popover is still zooming in can miss the button (once in CI): then it is clicked again, at most three times.
- */
+/** Opens 商品销售 from the navbar's 收银台 popover and waits for its dialog. */
 export async function openSaleDialog(page: Page): Promise<Locator> {
+  const sale = page.getByRole('button', { name: /商品销售/ });
+  if (!(await sale.isVisible())) await page.getByRole('button', { name: '收银台' }).click();
+  await sale.click();
   const dialog = page.locator('.ant-modal-wrap:visible', { hasText: '商品销售' });
-  for (let attempt = 1; attempt <= 3; attempt += 1) {
-    const sale = page.getByRole('button', { name: /商品销售/ });
-    if (!(await sale.isVisible())) await page.getByRole('button', { name: '收银台' }).click();
-    await sale.click();
-    const opened = await dialog
-      .waitFor({ timeout: 4000 })
-      .then(() => true)
-      .catch(() => false);
-    if (opened) return dialog;
-  }
-  throw new Error('商品销售 did not open after three clicks');
-}
-
-/**
- * Waits until an antd dialog (or a Modal.confirm, or a Popconfirm) has finished zooming in: a click
- * during the zoom can land beside its target.
- */
-export async function zoomedIn(dialog: Locator): Promise<void> {
   await dialog.waitFor();
-  await expect
-    .poll(() =>
-      dialog.evaluate((root) => {
-        const el = root.matches('.ant-modal, .ant-popover') ? root : root.querySelector('.ant-modal');
-        return !!el && getComputedStyle(el).transform === 'none' && !/zoom(-big)?-(appear|enter)/.test(el.className);
-      }),
-    )
-    .toBe(true);
+  return dialog;
 }
 
-/** Clicks 确定 in an antd confirmation (Modal.confirm or Popconfirm) once it has finished zooming in. */
+/** Clicks 确定 in an antd confirmation (Modal.confirm or Popconfirm). */
 export async function confirmIn(confirm: Locator): Promise<void> {
-  await zoomedIn(confirm);
   await confirm.getByRole('button', { name: /确\s*定/ }).click();
 }
 
@@ -248,23 +177,10 @@ export async function login(page: Page, url: string, username: string, password:
 /** Logs out by the user menu, confirming 确定注销并退出系统吗？ */
 export async function logOut(page: Page, url: string): Promise<void> {
   await page.goto(`${url}/dashboard`);
-  // The home page keeps laying out (today's figures, quick entries) after it loads: a click into the
-  // moving user menu or the confirmation's opening can miss, so each step is tried again, at most three times.
-  const confirm = page.locator('.ant-modal-confirm', { hasText: '确定注销并退出系统吗？' });
-  for (let attempt = 1; !page.url().includes('/login'); attempt += 1) {
-    if (attempt > 3) throw new Error('logOut: still not on /login after three tries');
-    if (!(await confirm.isVisible())) {
-      await page.getByLabel('用户菜单').click();
-      await page.locator('.ant-dropdown:visible').getByText('退出登录').click();
-      const shown = await confirm.waitFor({ timeout: 5000 }).then(
-        () => true,
-        () => false,
-      );
-      if (!shown) continue;
-    }
-    await confirm.getByRole('button', { name: /确\s*定/ }).click();
-    await page.waitForURL(/\/login/, { timeout: 5000 }).catch(() => undefined);
-  }
+  await page.getByLabel('用户菜单').click();
+  await page.locator('.ant-dropdown:visible').getByText('退出登录').click();
+  await confirmIn(page.locator('.ant-modal-confirm', { hasText: '确定注销并退出系统吗？' }));
+  await page.waitForURL(/\/login/);
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
@@ -315,32 +231,11 @@ async function typeStamped(page: Page, text: string, gapMs: number): Promise<voi
   if (typedUntil > 0) await new Promise((done) => setTimeout(done, typedUntil));
 }
 
-/**
- * Chooses `option` in the antd Select whose input is `field`, and checks that the Select shows it: on a
- * loaded machine a click can land while the dropdown is still opening, so it tries again (three times).
- */
+/** Chooses `option` in the antd Select whose input is `field`, and checks that the Select shows it. */
 export async function pickOption(page: Page, field: Locator, option: string): Promise<void> {
-  const shown = () => field.evaluate((el, text) => !!el.closest('.ant-select')?.textContent?.includes(text), option);
-  for (let attempt = 1; attempt <= 3; attempt += 1) {
-    await field.click();
-    const picked = await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
-      .first()
-      .click({ timeout: 5000 })
-      .then(() => true)
-      .catch(() => false);
-    // The list closed before the click (a re-render under load): try again. Escape only closes a list
-    // still open; pressed without one it would close the dialog around the select.
-    if (!picked) {
-      if (await page.locator('.ant-select-dropdown:visible').count()) await page.keyboard.press('Escape');
-      continue;
-    }
-    for (let waited = 0; waited < 2000; waited += 100) {
-      if (await shown()) return;
-      await page.waitForTimeout(100);
-    }
-  }
-  throw new Error(`the select did not take 「${option}」`);
+  await field.click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+  await expect.poll(() => field.evaluate((el, text) => !!el.closest('.ant-select')?.textContent?.includes(text), option)).toBe(true);
 }
 
 /** The server's view, through the API with the page's own token: the answer's data, failing the test unless code 200. */
@@ -349,6 +244,35 @@ export async function pageApi<T>(page: Page, url: string, path: string): Promise
   const answer = await (await fetch(`${url}/api/${path}`, { headers: { authorization: `Bearer ${token}` } })).json();
   if (answer.code !== 200) throw new Error(`${path}: ${answer.code} ${answer.msg}`);
   return answer.data as T;
+}
+
+/** A cash sale of one unit of the first goods in stock at venue 1, paid through `url`'s API from a tab of its own: the answer's code. */
+export async function sellInTab(browser: Browser, url: string, token: string | null): Promise<number> {
+  const till = await openPage(browser, { width: 1366, height: 768 });
+  try {
+    await till.goto(`${url}/notice`);
+    return await till.evaluate(async (token) => {
+      const call = async (method: string, path: string, body?: unknown) =>
+        (
+          await fetch(`/api/${path}`, {
+            method,
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          })
+        ).json();
+      const stock = await call('GET', 'goods/goodsArchive/queryStock?warehouseId=1&size=50');
+      const goods = stock.data.records.find((r: { quantity: number }) => r.quantity > 0);
+      const order = await call('POST', 'goods/goodsSaleOrder/createOrder', {
+        details: [{ goodsId: goods.goodsId, quantity: 1 }],
+        warehouseId: 1,
+        venueId: 1,
+      });
+      const paid = await call('POST', 'goods/goodsSaleOrder/payOrder', { orderId: order.data.orderId, payMode: 'cashpay', money: order.data.pricePay });
+      return paid.code as number;
+    }, token);
+  } finally {
+    await till.close();
+  }
 }
 
 /** A goods item's stock over every warehouse, as 库存查询 answers it. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { closeProduct, login, openProduct, pageApi, scan, screenshot, stockOfGoods, type RunningServer, zoomedIn } from './harness';
+import { closeProduct, login, openProduct, pageApi, scan, screenshot, stockOfGoods, type RunningServer } from './harness';
 
 /**
  * Goods rental (issue 19) as the demo cashier (城东羽毛球馆) works it: 商品租赁 from the cashier popover,
@@ -41,6 +41,9 @@ describe('goods rental (issue 19)', () => {
     await leaseDialog().waitFor();
     await leaseDialog().getByRole('radio', { name: '羽毛球' }).check();
     await expect.poll(() => tile('租赁羽毛球拍').count()).toBe(1);
+    // The tile says both what a unit costs: rent and deposit (its cart line is 110.00, issue 30).
+    await expect.poll(() => tile('租赁羽毛球拍').textContent()).toContain('租金 ¥10.00');
+    expect(await tile('租赁羽毛球拍').textContent()).toContain('押金 ¥100.00');
     // 张三's card at scanner speed (its physical id), wherever focus is in the dialog.
     await scan(page, '1234567890');
     await expect.poll(() => leaseDialog().getByTestId('member-display').textContent()).toContain('张三');
@@ -64,7 +67,8 @@ describe('goods rental (issue 19)', () => {
     const receipt = page.frameLocator('iframe[data-receipt]').last();
     await expect.poll(() => receipt.locator('body').textContent()).toContain('租赁小票');
     const text = (await receipt.locator('body').textContent())!;
-    for (const part of ['租赁羽毛球拍', '押金：¥200.00', '租金：¥20.00', '实收：¥220.00', '微信：¥220.00', '会员：张三']) expect(text).toContain(part);
+    for (const part of ['租赁羽毛球拍', '押金：¥200.00', '租金：¥20.00', '实收：¥220.00', '微信（模拟通道）：¥220.00', '会员：张三'])
+      expect(text).toContain(part);
     expect(await stockOfGoods(page, server.url, '租赁羽毛球拍')).toBe(stockBefore - 2);
     await expect.poll(() => leaseDialog().getByRole('button', { name: '重打小票' }).count()).toBe(1);
     await leaseDialog().locator('.ant-modal-close').click();
@@ -84,8 +88,10 @@ describe('goods rental (issue 19)', () => {
 
     const row = (id: number) => page.locator('.ant-table-row').filter({ has: page.locator('td', { hasText: new RegExp(`^${id}$`) }) });
     await row(mine.orderId).getByRole('button', { name: '归还' }).click();
-    await zoomedIn(returnDialog());
+    await returnDialog().waitFor();
     await returnDialog().getByLabel('租赁羽毛球拍 归还数量').fill('1');
+    // Previewed before confirming (issue 30), as the server then gives back.
+    await expect.poll(() => returnDialog().getByTestId('return-preview').textContent()).toBe('超时费 ¥0.00，损坏赔偿 ¥0.00，退还押金 ¥100.00');
     await returnDialog()
       .getByRole('button', { name: /确认归还/ })
       .click();
@@ -95,9 +101,10 @@ describe('goods rental (issue 19)', () => {
     expect(await slip.locator('body').textContent()).toContain('退回微信');
 
     await row(overdue.orderId).getByRole('button', { name: '归还' }).click();
-    await zoomedIn(returnDialog());
+    await returnDialog().waitFor();
     await returnDialog().getByLabel('租赁羽毛球拍 归还数量').fill('1');
     await returnDialog().getByRole('radio', { name: '现金' }).check();
+    await expect.poll(() => returnDialog().getByTestId('return-preview').textContent()).toBe('超时费 ¥20.00，损坏赔偿 ¥0.00，退还押金 ¥80.00');
     await screenshot(page, 'lease-return');
     await returnDialog()
       .getByRole('button', { name: /确认归还/ })

@@ -2,14 +2,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { confirmIn, closeProduct, login, openProduct, pageApi, pageErrors, pickOption, type RunningServer, scan, screenshot } from './harness';
 
-type LectureOrder = { orderId: number; details: { userName: string; state: string; ticketCode: string }[] };
+type LectureOrder = { orderId: number; payState: string; refundedAmount: number; details: { userName: string; state: string; ticketCode: string }[] };
 type TicketOrderPage = { records: { orderId: number; payState: string; details: { detailState: string }[] }[] };
 type Flow = { inVenue: number; inCount: number };
 
 /**
  * Issue 18, lectures at the desk (admin, 城东羽毛球馆): the seeded order of three participants found
  * by a scanned ticket code in 快速核销 › 讲座活动, two of the three verified; each refusal's text; a
- * sign-up paid through 收款; a ticket verified raises the flow board's 在馆人数; 退款 of unused tickets.
+ * sign-up paid through 收款, then refunded in part (issue 29: one participant chosen, by keyboard); a
+ * ticket verified raises the flow board's 在馆人数; 退款 of unused tickets.
  */
 describe('lectures: verification and sign-up (issue 18)', () => {
   let server: RunningServer;
@@ -50,6 +51,8 @@ describe('lectures: verification and sign-up (issue 18)', () => {
 
   it('verifies two of the three participants of a scanned lecture ticket', async () => {
     await page.goto(`${server.url}/lecture/order`);
+    // Spec 9: the lecture orders (讲座报名) list 20 a page (issue 30).
+    await expect.poll(() => page.locator('.ant-card', { hasText: '讲座订单' }).locator('.ant-pagination-options').textContent()).toContain('20 条/页');
     await openLectureTab();
     await expect.poll(() => visibleBox().evaluate((el) => el === document.activeElement)).toBe(true);
     await scan(page, 'LDEMO1X0002');
@@ -150,6 +153,42 @@ describe('lectures: verification and sign-up (issue 18)', () => {
     expect(printed.map(([code]) => code)).toEqual(orders.records[0].details.map((d) => d.ticketCode));
     expect(printed[0][1]).toContain('参会人：周一');
     await sell.getByRole('button', { name: /重\s*打/ }).waitFor();
+  });
+
+  it('refunds one of the two participants of the paid sign-up: the amount confirmed, the toast, 部分退款, the seat back (issue 29)', async () => {
+    type Lectures = { records: { lectureName: string; sessions: { sold: number }[] }[] };
+    const soldNow = async () =>
+      (await api<Lectures>('system/lecture/query?current=1&size=50')).records.find((l) => l.lectureName === '青少年运动安全讲座')!.sessions[0].sold;
+    const ordersNow = async () => (await api<{ records: LectureOrder[] }>('system/lectureOrder/query?current=1&size=50')).records;
+    const paid = (await ordersNow()).find((o) => o.details.map((d) => d.userName).join() === '周一,周二')!;
+    expect(paid.payState).toBe('P');
+    const sold = await soldNow();
+    await page.goto(`${server.url}/lecture/order`);
+    const row = card('讲座订单')
+      .locator('.ant-table-row')
+      .filter({ has: page.getByRole('cell', { name: String(paid.orderId), exact: true }) });
+    // By keyboard: the row's 退款, then 周二 left out with Space.
+    await row.getByRole('button', { name: /退\s*款/ }).focus();
+    await page.keyboard.press('Enter');
+    const refund = page.locator('.ant-modal-wrap:visible', { hasText: `退款 - 讲座订单 ${paid.orderId}` });
+    await refund.getByText('退款金额：¥20.00（已退 ¥0.00，实收 ¥20.00）').waitFor();
+    await refund.getByLabel('退款 周二').focus();
+    await page.keyboard.press('Space');
+    await refund.getByText('退款金额：¥10.00').waitFor();
+    await refund.getByLabel('退款原因').fill('周一有事');
+    await screenshot(page, 'lecture-refund-dialog');
+    await refund.getByRole('button', { name: /退\s*款/ }).click();
+    const confirm = page.locator('.ant-modal-confirm', { hasText: '确认退款 1 位参会人 ¥10.00（原路退回）吗？' });
+    await Promise.all([notice('退款成功 ¥10.00').waitFor(), confirmIn(confirm)]);
+    await refund.waitFor({ state: 'hidden' });
+    const after = (await ordersNow()).find((o) => o.orderId === paid.orderId)!;
+    expect([after.payState, after.refundedAmount]).toEqual(['PR', 10]);
+    expect(after.details.map((d) => [d.userName, d.state])).toEqual([
+      ['周一', 'C'],
+      ['周二', 'A'],
+    ]);
+    expect(await soldNow()).toBe(sold - 1);
+    await expect.poll(() => row.innerText()).toContain('部分退款');
   });
 
   it('closes a sign-up the visitor did not pay for: 已关闭, and its seat goes back to the session', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { closeProduct, login, logOut, openProduct, type RunningServer, screenshot } from './harness';
+import { closeProduct, login, logOut, openProduct, pageApi, type RunningServer, screenshot, startServer } from './harness';
 
 describe('login and the menu (foundation)', () => {
   let server: RunningServer;
@@ -42,5 +42,27 @@ describe('login and the menu (foundation)', () => {
 
   it('logs out after the confirmation', async () => {
     await logOut(page, server.url);
+  });
+
+  it('keeps two instances on one host (different ports) logged in side by side in one browser', async () => {
+    // The browser shares cookies between the ports of a host; each instance must keep its own token.
+    const other = await startServer();
+    const second = await page.context().newPage();
+    try {
+      await login(page, server.url, 'admin', 'admin123');
+      await login(second, other.url, 'cashier', 'cashier123');
+      for (const [tab, url, username] of [
+        [page, server.url, 'admin'],
+        [second, other.url, 'cashier'],
+      ] as const) {
+        await tab.reload();
+        await tab.getByLabel('用户菜单').waitFor();
+        expect(new URL(tab.url()).pathname).toBe('/dashboard');
+        expect((await pageApi<{ username: string }>(tab, url, 'system/auth/info')).username).toBe(username);
+      }
+    } finally {
+      await second.close();
+      await other.stop();
+    }
   });
 });

@@ -100,6 +100,26 @@ describe('member cards: search widget, scanner, states (issue 5)', () => {
     await screenshot(page, 'member-card-blacklist');
   });
 
+  it('at 1440×900 the cashier reaches every action of 会员卡管理 and the 实体卡 column (issue 30)', async () => {
+    const till = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await login(till, server.url, 'cashier', 'cashier123');
+    await till.goto(`${server.url}/member/card`);
+    const first = till.locator('tbody tr.ant-table-row').first();
+    await first.waitFor();
+    const inView = (box: { x: number; width: number } | null) => !!box && box.x >= 0 && box.x + box.width <= 1440;
+    const head = till.locator('thead th', { hasText: '实体卡' });
+    const ops = till.locator('thead th', { hasText: '操作' });
+    const [h, o] = [await head.boundingBox(), await ops.boundingBox()];
+    expect(inView(h)).toBe(true);
+    // Not under the fixed 操作 column.
+    expect(h!.x + h!.width).toBeLessThanOrEqual(o!.x + 1);
+    const buttons = first.getByRole('button');
+    expect(await buttons.count()).toBeGreaterThan(2);
+    for (const b of await buttons.all()) expect(inView(await b.boundingBox())).toBe(true);
+    await screenshot(till, 'member-card-1440');
+    await till.close();
+  });
+
   it('refuses a short 实体卡号 in 绑卡 with 实体卡号至少5位, without an uncaught error (issue 13)', async () => {
     await page.goto(`${server.url}/member/card`);
     await page.getByPlaceholder('请输入会员卡号/姓名/手机号').fill('VIP0001');

@@ -125,6 +125,19 @@ describe('members and cards through their life (issue 16)', () => {
     expect(await ledger('E2E0001')).toEqual(['OPEN:500', 'RECHARGE:550']);
   });
 
+  it('says what 加次 costs before it is confirmed, as 收款 then asks (issue 30)', async () => {
+    await findCard('TIMES0001');
+    await row('TIMES0001').getByRole('button', { name: '加次' }).click();
+    const form = dialog('加次');
+    await form.getByLabel('加次数').fill('10');
+    const quote = form.getByText(/^应付 ¥\d+\.\d{2}/);
+    await expect.poll(() => quote.count()).toBe(1);
+    const price = /¥(\d+\.\d{2})/.exec((await quote.textContent())!)![1]!;
+    await form.getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => payDialog().getByTestId('pay-total').textContent()).toContain(price);
+    await payBy('现金');
+  });
+
   it('buys goods with the card at its 9折', async () => {
     await payGoodsWithCard('E2E0001');
     expect((await card('E2E0001')).balance).toBeCloseTo(1035.6, 2);
@@ -140,6 +153,8 @@ describe('members and cards through their life (issue 16)', () => {
     await row('E2E0001').getByRole('button', { name: '补卡' }).click();
     const form = dialog('补卡');
     await form.getByLabel('新卡号').fill('E2E0002');
+    // The fee shows before confirming (issue 30).
+    await expect.poll(() => form.getByTestId('replace-fee').textContent()).toMatch(/^补卡费：¥\d+\.\d{2}$/);
     await screenshot(page, 'member-card-replace');
     await form.getByRole('button', { name: /确\s*定/ }).click();
     await expect.poll(async () => (await card('E2E0001')).state).toBe('C');

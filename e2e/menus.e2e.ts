@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { AXE_CONTEXT, seriousViolations } from './axe';
-import { confirmIn, closeProduct, launchBrowser, login, openPage, pageErrors, type RunningServer, screenshot, startServer, zoomedIn } from './harness';
+import { confirmIn, closeProduct, launchBrowser, login, openPage, pageErrors, type RunningServer, screenshot, startServer } from './harness';
 
 /**
  * Issue 15, 菜单管理: the admin builds a directory with a nested directory, a screen and an external link
@@ -14,10 +14,10 @@ describe('menu administration (issue 15)', () => {
   let page: Page;
   const modal = (title: string) => page.locator('.ant-modal-wrap:visible', { hasText: title });
   const row = (text: string) => page.locator('tbody tr.ant-table-row', { hasText: text });
-  /** The dialog once it has zoomed in: a click during the zoom can miss (a 目录 radio did, once). */
+  /** The dialog titled `title`, once it shows. */
   const opened = async (title: string) => {
     const dialog = modal(title);
-    await zoomedIn(dialog);
+    await dialog.waitFor();
     return dialog;
   };
   const ok = (dialog: ReturnType<typeof modal>) => dialog.getByRole('button', { name: /确\s*定/ }).click();

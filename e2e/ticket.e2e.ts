@@ -1,17 +1,18 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { closeProduct, login, openProduct, pageApi, pageErrors, pickOption, type RunningServer, scan, screenshot } from './harness';
+import { closeProduct, confirmIn, login, openProduct, pageApi, pageErrors, pickOption, type RunningServer, scan, screenshot } from './harness';
 
 const WEEK = ['', '一', '二', '三', '四', '五', '六', '日'];
 
 type PeopleRow = { count: number };
 type Row = { detailId: number; qrCode: string; detailState: string };
+type TimeoutPage = { records: { orderId: number; qrCode: string; payState: string; refundedAmount: number }[] };
 
 /**
  * Issue 18 at the desk (admin, 城东羽毛球馆): sell two tickets, pay, read the printed QR codes, scan one
  * at scanner speed, verify it and see the count inside rise; refusals; a ticket type made on 票种管理
  * whose slot ends in a minute or two, verified, kept past its end (the server's clock moved ahead, not waited
- * for) and charged its overstay before the exit.
+ * for) and charged its overstay before the exit; that overstay refunded from 超时订单 (issue 29).
  */
 describe('tickets: sale, verification, overstay (issue 18)', () => {
   let server: RunningServer;
@@ -58,6 +59,8 @@ describe('tickets: sale, verification, overstay (issue 18)', () => {
   it('sells two tickets, scans one printed QR code at scanner speed, verifies it and the count inside rises', async () => {
     await page.goto(`${server.url}/ticket/order`);
     await card('售票').getByText('散客全天票').waitFor();
+    // Spec 9: 售票订单 lists 20 a page (issue 30).
+    await expect.poll(() => card('售票订单').locator('.ant-pagination-options').textContent()).toContain('20 条/页');
     const codes = await sell('散客全天票', 2);
     expect(codes).toHaveLength(2);
     const before = await inside();
@@ -75,7 +78,10 @@ describe('tickets: sale, verification, overstay (issue 18)', () => {
     const tabRows = dialog.locator('.ant-table-row');
     await expect.poll(() => tabRows.count()).toBe(2);
     expect(await tabRows.filter({ hasText: '待使用' }).count()).toBe(2);
-    await tabRows.nth(1).getByRole('checkbox').uncheck();
+    // Looked up with the bands of the entries (queryDetailAndHand): a 手牌 column, none worn yet.
+    await dialog.locator('th', { hasText: '手牌' }).waitFor();
+    // The scanned ticket alone is ticked; the order's other ticket is listed, not ticked (issue 30).
+    await expect.poll(() => tabRows.getByRole('checkbox', { checked: true }).count()).toBe(1);
     await screenshot(page, 'ticket-verify-tab');
     await dialog.getByRole('button', { name: /确\s*认$/ }).click();
     await notice('核销成功，共 1 张').waitFor();
@@ -92,6 +98,23 @@ describe('tickets: sale, verification, overstay (issue 18)', () => {
     expect(await rows.filter({ hasText: '待使用' }).getByRole('checkbox').isChecked()).toBe(true);
     const found = await api<Row[]>(`ticket/ticketOrderDetail/queryDetail?qrCode=${codes[0]}`);
     expect(found.map((r) => r.detailState).sort()).toEqual(['A', 'U']);
+  });
+
+  it('扫码即核销 verifies the scanned ticket at once (queryDetailAndCheck), and refuses it the second time', async () => {
+    const [code] = await sell('散客全天票', 1);
+    const before = await inside();
+    const checkCard = card('票据核销');
+    await checkCard.getByRole('checkbox', { name: '扫码即核销' }).check();
+    const box = checkCard.getByPlaceholder('请扫描或输入订单号');
+    await box.fill(code);
+    await box.press('Enter');
+    await notice('核销成功，共 1 张').waitFor();
+    await expect.poll(inside).toBe(before + 1);
+    await expect.poll(() => checkCard.locator('.ant-table-row', { hasText: '已使用' }).count()).toBe(1);
+    await box.fill(code);
+    await box.press('Enter');
+    await notice('票据已使用').waitFor();
+    await checkCard.getByRole('checkbox', { name: '扫码即核销' }).uncheck();
   });
 
   it('shows each refusal: unknown code, nothing ticked', async () => {
@@ -154,12 +177,42 @@ describe('tickets: sale, verification, overstay (issue 18)', () => {
     await server.moveClock(endMs + 62_000 - Date.now());
     const exit = card('离场结算').getByPlaceholder('请扫描或输入票据二维码');
     await exit.fill(code);
-    await exit.press('Enter');
+    // 超时查询 (queryDetailWithTimeout): the ticket inside, its overstay and fee, nothing written yet.
+    await card('离场结算').getByRole('button', { name: '超时查询' }).click();
+    const overstay = card('离场结算').locator('.ant-table-row', { hasText: '超时测试票' });
+    await overstay.getByText('10.00').waitFor();
+    expect(await api<unknown[]>(`ticket/ticketTimeoutOrderDetail/query?qrCode=${code}`)).toEqual([]);
+    // 收超时费 makes the overstay order (ticketTimeoutOrder/createOrder); its detail is named while it is paid.
+    await overstay.getByRole('button', { name: '收超时费' }).click();
     await card('离场结算').getByText('需补交超时费 10.00 元').waitFor();
+    await card('离场结算')
+      .getByText(/超时订单 \d+：超时测试票/)
+      .waitFor();
     await screenshot(page, 'ticket-overstay');
     expect(await inside()).toBe(before);
     await payCash();
     await notice('超时费已收，离场成功').waitFor();
     await expect.poll(inside).toBe(before - 1);
+
+    // Issue 29: the overstay listed under 超时订单 and its fee given back in cash; the exit stands.
+    const [owed] = (await api<TimeoutPage>('ticket/ticketTimeoutOrder/query?current=1&size=10')).records;
+    expect([owed.qrCode, owed.payState]).toEqual([code, 'P']);
+    const row = card('超时订单').locator('.ant-table-row', { hasText: code });
+    await row.getByText('已支付').waitFor();
+    await row.getByRole('button', { name: /退\s*款/ }).click();
+    const refund = page.locator('.ant-modal-wrap:visible', { hasText: `退款 - 超时订单 ${owed.orderId}` });
+    await refund.getByText('退款金额：¥10.00（已退 ¥0.00，实收 ¥10.00）').waitFor();
+    await refund.getByText('其他方式', { exact: true }).click();
+    await pickOption(page, refund.getByLabel('退款渠道'), '现金');
+    await screenshot(page, 'ticket-overstay-refund');
+    await refund.getByRole('button', { name: /退\s*款/ }).click();
+    const confirm = page.locator('.ant-modal-confirm', { hasText: '确认退款 1 笔超时费 ¥10.00（现金）吗？' });
+    await Promise.all([notice('退款成功 ¥10.00').waitFor(), confirmIn(confirm)]);
+    await refund.waitFor({ state: 'hidden' });
+    await row.getByText('全部退款').waitFor();
+    expect(await row.getByRole('button', { name: /退\s*款/ }).count()).toBe(0);
+    const [after] = (await api<TimeoutPage>('ticket/ticketTimeoutOrder/query?current=1&size=10&orderId=' + owed.orderId)).records;
+    expect([after.payState, after.refundedAmount]).toEqual(['FR', 10]);
+    expect(await inside()).toBe(before - 1);
   });
 });

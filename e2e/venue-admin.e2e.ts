@@ -32,6 +32,8 @@ describe('venue administration (issue 15)', () => {
     await page.keyboard.type('城北体育中心');
     await page.keyboard.press('Enter');
     await centers.locator('tbody tr', { hasText: '城北体育中心' }).waitFor();
+    // The name box empties once the add has landed (as the user sees it), then the same name again.
+    await expect.poll(() => centers.getByLabel('中心名称').inputValue()).toBe('');
     await page.keyboard.type('城北体育中心');
     await page.keyboard.press('Enter');
     await page.locator('.ant-notification-notice, .ant-message-notice', { hasText: '中心「城北体育中心」已存在' }).waitFor();
@@ -59,10 +61,43 @@ describe('venue administration (issue 15)', () => {
     await row('城北综合馆').getByText('未设置项目').waitFor();
   });
 
+  it('turns on 公开看板 in the venue form, so the new venue’s boards open without a login', async () => {
+    const anonymous = (venueId: number) =>
+      page.evaluate(async (id) => {
+        const r = await fetch('/api/system/auth/getAnonymous', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ venueId: id }),
+        });
+        return ((await r.json()) as { code: number }).code;
+      }, venueId);
+    const venues = await pageApi<{ records: { venueId: number; venueName: string }[] }>(page, server.url, 'system/venue/all?current=1&size=50');
+    const venueId = venues.records.find((v) => v.venueName === '城北综合馆')!.venueId;
+    expect(await anonymous(venueId)).not.toBe(200);
+    await row('城北综合馆')
+      .getByRole('button', { name: /编\s*辑/ })
+      .click();
+    const dialog = modal('场馆');
+    const toggle = dialog.getByRole('switch', { name: '公开看板' });
+    expect(await toggle.isChecked()).toBe(false);
+    await toggle.click();
+    await screenshot(page, 'venue-board-public');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => anonymous(venueId)).toBe(200);
+    const board = await browser.newPage();
+    await board.goto(`${server.url}/indexTX?venueId=${venueId}`);
+    // Drawn and connected to the venue's live events (a board keeps that request open: the network never idles).
+    await board.locator('[data-live="live"]').waitFor();
+    expect(new URL(board.url()).pathname).toBe('/indexTX');
+    expect(await board.getByText('请先登录').count()).toBe(0);
+    await board.close();
+  });
+
   it('sets a sports item with its settings in 项目设置', async () => {
     await row('城北综合馆').getByRole('button', { name: '项目设置' }).click();
     const dialog = modal('项目设置 - 城北综合馆');
-    await dialog.getByText('当前场馆未设置项目，请先前往设置').waitFor();
+    await dialog.getByText('当前场馆未设置项目，请在下方新增项目').waitFor();
     await expect.poll(() => dialog.getByLabel('项目名称').evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type('壁球');
     await dialog.getByLabel('按人次').check();
@@ -71,7 +106,7 @@ describe('venue administration (issue 15)', () => {
     await dialog.getByRole('button', { name: '添加项目' }).click();
     await dialog.locator('tbody tr', { hasText: '壁球' }).waitFor();
     expect(await dialog.locator('tbody tr', { hasText: '壁球' }).innerText()).toMatch(/按人次\s+40\s+多次进出\s+启用/);
-    expect(await dialog.getByText('当前场馆未设置项目，请先前往设置').count()).toBe(0);
+    expect(await dialog.getByText('当前场馆未设置项目，请在下方新增项目').count()).toBe(0);
     await screenshot(page, 'venue-items');
     await dialog
       .locator('.ant-modal-footer')

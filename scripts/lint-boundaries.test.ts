@@ -1,4 +1,4 @@
-// Proves that eslint.config.js enforces the import direction of design.md: each wrong import below fails
+// Proves that eslint.config.js enforces the import direction the README describes (Layout: lib/hooks/components <- features <- app):
 // with its rule, and the right way to write it passes.
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -11,7 +11,7 @@ const eslint = new ESLint({ cwd: root });
 /** Real files the imports below point at: a boundary rule only judges imports that resolve. */
 const targets = [
   'apps/web/src/features/cashier/components/GoodsSaleDialog.tsx',
-  'apps/web/src/features/cashier/pay-selection.ts',
+  'apps/web/src/features/checkout/pay-selection.ts',
   'apps/web/src/features/cashier/index.ts',
   'apps/web/src/app/AppRoutes.tsx',
   'apps/web/src/lib/money.ts',
@@ -37,8 +37,8 @@ describe('import boundaries (eslint.config.js)', { timeout: 60_000 }, () => {
     ['web hooks import app/', 'apps/web/src/hooks/useX.ts', `import '@/app/AppRoutes';`],
     ['a web component imports a feature through its index', 'apps/web/src/components/X.tsx', `import '@/features/cashier';`],
     ['a feature imports app/', 'apps/web/src/features/goods/x.ts', `import '@/app/AppRoutes';`],
-    ['a feature deep-imports another feature', 'apps/web/src/features/goods/x.ts', `import '@/features/cashier/pay-selection';`],
-    ['a feature deep-imports another feature by a relative path', 'apps/web/src/features/goods/pages/X.tsx', `import '../../cashier/pay-selection';`],
+    ['a feature deep-imports another feature', 'apps/web/src/features/goods/x.ts', `import '@/features/checkout/pay-selection';`],
+    ['a feature deep-imports another feature by a relative path', 'apps/web/src/features/goods/pages/X.tsx', `import '../../checkout/pay-selection';`],
     ['a server repository imports routes', 'apps/server/src/modules/sale/x.repository.ts', `import './sale.routes.ts';`],
     ['server lib imports a module', 'apps/server/src/lib/x.ts', `import '../modules/sale/sale.repository.ts';`],
     ['the contract imports an app', 'packages/contract/src/x.ts', `import '../../../apps/server/src/app.ts';`],
@@ -56,8 +56,8 @@ describe('import boundaries (eslint.config.js)', { timeout: 60_000 }, () => {
 
   it.each([
     ['a feature imports another feature through its index', 'apps/web/src/features/goods/x.ts', `import '@/features/cashier';`],
-    ['a feature imports its own files and shared lib', 'apps/web/src/features/cashier/x.ts', `import './pay-selection';\nimport '@/lib/money';`],
-    ['app/ imports a feature', 'apps/web/src/app/x.ts', `import '@/features/cashier/pay-selection';`],
+    ['a feature imports its own files and shared lib', 'apps/web/src/features/checkout/x.ts', `import './pay-selection';\nimport '@/lib/money';`],
+    ['app/ imports a feature', 'apps/web/src/app/x.ts', `import '@/features/checkout/pay-selection';`],
     [
       'a server service imports routes and a repository',
       'apps/server/src/modules/sale/x.service.ts',

@@ -12,6 +12,16 @@ const inCi = ['1', 'true'].includes(String(process.env.CI).toLowerCase());
 let passed = 0;
 let failed = 0;
 const problems = [];
+/** Wall seconds of each stage, printed at the end (issue 32 keeps `npm test` under ten minutes). */
+const stageSeconds = [];
+const timed = async (name, stage) => {
+  const started = performance.now();
+  try {
+    return await stage();
+  } finally {
+    stageSeconds.push(`${name} ${Math.round((performance.now() - started) / 1000)} s`);
+  }
+};
 
 function fail(problem) {
   failed += 1;
@@ -29,12 +39,20 @@ function vitest(name, rootDir, env = {}) {
   const out = join(reports, `${name}.json`);
   const reporters = ['--reporter=default', '--reporter=json', `--outputFile=${out}`];
   const args = [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--root', rootDir, '--passWithNoTests', ...reporters];
-  const status = run(process.execPath, args, env);
-  if (!existsSync(out)) return fail(`${name}: no report (exit ${status})`);
-  const report = JSON.parse(readFileSync(out, 'utf8'));
-  passed += report.numPassedTests;
-  failed += report.numFailedTests;
-  if (status !== 0 && report.numFailedTests === 0) fail(`${name}: exit ${status} (a file or hook failed outside any test)`);
+  return new Promise((done) => {
+    const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('close', (code) => {
+      const status = code ?? 1;
+      if (!existsSync(out)) fail(`${name}: no report (exit ${status})`);
+      else {
+        const report = JSON.parse(readFileSync(out, 'utf8'));
+        passed += report.numPassedTests;
+        failed += report.numFailedTests;
+        if (status !== 0 && report.numFailedTests === 0) fail(`${name}: exit ${status} (a file or hook failed outside any test)`);
+      }
+      done();
+    });
+  });
 }
 
 /**
@@ -110,28 +128,43 @@ if (process.env.DATABASE_URL) {
   if (inCi) fail('CI=1 without DATABASE_URL: CI must run the API tests on PostgreSQL too');
 }
 
-await checks([
-  ['lint', 'lint'],
-  ['typecheck', 'typecheck'],
-  ['openapi', 'lint:openapi'],
-]);
-
-vitest('contract', 'packages/contract');
-vitest('server', 'apps/server');
-vitest('web-unit', 'apps/web');
-vitest('lint-boundaries', 'scripts');
-
-if (files(join(root, 'e2e'), /\.e2e\.ts$/).length === 0) {
-  console.log('\n=== browser: e2e/ has no tests yet, skipped ===');
-} else {
+/** The browser tests need Chromium and the built web app: answers the Chromium to run them with, or null (failed). */
+async function browserSetup() {
   const chromium = ensureChromium();
   const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!chromium) fail(`browser tests: no Chromium at ${path} (apt-get install -y chromium fonts-noto-cjk, or set CHROMIUM_PATH)`);
-  else if (!ensureWebBuild()) fail('browser tests: the web app did not build');
-  else vitest('browser', 'e2e', { CHROMIUM_PATH: chromium });
+  if (!chromium) return (fail(`browser tests: no Chromium at ${path} (apt-get install -y chromium fonts-noto-cjk, or set CHROMIUM_PATH)`), null);
+  if (!(await timed('build', () => ensureWebBuild()))) return (fail('browser tests: the web app did not build'), null);
+  return chromium;
 }
 
-console.log('');
+const otherStages = async () => {
+  await timed('checks', () =>
+    checks([
+      ['lint', 'lint'],
+      ['typecheck', 'typecheck'],
+      ['openapi', 'lint:openapi'],
+    ]),
+  );
+  await timed('contract', () => vitest('contract', 'packages/contract'));
+  await timed('server', () => vitest('server', 'apps/server'));
+  await timed('web-unit', () => vitest('web-unit', 'apps/web'));
+  await timed('lint-boundaries', () => vitest('lint-boundaries', 'scripts'));
+};
+
+/**
+ * One stage after another. Run beside the CPU stages, the browser tests met a machine too busy for
+ * their timing (a scanner's keys reached the page more than 50 ms apart and split the scan): kept apart.
+ */
+const startedAt = performance.now();
+await otherStages();
+if (files(join(root, 'e2e'), /\.e2e\.ts$/).length === 0) console.log('\n=== browser: e2e/ has no tests yet, skipped ===');
+else {
+  const chromium = await browserSetup();
+  if (chromium) await timed('browser', () => vitest('browser', 'e2e', { CHROMIUM_PATH: chromium }));
+}
+stageSeconds.push(`total ${Math.round((performance.now() - startedAt) / 1000)} s`);
+
+console.log(`\nstage times: ${stageSeconds.join(', ')}`);
 for (const problem of problems) console.log(`FAILED: ${problem}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -2,10 +2,12 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { fileURLToPath } from 'node:url';
+import { routeBytes } from './route-bytes.ts';
 
 export default defineConfig({
   // Brotli and gzip files beside every asset: the server sends them as they are, compressing nothing per request.
-  plugins: [react(), compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024 })],
+  // routeBytes prints each route's JavaScript after the build (issue 33).
+  plugins: [react(), compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024 }), routeBytes()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,

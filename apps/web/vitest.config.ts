@@ -3,9 +3,13 @@ import { fileURLToPath } from 'node:url';
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
+/** Tests that replace a module with vi.mock: each needs a module graph of its own. */
+const MOCKING = ['src/hooks/useDicts.test.ts', 'src/lib/dict.test.ts', 'src/lib/query.test.tsx', 'src/components/refund/RefundDialog.test.tsx'];
+
 /**
  * Web unit tests: `*.test.ts` run in node (add `// @vitest-environment jsdom` for DOM or hooks),
- * `*.test.tsx` run in jsdom.
+ * `*.test.tsx` run in jsdom. Files share one module graph per worker (isolate: false: importing antd
+ * again for every file was most of the suite's time); those that mock a module run isolated.
  */
 export default defineConfig({
   resolve: { alias },
@@ -14,8 +18,10 @@ export default defineConfig({
     // antd forms under jsdom take seconds on a busy 2-core CI machine; 5 s failed them for load, not for behaviour.
     testTimeout: 30_000,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'], environment: 'node' } },
-      { extends: true, test: { name: 'dom', include: ['src/**/*.test.tsx'], environment: 'jsdom' } },
+      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'], exclude: MOCKING, environment: 'node', isolate: false } },
+      { extends: true, test: { name: 'dom', include: ['src/**/*.test.tsx'], exclude: MOCKING, environment: 'jsdom', isolate: false } },
+      { extends: true, test: { name: 'mocked', include: MOCKING.filter((f) => f.endsWith('.ts')), environment: 'node' } },
+      { extends: true, test: { name: 'mocked-dom', include: MOCKING.filter((f) => f.endsWith('.tsx')), environment: 'jsdom' } },
     ],
   },
 });

@@ -14,15 +14,19 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { limitJsonBodies } from './plugins/body-limits.ts';
+import { answerClientError } from './plugins/client-errors.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { createLogger, logCallers } from './plugins/logging.ts';
 import { openApiOptions } from './plugins/openapi.ts';
 import type { Guard } from './plugins/route.ts';
 import { bearerToken } from './plugins/session.ts';
 import { serveWebApp } from './plugins/web-app.ts';
-import { startJobs } from './jobs.ts';
+import { startJobs } from './jobs/index.ts';
+import { writeBackup } from './ops/backup.ts';
 import { createServices, registerRoutes } from './modules.ts';
 import { gateRuntime } from './modules/gate/index.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import type { ChannelOptions } from './modules/payment/channel-registry.ts';
 
 export interface AppOptions {
   db: Db;
@@ -32,10 +36,12 @@ export interface AppOptions {
   logger?: Logger;
   /** How often the periodic jobs (jobs.ts) run; none when unset (tests that do not move the clock for them). */
   jobEveryMs?: number;
+  /** How the live payment channels talk (tests: short waits, a stand-in's certificate authority). */
+  channelOptions?: ChannelOptions;
 }
 
 /** External plugins, then our plugins, then the feature modules, then the web app. */
-export async function buildApp({ db, config, clock = systemClock, logger, jobEveryMs }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, clock = systemClock, logger, jobEveryMs, channelOptions }: AppOptions): Promise<FastifyInstance> {
   const loggerInstance: FastifyBaseLogger = logger ?? createLogger({ requests: config.log ?? false });
   const app = Fastify({
     loggerInstance,
@@ -47,6 +53,8 @@ export async function buildApp({ db, config, clock = systemClock, logger, jobEve
       const msg = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? '请求路径参数过长' : '请求地址格式错误';
       return (reply as FastifyReply).status(400).send({ code: 400, msg, data: null });
     },
+    // Refused by Node's parser before any route (a URL or headers past 16 KB): the same envelope.
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -76,7 +84,7 @@ export async function buildApp({ db, config, clock = systemClock, logger, jobEve
   logCallers(app);
 
   const uploadsDir = config.dataDir ? join(config.dataDir, 'uploads') : mkdtempSync(join(tmpdir(), 'venue-uploads-'));
-  const services = createServices(db, clock, uploadsDir);
+  const services = createServices(db, clock, uploadsDir, {}, channelOptions);
   const guard: Guard = async (req, access) => {
     const session = await services.auth.authorize(bearerToken(req), access);
     if (session?.kind === 'user') session.clientIp = req.ip;
@@ -84,7 +92,13 @@ export async function buildApp({ db, config, clock = systemClock, logger, jobEve
   };
   registerRoutes(app, guard, services);
   gateRuntime(app, services.gates, { listen: config.gateListen, simulator: config.gateSimulator, retryIntervalMs: config.gateRetryMs });
-  if (jobEveryMs) startJobs(app, services, jobEveryMs);
+  const gateListen = config.gateListen;
+  healthRoutes(app, { db, listenerBound: () => !gateListen || services.gates.events.port !== null });
+  const { dataDir, backupKeep = 0 } = config;
+  const copyDatabase = db.backup;
+  const nightlyBackup =
+    dataDir && copyDatabase && backupKeep > 0 ? () => writeBackup({ dataDir, copyDatabase, reason: 'nightly', keep: backupKeep }) : undefined;
+  if (jobEveryMs) startJobs(app, db.kysely, services, jobEveryMs, { nightlyBackup });
 
   await serveWebApp(app, config.webDist);
   return app;

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -23,7 +24,14 @@ export interface Config {
   gateSimulator: boolean;
   /** How often the queue of card records for the controllers is worked through (tests shorten it). */
   gateRetryMs?: number;
+  /** Server processes under one supervisor (node:cluster); 1: this process serves alone. */
+  workers: number;
+  /** Backups kept in DATA_DIR/backups (SQLite: nightly and before a migration); 0: none made. */
+  backupKeep: number;
 }
+
+/** WORKERS when unset: the cores, at most this many. */
+export const MAX_DEFAULT_WORKERS = 4;
 
 /** A start-up setting that is wrong: the message says which variable and what it takes, on one line. */
 export class ConfigError extends Error {}
@@ -80,6 +88,16 @@ const ENV = z.object({
     .regex(/^(off|((\d{1,3}\.){3}\d{1,3}:\d{1,5}))$/, '应为 off 或 IP:端口（如 0.0.0.0:60001，端口 0 表示任一空闲端口）')
     .default('0.0.0.0:0'),
   GATE_SIMULATOR: flag.optional(),
+  WORKERS: z
+    .string()
+    .refine((v) => /^\d{1,2}$/.test(v) && Number(v) >= 1 && Number(v) <= 64, { error: (issue) => `应为 1 到 64 之间的进程数，现为 "${String(issue.input)}"` })
+    .transform(Number)
+    .optional(),
+  BACKUP_KEEP: z
+    .string()
+    .refine((v) => /^\d{1,3}$/.test(v), { error: (issue) => `应为 0 到 999 之间的份数（0 表示不备份），现为 "${String(issue.input)}"` })
+    .transform(Number)
+    .default(14),
 });
 
 /** Reads and checks the environment; a wrong value throws a ConfigError naming the variable. */
@@ -107,5 +125,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gateListen: e.GATE_LISTEN === 'off' ? null : e.GATE_LISTEN,
     // The demo's controllers answer through the simulator unless told otherwise.
     gateSimulator: e.GATE_SIMULATOR ?? e.DEMO_SEED,
+    // every core, up to 4: past that the one database is the limit (bench:sale)
+    workers: e.WORKERS ?? Math.min(availableParallelism(), MAX_DEFAULT_WORKERS),
+    backupKeep: e.BACKUP_KEEP,
   };
 }

@@ -18,7 +18,7 @@ import { leaseModule } from './modules/lease/index.ts';
 import { memberCardModule } from './modules/member-card/index.ts';
 import { menuModule } from './modules/menu/index.ts';
 import { ModuleList } from './modules/module.ts';
-import type { ChannelAdapters } from './modules/payment/channel-registry.ts';
+import type { ChannelAdapters, ChannelOptions } from './modules/payment/channel-registry.ts';
 import { paymentModule } from './modules/payment/index.ts';
 import { roleModule } from './modules/role/index.ts';
 import { saleModule } from './modules/sale/index.ts';
@@ -67,8 +67,8 @@ export const MODULES = ModuleList.empty()
 /** Every module's services, by module key. */
 export type Services = ReturnType<typeof MODULES.createServices>;
 
-export function createServices(db: Db, clock: Clock, uploadsDir: string, channelAdapters: ChannelAdapters = {}): Services {
-  return MODULES.createServices({ db, clock, uploadsDir, channelAdapters });
+export function createServices(db: Db, clock: Clock, uploadsDir: string, channelAdapters: ChannelAdapters = {}, channelOptions?: ChannelOptions): Services {
+  return MODULES.createServices({ db, clock, uploadsDir, channelAdapters, channelOptions });
 }
 
 export function registerRoutes(app: FastifyInstance, guard: Guard, services: Services): void {

@@ -4,14 +4,14 @@ import { auth } from '@venue/contract';
 import { buildApp } from '../src/app.ts';
 import { hashPassword } from '../src/lib/secrets.ts';
 import { client } from './client.ts';
-import { describeEachEngine } from './harness.ts';
+import { describeEachEngine, freshDatabase, startApi } from './harness.ts';
 
 const EXPIRED = { code: -100, msg: '登录已过期，请重新登录', data: null };
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Failed logins count per user name and per client address; tests give each attempt its own address where that matters. */
 const from = (ip: string) => ({ 'x-forwarded-for': ip });
 
-describeEachEngine('auth and session on %s', (server) => {
+describeEachEngine('auth and session on %s', (server, engine) => {
   const { api } = server;
 
   const login = (username: string, password: string, extra: Record<string, unknown> = {}, ip = '10.0.0.1') =>
@@ -371,6 +371,32 @@ describeEachEngine('auth and session on %s', (server) => {
     } finally {
       await app.close();
       await server.db.deleteFrom('login_failure').where('failure_key', 'like', '%127.0.0.1').execute();
+    }
+  });
+
+  it('keeps the sessions of two instances on one host apart: each keeps its own, and no answer sets a cookie', async () => {
+    const database = await freshDatabase(engine);
+    const second = await startApi(database);
+    try {
+      expect(new URL(second.url).port).not.toBe(new URL(api.url).port);
+      const logins = [
+        await login('admin', 'admin123', {}, '10.0.7.1'),
+        await second.call('POST', 'system/auth/login', { body: { username: 'admin', password: 'admin123' } }),
+      ];
+      // the browser shares cookies between the ports of a host: the session travels only in the Authorization header
+      expect(logins.map((l) => [l.body.code, l.headers.get('set-cookie')])).toEqual([
+        [200, null],
+        [200, null],
+      ]);
+      const [here, there] = logins.map((l) => l.body.data.token as string);
+      await second.login('cashier', 'cashier123');
+      expect((await api.call('GET', 'system/auth/info', { token: here })).body.data.username).toBe('admin');
+      expect((await second.call('GET', 'system/auth/info', { token: there })).body.data.username).toBe('admin');
+      // one instance's token means nothing to the other
+      expect((await second.call('GET', 'system/auth/info', { token: here })).status).toBe(401);
+    } finally {
+      await second.close();
+      await database.drop();
     }
   });
 

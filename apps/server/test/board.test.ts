@@ -1,13 +1,15 @@
 import { expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { board, fenToYuan, lecture } from '@venue/contract';
-import { shanghaiText, shanghaiToIso } from '../src/lib/clock.ts';
+import { addChinaDays, board, fenToYuan, lecture, member, venue, chinaText, chinaToIso } from '@venue/contract';
 import { describeEachEngine, type Server } from './harness.ts';
 import { setStock } from './goods.helpers.ts';
 import { goodsWithPrice, orders, VENUE } from './sale.helpers.ts';
 
-const today = () => shanghaiText(new Date()).slice(0, 10);
-const todayRange = () => ({ begin: shanghaiToIso(today()), end: shanghaiToIso(today(), true) });
+const today = () => chinaText(new Date()).slice(0, 10);
+const todayRange = () => ({ begin: chinaToIso(today()), end: chinaToIso(today(), true) });
+/** The revenue board's default range: the 30 China days up to today (the live demo's oldest rows fall before today just after midnight). */
+const last30Days = () => ({ begin: chinaToIso(addChinaDays(today(), -29)), end: chinaToIso(today(), true) });
+type Range = ReturnType<typeof todayRange>;
 
 /** Every payable order kind that has landed: its pay_record.order_type and its order table. */
 const KINDS = [
@@ -21,10 +23,10 @@ const KINDS = [
 ] as const;
 
 /** Independent of the boards' code: the paid parts and refunds of every kind's orders of a venue today, in fen. */
-async function salesToday(server: Server, venueId: number) {
+async function salesToday(server: Server, venueId: number, range: Range = todayRange()) {
   const total = { income: 0, orders: 0, refund: 0 };
   for (const [orderType, table] of KINDS) {
-    const one = await kindToday(server, venueId, orderType, table);
+    const one = await kindToday(server, venueId, orderType, table, range);
     total.income += one.income;
     total.orders += one.orders;
     total.refund += one.refund;
@@ -32,8 +34,7 @@ async function salesToday(server: Server, venueId: number) {
   return total;
 }
 
-async function kindToday(server: Server, venueId: number, orderType: string, table: string) {
-  const { begin, end } = todayRange();
+async function kindToday(server: Server, venueId: number, orderType: string, table: string, { begin, end }: Range = todayRange()) {
   const paid = await server.db
     .selectFrom('pay_record as pr')
     .innerJoin(`${table} as o` as 'sale_order as o', 'o.id', 'pr.order_id')
@@ -74,7 +75,8 @@ describeEachEngine('boards (看板) on %s', (server) => {
 
   it("adds up a venue's revenue today by day, week and month as the rows say, by channel and pay method", async () => {
     const goods = await sellAndRefund();
-    const expected = await salesToday(server, VENUE);
+    const expected = await salesToday(server, VENUE, last30Days());
+    const todays = await salesToday(server, VENUE);
     const day = (await admin.call(board.revenueQuery, { query: { venueId: VENUE } })).body.data;
     expect(day.landed).toContain('goods');
     expect(day.total).toEqual({
@@ -84,8 +86,8 @@ describeEachEngine('boards (看板) on %s', (server) => {
       orders: expected.orders,
     });
     expect(day.periods).toHaveLength(30);
-    expect(day.periods.at(-1)).toMatchObject({ period: today(), income: fenToYuan(expected.income), orders: expected.orders });
-    const goodsOnly = await kindToday(server, VENUE, 'GOODS_SALE', 'sale_order');
+    expect(day.periods.at(-1)).toMatchObject({ period: today(), income: fenToYuan(todays.income), orders: todays.orders });
+    const goodsOnly = await kindToday(server, VENUE, 'GOODS_SALE', 'sale_order', last30Days());
     expect(day.byChannel.find((c) => c.key === 'goods')).toEqual({ key: 'goods', label: '商品销售', amount: fenToYuan(goodsOnly.income - goodsOnly.refund) });
     expect(day.landed).toEqual(expect.arrayContaining(['goods', 'lease', 'ticket', 'lecture', 'cardSale', 'cardFee']));
     expect(day.byPayMode.find((m) => m.key === 'cashpay')).toBeDefined();
@@ -112,10 +114,35 @@ describeEachEngine('boards (看板) on %s', (server) => {
       .innerJoin('card_type as t', 't.id', 'c.card_type_id')
       .where('c.tenant_id', '=', 1)
       .where('c.state', 'in', ['A', 'B'])
-      .select([sql<string>`count(*)`.as('n'), sql<string>`coalesce(sum(case when t.pay_type = 'M' then c.balance else 0 end), 0)`.as('fen')])
+      .select(sql<string>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
+    // 储值卡余额: every stored-value card that still owes its balance, lost, expired and stopped ones too.
+    const owed = await server.db
+      .selectFrom('card as c')
+      .innerJoin('card_type as t', 't.id', 'c.card_type_id')
+      .where('c.tenant_id', '=', 1)
+      .where('t.pay_type', '=', 'M')
+      .select(sql<string>`coalesce(sum(c.balance), 0)`.as('fen'))
       .executeTakeFirstOrThrow();
     expect(cockpit.members.total).toBe(Number(members.n));
-    expect(cockpit.cards).toMatchObject({ active: Number(cards.n), liability: fenToYuan(Number(cards.fen)) });
+    expect(cockpit.cards).toMatchObject({ active: Number(cards.n), liability: fenToYuan(Number(owed.fen)) });
+    // The report's 未消费储值 is the same sum, by the same definition.
+    expect((await admin.call(member.liability)).body.data.total).toBe(cockpit.cards.liability);
+    // A lost card still owes its balance: the board and the report both keep it.
+    const lost = await server.db
+      .selectFrom('card as c')
+      .innerJoin('card_type as t', 't.id', 'c.card_type_id')
+      .where('c.tenant_id', '=', 1)
+      .where('t.pay_type', '=', 'M')
+      .where('c.state', '=', 'A')
+      .where('c.balance', '>', 0)
+      .select(['c.id', 'c.balance'])
+      .executeTakeFirstOrThrow();
+    await server.db.updateTable('card').set({ state: 'L' }).where('id', '=', lost.id).execute();
+    const after = (await admin.call(board.cockpitQuery, {})).body.data.cards;
+    expect(after.liability).toBe(cockpit.cards.liability);
+    expect((await admin.call(member.liability)).body.data.total).toBe(after.liability);
+    await server.db.updateTable('card').set({ state: 'A' }).where('id', '=', lost.id).execute();
     expect(cockpit.members.byMonth).toHaveLength(12);
     expect(cockpit.landed).toEqual(expect.arrayContaining(['goods', 'card']));
   });
@@ -127,7 +154,7 @@ describeEachEngine('boards (看板) on %s', (server) => {
       .where('tenant_id', '=', 1)
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    const at = (hour: number) => shanghaiToIso(`${today()} ${String(hour).padStart(2, '0')}:10:00`);
+    const at = (hour: number) => chinaToIso(`${today()} ${String(hour).padStart(2, '0')}:10:00`);
     const passes = [
       { direction: 'I', granted: 'T', hour: 0 },
       { direction: 'I', granted: 'T', hour: 0 },
@@ -169,7 +196,7 @@ describeEachEngine('boards (看板) on %s', (server) => {
       .execute();
     const n = (d: string) => Number(counted.find((c) => c.direction === d)?.n ?? 0);
     const flow = (await admin.call(board.flowQuery, { query: { venueId: gate.venue_id } })).body.data;
-    expect(flow).toMatchObject({ inCount: n('I'), outCount: n('O'), inVenue: Math.max(0, n('I') - n('O')), capacity: null, landed: ['gate', 'ticket'] });
+    expect(flow).toMatchObject({ inCount: n('I'), outCount: n('O'), inVenue: Math.max(0, n('I') - n('O')), landed: ['gate', 'ticket'] });
     expect(flow.hours[0]).toMatchObject({ hour: 0, in: expect.any(Number) });
     expect(flow.hours.reduce((s, h) => s + h.in, 0)).toBe(n('I'));
     expect(flow.byGate.find((g) => g.key === String(gate.id))!.in).toBeGreaterThanOrEqual(2);
@@ -246,5 +273,23 @@ describeEachEngine('boards (看板) on %s', (server) => {
     await until('event: change');
     expect(Date.now() - started).toBeLessThan(5000);
     await reader.cancel();
+  });
+
+  it('shows the flow board’s 容量 from 项目设置: the enabled items’ capacities, 未设置 (null) when none has one', async () => {
+    const flowCapacity = async (venueId: number) => (await admin.call(board.flowQuery, { query: { venueId } })).body.data.capacity;
+    const items = (await admin.call(venue.itemSettingsByVenue, { query: { venueId: VENUE } })).body.data;
+    const set = (capacity: number, i: (typeof items)[number]) =>
+      admin.call(venue.editVenueItem, {
+        body: { venueId: VENUE, itemId: i.itemId, itemName: i.itemName, saleMode: i.saleMode, capacity, passMode: i.passMode, state: i.state, sort: i.sort },
+      });
+    for (const i of items) expect((await set(0, i)).body.code).toBe(200);
+    expect(await flowCapacity(VENUE)).toBeNull();
+    expect((await set(120, items[0])).body.code).toBe(200);
+    expect(await flowCapacity(VENUE)).toBe(120);
+    if (items[1]) {
+      expect((await set(30, items[1])).body.code).toBe(200);
+      expect(await flowCapacity(VENUE)).toBe(150);
+    }
+    for (const i of items) await set(i.capacity, i);
   });
 });

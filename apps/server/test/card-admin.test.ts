@@ -77,6 +77,8 @@ describeEachEngine('card types, extension, fees, expiry and blacklist rules on %
     });
     expect(d.body.data).toMatchObject({ validMonths: 1, validStart: 'S', extendDayPrice: 2, venueIds: [VENUE] });
     period = d.body.data!.cardTypeId;
+    // The card types the 延期 and 补卡 dialogs read carry their fees, to preview them (issue 30).
+    expect((await cashier.call(member.cardTypes)).body.data!.find((x) => x.cardTypeId === period)).toMatchObject({ extendDayPrice: 2, replaceFee: 0 });
     const t = await admin.call(member.cardTypeAdd, { body: typeForm({ cardTypeName: '测试次卡', payType: 'T', price: 90, face: 10, validDays: 90 }) });
     expect(t.body.data).toMatchObject({ payType: 'T', face: 10, validDays: 90 });
     elsewhere = (await admin.call(member.cardTypeAdd, { body: typeForm({ cardTypeName: '分馆卡', payType: 'M', price: 10, venueIds: [otherVenue] }) })).body

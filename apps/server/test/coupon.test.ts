@@ -81,7 +81,10 @@ describeEachEngine('marketing coupons (优惠券) on %s', (server) => {
     expect(coupons.couponValueText(full)).toBe('满100减20');
     const records = (await admin.call(coupons.recordQuery, { query: { keyword: '张三' } })).body.data;
     expect(records.total).toBe(2);
-    expect(records.records.every((r) => r.state === 'U' && r.phone === '138****0001')).toBe(true);
+    expect(records.records.every((r) => r.state === 'U' && r.phone === '13800000001')).toBe(true);
+    // the cashier, without 查看完整手机号, sees the number masked
+    const seen = (await cashier.call(coupons.recordQuery, { query: { keyword: '张三' } })).body.data;
+    expect(seen.records.map((r) => r.phone)).toEqual(['138****0001', '138****0001']);
   });
 
   it('validates a definition with the Chinese messages the form shows', async () => {
@@ -211,7 +214,7 @@ describeEachEngine('marketing coupons (优惠券) on %s', (server) => {
     expect(sheet.header.slice(0, 7)).toEqual(['券码', '优惠券', '优惠内容', '有效期', '会员', '手机号', '状态']);
     expect(sheet.rows.map((r) => r.cells[4])).toEqual(['张三', '张三']);
     expect(sheet.rows.map((r) => r.cells[2]).sort()).toEqual(['8.5折', '满100减20']);
-    expect(sheet.rows.every((r) => r.cells[5] === '138****0001' && r.cells[6] === '未使用')).toBe(true);
+    expect(sheet.rows.every((r) => r.cells[5] === '13800000001' && r.cells[6] === '未使用')).toBe(true);
   });
 
   it('asks each call for its permission: the cashier reads 领用记录 of its venues only', async () => {

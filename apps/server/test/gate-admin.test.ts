@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { gate, PERMISSIONS } from '@venue/contract';
+import { migrateToLatest } from '../src/db/migrate.ts';
 import { describeEachEngine } from './harness.ts';
 import { readXlsx } from './member-card.helpers.ts';
 import { controllerBySerial, DEMO_GATES, gateIdByName } from './gate.helpers.ts';
@@ -27,13 +29,27 @@ describeEachEngine('gate administration on %s', (server) => {
     expect([empty.status, empty.body.msg]).toEqual([400, '请输入区域名称']);
   });
 
-  it('keeps controllers: serial numbers once per tenant, the address checked, defaults of a board', async () => {
+  it('keeps controllers: a serial number once in the installation, the address checked, defaults of a board', async () => {
     const body = { controllerName: '东门控制器', serialNo: 223000001, address: '192.168.10.20' };
     const added = (await admin.call(gate.controllerAdd, { body })).body.data;
     expect(added).toMatchObject({ port: 60000, broadcast: 'F', timeoutMs: 1000, retries: 1, openDelay: 3, state: 'A', gateCount: 0, pendingCards: 0 });
-    expect((await admin.call(gate.controllerAdd, { body })).body).toMatchObject({ code: -1000, msg: '序列号 223000001 的控制器已存在' });
-    // Another tenant has its own boards: the same serial number is no business of tenant 1.
-    expect((await other.call(gate.controllerAdd, { body })).body.code).toBe(200);
+    const taken = { code: -1000, msg: '该控制器序列号已被使用' };
+    expect((await admin.call(gate.controllerAdd, { body })).body).toMatchObject(taken);
+    // Issue 29: a board's events name only its serial number, so another tenant cannot hold it too (it
+    // received tenant 1's swipes); its refusal reads the same as tenant 1's own, telling nothing of whose it is.
+    const othersBefore = (await other.call(gate.controllerAll)).body.data;
+    expect((await other.call(gate.controllerAdd, { body: { ...body, state: 'S' } })).body).toMatchObject(taken);
+    expect((await other.call(gate.controllerAdd, { body: { ...body, serialNo: DEMO_GATES.swim } })).body).toMatchObject(taken);
+    const theirs = await controllerBySerial(other, 523000001);
+    const stolen = await other.call(gate.controllerEdit, { body: { ...theirs, serialNo: DEMO_GATES.fitness } });
+    expect(stolen.body).toMatchObject(taken);
+    expect((await other.call(gate.controllerAll)).body.data).toEqual(othersBefore);
+    // Nor can tenant 1 take tenant 2's, by adding or by editing its own; its own controller keeps its number when edited.
+    expect((await admin.call(gate.controllerAdd, { body: { ...body, serialNo: 523000001 } })).body).toMatchObject(taken);
+    const edited = await admin.call(gate.controllerEdit, { body: { ...added, serialNo: 523000001 } });
+    expect(edited.body).toMatchObject(taken);
+    const kept = await admin.call(gate.controllerEdit, { body: { ...added, remark: '东门岗亭' } });
+    expect(kept.body.data).toMatchObject({ remark: '东门岗亭', serialNo: 223000001 });
     const badIp = await admin.call('POST', gate.controllerAdd.path, { body: { ...body, serialNo: 223000002, address: '192.168.10.256' } });
     expect([badIp.status, badIp.body.msg]).toEqual([400, '请输入正确的IP地址']);
     const tooBig = await admin.call('POST', gate.controllerAdd.path, { body: { ...body, serialNo: 4_294_967_296 } });
@@ -123,5 +139,53 @@ describeEachEngine('gate administration on %s', (server) => {
     const fitness = (await admin.call(gate.gateAll)).body.data.find((g) => g.gateName === '健身馆闸机')!.venueId;
     const notTheirs = await cashier.call(gate.passFlow, { query: { venueId: fitness } });
     expect([notTheirs.status, notTheirs.body.code]).toEqual([403, 510]);
+  });
+
+  it('upgrades a database where two tenants share a serial number: the first keeps it, a later one is disabled and must be given its own', async () => {
+    const db = server.db;
+    // The database as it was before migration 2026-11-26-2902, holding what that allowed.
+    await db.schema.dropIndex('gate_controller_serial_once').execute();
+    await db.schema.createIndex('gate_controller_serial_idx').on('gate_controller').column('serial_no').execute();
+    await sql`delete from kysely_migration where name = ${'2026-11-26-2902-gate-controller-serial-once'}`.execute(db);
+    const copy = {
+      name: '冒用的控制器',
+      address: '10.0.0.9',
+      port: 60000,
+      broadcast: 'F' as const,
+      timeout_ms: 1000,
+      retries: 1,
+      open_delay: 3,
+      state: 'A' as const,
+      created_at: new Date().toISOString(),
+    };
+    const { id } = await db
+      .insertInto('gate_controller')
+      .values({ ...copy, tenant_id: 2, serial_no: DEMO_GATES.swim, remark: '' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { id: second } = await db
+      .insertInto('gate_controller')
+      .values({ ...copy, tenant_id: 1, serial_no: 523000001, remark: '前台' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    await migrateToLatest(server.database.db);
+
+    const rows = await db
+      .selectFrom('gate_controller')
+      .select(['id', 'tenant_id', 'serial_no', 'state', 'remark'])
+      .where('id', 'in', [id, second])
+      .orderBy('id')
+      .execute();
+    const note = (serial: number) => `序列号 ${serial} 已被其他控制器使用，已停用：请填写本控制器的正确序列号`;
+    expect(rows.map((r) => [r.tenant_id, Number(r.serial_no), r.state, r.remark])).toEqual([
+      [2, DEMO_GATES.swim + 2 ** 32 * id, 'S', note(DEMO_GATES.swim)],
+      [1, 523000001 + 2 ** 32 * second, 'S', `${note(523000001)}；前台`],
+    ]);
+    // The first holders keep theirs.
+    expect((await controllerBySerial(admin, DEMO_GATES.swim)).state).toBe('A');
+    expect((await controllerBySerial(other, 523000001)).state).toBe('A');
+    // The database refuses a second holder from now on, whatever the service checked.
+    await expect(db.updateTable('gate_controller').set({ serial_no: DEMO_GATES.swim }).where('id', '=', id).execute()).rejects.toThrow();
   });
 });

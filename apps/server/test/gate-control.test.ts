@@ -110,6 +110,33 @@ describeEachEngine(
       }
     });
 
+    it('says 控制器答复无法识别 when a board answers with the reply of another function, in 远程开闸 and in 测试', async () => {
+      const swim = board(DEMO_GATES.swim);
+      const words = `控制器答复无法识别（${DEMO_GATES.swim}，127.0.0.1:${sims.get(DEMO_GATES.swim)!.port}）`;
+      const controller = await controllerBySerial(admin, DEMO_GATES.swim);
+      // 0x94 (device), 0x20 (status), 0x92 (listener) and 0x5a (card) replies to a door-control request (0x80) and to the others.
+      for (const fn of [0x94, 0x20, 0x92, 0x5a]) {
+        swim.answersAs = fn;
+        try {
+          const { body } = await admin.call(gate.remoteControl, {
+            body: [
+              { gateId: ids['游泳馆1号闸'], passDirection: 'I', doorState: 0 },
+              { gateId: ids['游泳馆2号闸'], passDirection: 'O', doorState: 1 },
+            ],
+          });
+          expect(body.data).toMatchObject({ succeeded: 0, failed: 2 });
+          expect([fn, body.data.results.map((r) => r.message)]).toEqual([fn, [`开门失败：${words}`, `常开失败：${words}`]]);
+          const tested = (await admin.call(gate.controllerTest, { body: { controllerId: controller.controllerId } })).body.data;
+          expect([fn, tested.online, tested.message, tested.doors]).toEqual([fn, false, words, []]);
+        } finally {
+          swim.answersAs = null;
+        }
+      }
+      const logged = (await admin.call(gate.commandQuery, { query: { gateId: ids['游泳馆1号闸'], size: 1 } })).body.data.records[0];
+      expect(logged).toMatchObject({ success: 'F', answer: `开门失败：${words}` });
+      expect((await admin.call(gate.controllerTest, { body: { controllerId: controller.controllerId } })).body.data.online).toBe(true);
+    });
+
     it('refuses gates that cannot be driven from here and changes nothing', async () => {
       const staff = await cashier.call(gate.remoteControl, { body: [{ gateId: ids['员工通道'], passDirection: 'I', doorState: 0 }] });
       expect(staff.body).toMatchObject({ code: -9000, msg: '闸机「员工通道」该闸机不支持远程控制' });

@@ -1,6 +1,8 @@
+import { createSocket } from 'node:dgram';
 import { gate } from '@venue/contract';
 import type { Controller } from '@venue/contract/gate';
 import { ControllerSimulator } from '../src/modules/gate/simulator/controller-simulator.ts';
+import { FN, reply, writeEvent, type EventRecord } from '../src/modules/gate/simulator/packets.ts';
 import type { Client } from './client.ts';
 
 /** The demo's controllers and gates (see src/seed/gate.ts). */
@@ -58,4 +60,24 @@ export async function gateIdByName(as: Client, name: string): Promise<number> {
   const found = body.data.find((g) => g.gateName === name);
   if (!found) throw new Error(`no gate ${name}`);
   return found.gateId;
+}
+
+/** Sends each datagram from `from` (a loopback address: 127.0.0.2 plays another host) to 127.0.0.1:`port`, one after the other. */
+export async function sendDatagrams(port: number, datagrams: Buffer[], from = '127.0.0.1'): Promise<void> {
+  const socket = createSocket('udp4');
+  await new Promise<void>((done) => socket.bind(0, from, done));
+  try {
+    for (const d of datagrams) await new Promise<void>((done, fail) => socket.send(d, port, '127.0.0.1', (error) => (error ? fail(error) : done())));
+  } finally {
+    socket.close();
+  }
+}
+
+/** A board's event packet (function 0x20) as a board sends it to its listener; `time` may be raw BCD bytes. */
+export function eventDatagram(e: Partial<EventRecord> & { serialNo: number; index: number; start?: number; rawTime?: number[] }): Buffer {
+  const packet = reply(FN.getStatus, e.serialNo);
+  writeEvent(packet, { type: 1, granted: true, door: 1, direction: 1, card: 0, timestamp: '2026-01-01 08:00:00', reason: 1, ...e });
+  if (e.start !== undefined) packet[0] = e.start;
+  if (e.rawTime) Buffer.from(e.rawTime).copy(packet, 20);
+  return packet;
 }

@@ -80,6 +80,25 @@ describeEachEngine('wristband charges refunded by the original route on %s', (se
     expect(await inUse(cashier, deposit.orderId)).toMatchObject({ unsettled: 5 });
     const fresh = (await cashier.call(hand.createHandSettleOrder, { body: { orderId: deposit.orderId } })).body.data;
     expect(fresh.pricePay).toBe(5);
+    // The stale one is closed: it can no longer be paid, and only the fresh one is open.
+    expect(fresh.orderId).not.toBe(stale.orderId);
+    expect((await cashier.call(hand.payOrder, { body: { orderId: stale.orderId, payMode: 'cashpay', money: 10 } })).body.msg).toBe('订单已关闭，不能支付');
     expect((await cashier.call(hand.payOrder, { body: { orderId: fresh.orderId, payMode: 'cashpay', money: 5 } })).body.data.payState).toBe('P');
+  });
+  it('twenty settlements asked at once make one: the open settlement answers every call', async () => {
+    const { band, deposit, drink } = await bandOut('R3000003', 5);
+    const id = await orders.createId(cashier, [{ goodsId: drink.id, quantity: 2 }]);
+    await cashier.call(hand.payWithHand, { body: { orderType: sale.SALE_ORDER_TYPE, orderId: id, handId: band.handId } });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => cashier.call(hand.createHandSettleOrder, { body: { orderId: deposit.orderId } })));
+    expect(answers.map((a) => a.body.code)).toEqual(Array.from({ length: 20 }, () => 200));
+    const ids = new Set(answers.map((a) => a.body.data.orderId));
+    expect(ids.size).toBe(1);
+    expect(answers[0].body.data).toMatchObject({ orderState: 'P', payState: 'U', pricePay: 10 });
+    const made = await server.db.selectFrom('hand_order').select('id').where('deposit_order_id', '=', deposit.orderId).where('kind', '=', 'S').execute();
+    expect(made.map((r) => r.id)).toEqual([...ids]);
+    // Paid, the band has nothing left to settle.
+    const [orderId] = [...ids];
+    expect((await cashier.call(hand.payOrder, { body: { orderId, payMode: 'cashpay', money: 10 } })).body.data.payState).toBe('P');
+    expect((await cashier.call(hand.createHandSettleOrder, { body: { orderId: deposit.orderId } })).body.msg).toBe(hand.handMsg.nothingToSettle);
   });
 });

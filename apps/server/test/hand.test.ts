@@ -12,7 +12,7 @@ describeEachEngine('wristbands (手牌) on %s', (server) => {
   const { admin, cashier, other } = server;
   /** What the channel simulator took and gave back for a deposit order's trades (HD<tenant>O<order>A<attempt>). */
   const channelMoney = async (orderId: number) => {
-    const like = `HD1O${orderId}A%`;
+    const like = `%HD1O${orderId}A%`;
     const paid = await server.db.selectFrom('pay_sim_trade').select('amount_fen').where('out_trade_no', 'like', like).orderBy('created_at').execute();
     const back = await server.db.selectFrom('pay_sim_refund').select('amount_fen').where('out_trade_no', 'like', like).where('state', '=', 'SUCCESS').execute();
     return { paid: paid.map((r) => r.amount_fen), refunded: back.map((r) => r.amount_fen) };

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
@@ -12,6 +13,7 @@ import { migrateToLatest } from '../src/db/migrate.ts';
 import { seedIfEmpty } from '../src/seed/index.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import type { Database } from '../src/db/tables.ts';
+import type { ChannelOptions } from '../src/modules/payment/channel-registry.ts';
 import { client, DEMO_USERS, userClient, type Client, type DemoUser, type UserClient } from './client.ts';
 import { spawnProduct } from './process.ts';
 
@@ -105,6 +107,8 @@ export async function startApi(database: TestDatabase, clock = new TestClock(), 
     config: { webDist: join(database.dataDir, 'no-web'), dataDir: database.dataDir, trustProxy: true, ...options.config },
     clock,
     jobEveryMs: options.jobEveryMs,
+    logger: options.logger,
+    channelOptions: options.channelOptions,
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return Object.assign(
@@ -118,6 +122,10 @@ export interface ServerOptions {
   /** Runs the periodic jobs (closing unpaid orders) every this many ms; off unless a suite asks. */
   jobEveryMs?: number;
   config?: Partial<Config>;
+  /** Where the server logs (a test reading its lines); pino on stdout, warnings only, otherwise. */
+  logger?: Logger;
+  /** How the live payment channels talk: short waits, a stand-in platform's certificate authority (issue 31). */
+  channelOptions?: ChannelOptions;
 }
 
 /** A suite's server: anonymous and demo-user clients, usable in its tests and hooks once beforeAll has run. */
@@ -131,6 +139,8 @@ export interface Server {
   readonly database: TestDatabase;
   readonly db: Kysely<Database>;
   readonly clock: TestClock;
+  /** The server itself, for what only the process sees (the gate module's event counts). */
+  readonly app: FastifyInstance;
 }
 
 /**
@@ -173,6 +183,9 @@ export function useServer(engine: Engine, options: ServerOptions = {}): Server {
     },
     get clock() {
       return running().api.clock;
+    },
+    get app() {
+      return running().api.app;
     },
   };
 }

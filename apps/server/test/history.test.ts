@@ -1,14 +1,14 @@
 import { expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { board, fenToYuan } from '@venue/contract';
-import { DAY_MS, shanghaiText, shanghaiToIso } from '../src/lib/clock.ts';
+import { board, fenToYuan, chinaText, chinaToIso } from '@venue/contract';
+import { DAY_MS } from '../src/lib/clock.ts';
 import { seedHistory } from '../src/seed/history/index.ts';
 import { describeEachEngine, type Server } from './harness.ts';
 import { expectBooks } from './member-card.helpers.ts';
 
 // Two months: the revenue board's range holds a whole month (read from its month rows).
 const DAYS = 62;
-const today = () => shanghaiText(new Date()).slice(0, 10);
+const today = () => chinaText(new Date()).slice(0, 10);
 const daysAgo = (n: number) => new Date(Date.parse(`${today()}T00:00:00Z`) - n * DAY_MS).toISOString().slice(0, 10);
 
 /** Independent of the boards' code: paid money of every kind per China day (fen), from the pay records and their orders. */
@@ -27,12 +27,12 @@ async function paidByDay(server: Server, venueId: number | undefined, begin: str
       .where('pr.tenant_id', '=', 1)
       .where('pr.order_type', '=', orderType)
       .where('pr.state', '=', 'P')
-      .where('pr.paid_at', '>=', shanghaiToIso(begin))
-      .where('pr.paid_at', '<=', shanghaiToIso(end, true))
+      .where('pr.paid_at', '>=', chinaToIso(begin))
+      .where('pr.paid_at', '<=', chinaToIso(end, true))
       .select(['pr.paid_at', 'pr.money_fen']);
     if (venueId) q = q.where('o.venue_id', '=', venueId);
     for (const r of await q.execute()) {
-      const day = shanghaiText(new Date(r.paid_at!)).slice(0, 10);
+      const day = chinaText(new Date(r.paid_at!)).slice(0, 10);
       byDay.set(day, (byDay.get(day) ?? 0) + r.money_fen);
     }
   }
@@ -44,7 +44,7 @@ async function topGoods(server: Server, venueId: number | undefined) {
   const { rows } = await sql<{ goods_id: number; quantity: string; fen: string }>`select l.goods_id, sum(l.quantity - l.refunded_quantity) as quantity,
       sum(l.price_pay_fen * (l.quantity - l.refunded_quantity)) as fen
     from sale_order o join sale_order_line l on l.order_id = o.id
-    where o.tenant_id = 1 and o.pay_state in ('P', 'PR') and o.paid_at >= ${shanghaiToIso(daysAgo(29))} and o.paid_at <= ${shanghaiToIso(today(), true)}
+    where o.tenant_id = 1 and o.pay_state in ('P', 'PR') and o.paid_at >= ${chinaToIso(daysAgo(29))} and o.paid_at <= ${chinaToIso(today(), true)}
       and (cast(${venueId ?? null} as integer) is null or o.venue_id = ${venueId ?? null})
     group by l.goods_id`.execute(server.db);
   return rows
@@ -61,7 +61,7 @@ async function cardUseByMonth(server: Server, venueId: number | undefined) {
       and (cast(${venueId ?? null} as integer) is null or k.venue_id = ${venueId ?? null})`.execute(server.db);
   const fen = new Map<string, number>();
   for (const r of rows) {
-    const month = shanghaiText(new Date(r.created_at)).slice(0, 7);
+    const month = chinaText(new Date(r.created_at)).slice(0, 7);
     fen.set(month, (fen.get(month) ?? 0) - r.amount);
   }
   return fen;
@@ -71,11 +71,11 @@ async function cardUseByMonth(server: Server, venueId: number | undefined) {
 async function refundedByDay(server: Server, venueId: number | undefined, begin: string, end: string) {
   const { rows } = await sql<{ finished_at: string; money_fen: number }>`select r.finished_at, p.money_fen
     from order_refund r join order_refund_pay p on p.refund_id = r.id
-    where r.tenant_id = 1 and r.state = 'R' and p.state = 'R' and r.finished_at >= ${shanghaiToIso(begin)} and r.finished_at <= ${shanghaiToIso(end, true)}
+    where r.tenant_id = 1 and r.state = 'R' and p.state = 'R' and r.finished_at >= ${chinaToIso(begin)} and r.finished_at <= ${chinaToIso(end, true)}
       and (cast(${venueId ?? null} as integer) is null or r.venue_id = ${venueId ?? null})`.execute(server.db);
   const byDay = new Map<string, number>();
   for (const r of rows) {
-    const day = shanghaiText(new Date(r.finished_at)).slice(0, 10);
+    const day = chinaText(new Date(r.finished_at)).slice(0, 10);
     byDay.set(day, (byDay.get(day) ?? 0) + r.money_fen);
   }
   return byDay;
@@ -84,8 +84,18 @@ async function refundedByDay(server: Server, venueId: number | undefined, begin:
 describeEachEngine('a month of demo history on %s', (server) => {
   const { admin } = server;
   let written: Awaited<ReturnType<typeof seedHistory>> = null;
+  /** The live demo's rentals (today's, some open; just after China midnight some were paid yesterday) come before the history's. */
+  let liveRentalsUpTo = 0;
 
   it('writes a month of sales, cards, tickets and passes through the services’ rows, once', async () => {
+    liveRentalsUpTo = Number(
+      (
+        await server.db
+          .selectFrom('lease_order')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirst()
+      )?.id ?? 0,
+    );
     written = await seedHistory(server.database.db, { days: DAYS, ordersPerDay: 15 });
     expect(written).not.toBeNull();
     expect(written!.rows.sale_order).toBeGreaterThan(DAYS * 15);
@@ -130,11 +140,12 @@ describeEachEngine('a month of demo history on %s', (server) => {
   });
 
   it('writes rentals with their returns and a few goods refunds as the checkout does: payments = lines, refunds within payments', async () => {
-    const history = shanghaiToIso(today());
+    const history = chinaToIso(today());
     const rentals = await server.db
       .selectFrom('lease_order')
       .where('tenant_id', '=', 1)
       .where('paid_at', '<', history)
+      .where('id', '>', liveRentalsUpTo)
       .select(['id', 'order_state', 'pay_state', 'refund_type', 'price_pay_fen', 'rent_fen', 'deposit_fen', 'refunded_fen'])
       .execute();
     expect(rentals.length).toBeGreaterThan(DAYS);
@@ -154,7 +165,9 @@ describeEachEngine('a month of demo history on %s', (server) => {
       select l.order_id, l.quantity, l.refunded_quantity, l.deducted_fen, l.deposit_fen, l.returned_at,
         (select coalesce(sum(rl.amount_fen), 0) from order_refund_line rl join order_refund r on r.id = rl.refund_id
           where r.order_type = 'GOODS_LEASE' and rl.line_id = l.id and r.state = 'R') as back
-      from lease_order_line l join lease_order o on o.id = l.order_id where o.tenant_id = 1 and o.paid_at < ${history}`.execute(server.db);
+      from lease_order_line l join lease_order o on o.id = l.order_id where o.tenant_id = 1 and o.paid_at < ${history} and o.id > ${liveRentalsUpTo}`.execute(
+      server.db,
+    );
     expect(
       lines.rows.filter((l) => l.refunded_quantity !== l.quantity || l.returned_at === null || l.deducted_fen !== l.deposit_fen * l.quantity - Number(l.back)),
     ).toEqual([]);
@@ -231,11 +244,11 @@ describeEachEngine('a month of demo history on %s', (server) => {
         from pay_record pr join (select id, venue_id, 'GOODS_SALE' as t from sale_order union all select id, venue_id, 'TICKET' from ticket_order
           union all select id, venue_id, 'CARD_ORDER' from card_order union all select id, venue_id, 'GOODS_LEASE' from lease_order) o
           on o.id = pr.order_id and o.t = pr.order_type
-        where pr.tenant_id = 1 and pr.state = 'P' and pr.paid_at >= ${shanghaiToIso(begin)} and pr.paid_at <= ${shanghaiToIso(end, true)}
+        where pr.tenant_id = 1 and pr.state = 'P' and pr.paid_at >= ${chinaToIso(begin)} and pr.paid_at <= ${chinaToIso(end, true)}
         group by pr.pay_mode, o.venue_id
         union all
         select p.pay_mode, r.venue_id, -sum(p.money_fen) from order_refund r join order_refund_pay p on p.refund_id = r.id
-        where r.tenant_id = 1 and r.state = 'R' and p.state = 'R' and r.finished_at >= ${shanghaiToIso(begin)} and r.finished_at <= ${shanghaiToIso(end, true)}
+        where r.tenant_id = 1 and r.state = 'R' and p.state = 'R' and r.finished_at >= ${chinaToIso(begin)} and r.finished_at <= ${chinaToIso(end, true)}
         group by p.pay_mode, r.venue_id`.execute(server.db);
       const mine = modes.rows.filter((r) => !venueId || r.venue_id === venueId);
       const sumBy = (key: (r: (typeof mine)[number]) => string) => {
@@ -265,8 +278,8 @@ describeEachEngine('a month of demo history on %s', (server) => {
       .innerJoin('sale_order as o', 'o.id', 'pr.order_id')
       .where('pr.order_type', '=', 'GOODS_SALE')
       .where('o.venue_id', '=', 1)
-      .where('pr.paid_at', '>=', shanghaiToIso(day))
-      .where('pr.paid_at', '<=', shanghaiToIso(day, true))
+      .where('pr.paid_at', '>=', chinaToIso(day))
+      .where('pr.paid_at', '<=', chinaToIso(day, true))
       .select(['pr.id', 'pr.money_fen', 'pr.pay_mode'])
       .executeTakeFirstOrThrow();
     const incomeOf = async () => (await admin.call(board.revenueQuery, { query: { venueId: 1, beginDate: day, endDate: day } })).body.data.periods[0].income;
@@ -291,7 +304,7 @@ describeEachEngine('a month of demo history on %s', (server) => {
 
   it("counts a past day's entries on the flow board as the gate passes and ticket checks say", async () => {
     const day = daysAgo(3);
-    const range = [shanghaiToIso(day), shanghaiToIso(day, true)] as const;
+    const range = [chinaToIso(day), chinaToIso(day, true)] as const;
     const passes = await server.db
       .selectFrom('gate_pass')
       .where('venue_id', '=', 1)
@@ -335,13 +348,14 @@ describeEachEngine('a month of demo history on %s', (server) => {
       .selectFrom('sale_order_line as l')
       .innerJoin('sale_order as o', 'o.id', 'l.order_id')
       .where('o.venue_id', '=', 1)
+      // One of the three best: a unit less keeps it in the list (the last of it could drop out).
       .where(
         'l.goods_id',
         'in',
-        before.topGoods.map((g) => g.goodsId),
+        before.topGoods.slice(0, 3).map((g) => g.goodsId),
       )
-      .where('o.paid_at', '>=', shanghaiToIso(day))
-      .where('o.paid_at', '<=', shanghaiToIso(day, true))
+      .where('o.paid_at', '>=', chinaToIso(day))
+      .where('o.paid_at', '<=', chinaToIso(day, true))
       .where('l.refunded_quantity', '=', 0)
       .select(['l.id', 'l.goods_id', 'l.price_pay_fen'])
       .executeTakeFirstOrThrow();
@@ -350,8 +364,8 @@ describeEachEngine('a month of demo history on %s', (server) => {
       .selectFrom('card_consume')
       .where('venue_id', '=', 1)
       .where('kind', '=', 'CONSUME')
-      .where('created_at', '>=', shanghaiToIso(day))
-      .where('created_at', '<=', shanghaiToIso(day, true))
+      .where('created_at', '>=', chinaToIso(day))
+      .where('created_at', '<=', chinaToIso(day, true))
       .select(['id', 'amount'])
       .executeTakeFirstOrThrow();
     const month = day.slice(0, 7);

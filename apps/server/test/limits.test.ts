@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { auth, goods, MAX_STOCK, sale } from '@venue/contract';
 import { setStock, stockOf, WAREHOUSE } from './goods.helpers.ts';
+import { REQUEST_TOO_LONG } from '../src/plugins/client-errors.ts';
 import { describeEachEngine } from './harness.ts';
 import { goodsWithPrice, VENUE } from './sale.helpers.ts';
 
@@ -128,8 +129,16 @@ describeEachEngine('limits of input on %s', (server) => {
 
     it('an SVG is refused', async () => {
       const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><script>alert(1)</script><rect width="4" height="4"/></svg>';
-      const { body } = await post(formOf(['file', blob(svg, 'image/svg+xml'), 'a.svg']));
-      expect([body.code, body.msg]).toEqual([-9000, goods.uploadPicture.refusals.wrongType]);
+      const refused = await post(formOf(['file', blob(svg, 'image/svg+xml'), 'a.svg']));
+      expect(refused).toEqual({ status: 400, body: { code: 400, msg: goods.uploadPicture.refusals.wrongType, data: null } });
+    });
+
+    it('a picture past 2MB is a 413 with the envelope, and no file a 400', async () => {
+      const big = Buffer.concat([await png(), Buffer.alloc(goods.uploadPicture.maxBytes)]);
+      const refused = await post(formOf(['file', blob(big, 'image/png'), 'big.png']));
+      expect(refused).toEqual({ status: 413, body: { code: 413, msg: goods.uploadPicture.refusals.tooLarge, data: null } });
+      const none = await post(new FormData());
+      expect(none).toEqual({ status: 400, body: { code: 400, msg: goods.uploadPicture.refusals.missing, data: null } });
     });
 
     it('takes one file in the field named file: a second file or another name is a Chinese 400', async () => {
@@ -184,6 +193,27 @@ describeEachEngine('limits of input on %s', (server) => {
       expect(big.status).toBe(413);
       const login = await post(auth.login.path, JSON.stringify({ username: 'admin', password: 'x'.repeat(5000) }));
       expect(login.status).toBe(413);
+    });
+  });
+
+  describe('request lines and headers', () => {
+    const get = (path: string, headers: Record<string, string> = {}) =>
+      fetch(new URL(`/api/${path}`, server.api.url), { headers: { authorization: `Bearer ${admin.token}`, ...headers } });
+
+    it('10,000 repeated query parameters answer the Chinese 400 envelope, and the server goes on serving', async () => {
+      const response = await get(`${goods.classificationAll.path}?${'state=A&'.repeat(10_000)}`);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ code: 400, msg: REQUEST_TOO_LONG, data: null });
+      // a header past the limit is the same refusal
+      const header = await get(goods.classificationAll.path, { 'x-filler': 'x'.repeat(20_000) });
+      expect([header.status, ((await header.json()) as { msg: string }).msg]).toEqual([400, REQUEST_TOO_LONG]);
+      expect((await admin.call(goods.classificationAll, { query: {} })).body.code).toBe(200);
+    });
+
+    it('a few hundred repeated parameters, within the limit, are the schema refusal in Chinese', async () => {
+      const response = await get(`${goods.goodsQuery.path}?${'current=1&'.repeat(300)}`);
+      const body = (await response.json()) as { code: number; msg: string };
+      expect([response.status, body.code, /[\u4e00-\u9fa5]/.test(body.msg)]).toEqual([400, 400, true]);
     });
   });
 });

@@ -96,13 +96,17 @@ describeEachEngine('member card files: import, export, template on %s', (server)
     expect(await ledgerMismatches(server)).toEqual([]);
   });
 
-  it('refuses files that are not the template, answering JSON', async () => {
+  it('refuses files that are not the template with HTTP 400, one past 5MB with 413, answering the envelope', async () => {
+    const refusal = (status: number, msg: string) => ({ status, body: { code: status, msg, data: null } });
     const wrongHeader = await importCards(admin, await importXlsx([good('X1', '13912349999')], ['卡号', '姓名']));
-    expect(wrongHeader.body).toMatchObject({ code: -9000, msg: '表头与模板不一致，请下载模板后填写' });
-    expect((await importCards(admin, Buffer.from('not a spreadsheet'), 'a.xlsx')).body.msg).toBe('请上传按模板填写的 .xlsx 文件');
+    expect(wrongHeader).toMatchObject(refusal(400, '表头与模板不一致，请下载模板后填写'));
+    expect(await importCards(admin, Buffer.from('not a spreadsheet'), 'a.xlsx')).toMatchObject(refusal(400, member.importCard.refusals.wrongType));
+    expect(await importCards(admin, Buffer.from('PK not a zip'), 'a.xlsx')).toMatchObject(refusal(400, '无法读取文件，请上传按模板填写的 .xlsx 文件'));
+    const huge = Buffer.concat([Buffer.from('PK'), Buffer.alloc(member.importCard.maxBytes)]);
+    expect(await importCards(admin, huge, 'big.xlsx')).toMatchObject(refusal(413, member.importCard.refusals.tooLarge));
     expect((await importCards(admin, await importXlsx([]))).body.code).toBe(-1300);
     const notMultipart = await admin.call('POST', member.IMPORT_CARD_PATH, { body: {} });
-    expect(notMultipart.body.msg).toBe('请上传按模板填写的 .xlsx 文件');
+    expect(notMultipart).toMatchObject(refusal(400, member.importCard.refusals.missing));
   });
 
   it('exports the cards of a search as .xlsx, and every card without one', async () => {

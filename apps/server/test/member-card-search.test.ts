@@ -190,6 +190,44 @@ describeEachEngine('member cards: search, lookups, states on %s', (server) => {
     expect((await admin.call('GET', 'member/card/getCardForBinding', { query: { cardId: '8800112233' } })).body.code).toBe(438);
   });
 
+  it('offers for 批量延期 only cards that can be extended: not lost, returned or blacklisted (issue 30)', async () => {
+    const listed = async () =>
+      (await admin.call(member.allForBatchExtension, { query: { endBefore: '2099-12-31', size: 500 } })).body.data!.records.map((c) => c.cardId);
+    const before = await listed();
+    expect(before.length).toBeGreaterThanOrEqual(4);
+    const [lost, returned, blacklisted, memberBlacklisted] = before;
+    const states = await server.db.selectFrom('card').select(['id', 'state', 'member_id']).where('id', 'in', before.slice(0, 4)).execute();
+    const stateOf = (id: number) => states.find((r) => r.id === id)!;
+    try {
+      await server.db.updateTable('card').set({ state: 'L' }).where('id', '=', lost).execute();
+      await server.db.updateTable('card').set({ state: 'R' }).where('id', '=', returned).execute();
+      await server.db.updateTable('card').set({ state: 'B' }).where('id', '=', blacklisted).execute();
+      await server.db
+        .insertInto('blacklist')
+        .values({
+          tenant_id: 1,
+          member_id: stateOf(memberBlacklisted).member_id,
+          rule_type: 'FC',
+          active: 1,
+          reason: 'issue 30',
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      const after = await listed();
+      for (const id of [lost, returned, blacklisted, memberBlacklisted]) expect(after).not.toContain(id);
+      const refused = await admin.call(member.batchExtend, { body: { cardIds: [blacklisted], days: 5, venueId: 1 } });
+      expect(refused.body.msg).toContain('当前卡状态不可用');
+    } finally {
+      for (const id of [lost, returned, blacklisted])
+        await server.db
+          .updateTable('card')
+          .set({ state: stateOf(id).state })
+          .where('id', '=', id)
+          .execute();
+      await server.db.deleteFrom('blacklist').where('reason', '=', 'issue 30').execute();
+    }
+  });
+
   it('lists count and period cards by end date and extends them; an extended expired card is usable again', async () => {
     const list = await admin.call('GET', 'member/card/allForBatchExtension', { query: { endBefore: '2099-12-31', size: 500 } });
     const ends = list.body.data.records.map((c: { useEndTime: string }) => c.useEndTime);

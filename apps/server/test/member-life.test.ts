@@ -99,14 +99,18 @@ describeEachEngine('members and cards through their life on %s', (server) => {
 
   it('tops up with the bonus of the rules, and adds times to a count card', async () => {
     const card = await cardByNo(cashier, 'NEW0001');
-    expect((await cashier.call(member.rechargeBonus, { query: { cardId: card.cardId, amount: '500' } })).body.data).toEqual({ bonus: 50 });
+    expect((await cashier.call(member.rechargeBonus, { query: { cardId: card.cardId, amount: '500' } })).body.data).toEqual({ bonus: 50, price: 500 });
     const order = (await cashier.call(member.createRechargeOrder, { body: { cardId: card.cardId, amount: 500, venueId: VENUE } })).body.data!;
     expect(order).toMatchObject({ kind: 'RECHARGE', pricePay: 500, amount: 500, bonus: 50 });
     const paid = await cashier.call(member.payCardOrder, { body: { orderId: order.orderId, payMode: 'cashpay', money: 500 } });
     expect(paid.body.code).toBe(200);
     expect((await cardByNo(cashier, 'NEW0001')).balance).toBe(1050);
     const times = await cardByNo(admin, DEMO.times);
+    // 加次 says what it will cost before the order: the times at the type's price per time (issue 30).
+    const quoted = (await admin.call(member.rechargeBonus, { query: { cardId: times.cardId, amount: '10' } })).body.data!;
     const add = (await admin.call(member.createRechargeOrder, { body: { cardId: times.cardId, times: 10, venueId: VENUE } })).body.data!;
+    expect(quoted.price).toBe(add.pricePay);
+    expect(quoted.price).toBeGreaterThan(0);
     expect(add).toMatchObject({ pricePay: 300, amount: 10, bonus: 1 });
     expect((await admin.call(member.payCardOrder, { body: { orderId: add.orderId, payMode: 'cashpay', money: 300 } })).body.code).toBe(200);
     expect((await cardByNo(admin, DEMO.times)).balance).toBe(times.balance + 11);

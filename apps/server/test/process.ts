@@ -1,11 +1,12 @@
 /**
- * The product's own entry point (apps/server/src/main.ts) in a child process on a free local port:
- * shared by the API tests (a second server) and the browser tests (the product as a user gets it).
- * Node built-ins only, so the e2e workspace can import it by relative path.
+ * The product as `npm start` runs it (the built apps/server/dist/main.js, built first when a source is
+ * newer) in a child process on a free local port: shared by the API tests (a second server) and the
+ * browser tests (the product as a user gets it).
  */
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
+import { ensureServerBuild, serverEntry } from '../build.ts';
 
 export const repoRoot = resolve(import.meta.dirname, '../../..');
 
@@ -30,18 +31,21 @@ export interface ProductProcess {
 }
 
 /**
- * Starts main.ts (or another `entry` that starts the product, relative to the repository) with `env`
+ * Starts the built product (or another TypeScript `entry` that starts it, relative to the repository, run through tsx) with `env`
  * over the test's own environment (an `undefined` value removes that variable) and resolves once it answers HTTP. Throws, with its output, when it exits first or does
  * not answer within `timeoutMs`, so a product that cannot start fails the suite loudly.
  */
 export async function spawnProduct(
   env: Record<string, string | undefined>,
-  { timeoutMs = 60_000, entry = 'apps/server/src/main.ts' }: { timeoutMs?: number; entry?: string } = {},
+  { timeoutMs = 60_000, entry }: { timeoutMs?: number; entry?: string } = {},
 ): Promise<ProductProcess> {
+  if (!entry) await ensureServerBuild();
   const port = await freePort();
-  const merged: Record<string, string | undefined> = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' };
+  // One server process unless a test asks for workers (WORKERS's default is the machine's cores).
+  const merged: Record<string, string | undefined> = { ...process.env, WORKERS: '1', ...env, PORT: String(port), HOST: '127.0.0.1' };
   for (const [name, value] of Object.entries(merged)) if (value === undefined) delete merged[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: repoRoot, env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
+  const args = entry ? ['--import', 'tsx', entry] : ['--enable-source-maps', serverEntry];
+  const child = spawn(process.execPath, args, { cwd: repoRoot, env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk));
@@ -49,8 +53,12 @@ export async function spawnProduct(
   const exited = new Promise<void>((done) => child.once('close', () => done()));
   const url = `http://127.0.0.1:${port}`;
 
-  if (!(await answersHttp(url, () => child.exitCode !== null || child.signalCode !== null, timeoutMs))) {
-    const exitedItself = child.exitCode !== null || child.signalCode !== null;
+  const hasExited = () => child.exitCode !== null || child.signalCode !== null;
+  // Its own start line too: an HTTP answer alone may come from another product that took the same free
+  // port between freePort() and this one's listen (this one then exits with EADDRINUSE).
+  const started = () => output.includes(`已启动：http://`) && output.includes(`:${port} `);
+  if (!(await answersHttp(url, hasExited, timeoutMs)) || !(await until(started, hasExited, timeoutMs)) || hasExited()) {
+    const exitedItself = hasExited();
     if (!exitedItself) child.kill('SIGKILL');
     await exited;
     const why = exitedItself ? `it exited (${child.exitCode ?? child.signalCode})` : `no HTTP answer within ${timeoutMs / 1000} s`;
@@ -65,6 +73,16 @@ export async function spawnProduct(
       await exited;
     },
   };
+}
+
+/** Polls `ready` every 50 ms: false when the process exits or time runs out first. */
+async function until(ready: () => boolean, hasExited: () => boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (!ready()) {
+    if (hasExited() || Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return true;
 }
 
 /** Polls until any HTTP answer (main.ts migrates and seeds before it listens): false when it exits or time runs out first. */

@@ -77,7 +77,9 @@ describeEachEngine('sale orders, payment methods and print config: access on %s'
     expect((await orders.cash(viewer, 1, 1)).status).toBe(403);
     expect((await viewer.call('GET', 'goods/goodsSaleOrder/query')).status).toBe(403);
     expect((await viewer.call('GET', 'goods/goodsSaleOrder/getPrintGoodsSaleOrder', { query: { orderIds: '1' } })).status).toBe(403);
-    expect((await viewer.call('GET', 'system/payment/queryPayType', { query: { venueId: 1 } })).body.code).toBe(200);
+    // nor a venue's payment methods: only screens that take or give back money read them
+    expect((await viewer.call('GET', 'system/payment/queryPayType', { query: { venueId: 1 } })).status).toBe(403);
+    expect((await cashier.call('GET', 'system/payment/queryPayType', { query: { venueId: 1 } })).body.code).toBe(200);
   });
 
   it('manages payment methods with the system:payment permissions and keeps each mode once per venue', async () => {

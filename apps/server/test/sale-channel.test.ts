@@ -16,8 +16,10 @@ const UNKNOWN = '134567890123450605';
 
 describeEachEngine('scan-code payments and composepay on %s', (server) => {
   const { admin, cashier } = server;
+  /** This installation's trade-number prefix (app_install): every out_trade_no starts with it. */
+  const tradePrefix = async () => (await server.db.selectFrom('app_install').select('trade_prefix').executeTakeFirstOrThrow()).trade_prefix;
   const trade = (orderId: number) =>
-    server.db.selectFrom('pay_sim_trade').select(['state', 'amount_fen', 'pay_mode']).where('out_trade_no', 'like', `GS1O${orderId}A%`).execute();
+    server.db.selectFrom('pay_sim_trade').select(['state', 'amount_fen', 'pay_mode']).where('out_trade_no', 'like', `%GS1O${orderId}A%`).execute();
 
   it('606: a failed scan takes nothing, the order can be paid again', async () => {
     const goods = await goodsWithPrice(server.db, 990);
@@ -30,9 +32,20 @@ describeEachEngine('scan-code payments and composepay on %s', (server) => {
     expect(await stockOf(server.db, goods.id)).toBe(stock);
     expect((await orders.pay(cashier, { orderId, payMode: 'umspay', authCode: PAYS, money: 9.9 })).body.data).toMatchObject({
       payState: 'P',
-      payRecords: [{ payName: '银联商务' }],
+      payRecords: [{ payName: '银联商务（模拟通道）' }],
     });
     expect(await stockOf(server.db, goods.id)).toBe(stock - 1);
+  });
+
+  it('606: the failed payment leaves no remark; the order paid afterwards keeps what its own payment said (issue 30)', async () => {
+    const goods = await goodsWithPrice(server.db, 650, 2);
+    const orderId = await orders.createId(cashier, [{ goodsId: goods.id, quantity: 1 }]);
+    const failed = await orders.pay(cashier, { orderId, payMode: 'wechatpay', authCode: FAILS, money: 6.5, remark: '挂账备注' });
+    expect(failed.body.code).toBe(606);
+    // The 收款 dialog closes on 606 and forgets the remark: so does the order.
+    expect((await orders.get(cashier, orderId)).body.data).toMatchObject({ payState: 'F', remark: '' });
+    expect((await orders.cash(cashier, orderId, 6.5)).body.data).toMatchObject({ payState: 'P' });
+    expect((await orders.get(cashier, orderId)).body.data).toMatchObject({ payState: 'P', remark: '' });
   });
 
   it('605: the result stays unknown, nothing is taken; the next payOrder asks the channel and completes the sale once', async () => {
@@ -50,7 +63,7 @@ describeEachEngine('scan-code payments and composepay on %s', (server) => {
       orderId,
       payState: 'P',
       orderState: 'E',
-      payRecords: [{ payMode: 'alipay', payName: '支付宝', money: 30, state: 'P' }],
+      payRecords: [{ payMode: 'alipay', payName: '支付宝（模拟通道）', money: 30, state: 'P' }],
     });
     expect(await trade(orderId)).toEqual([{ state: 'PAID', amount_fen: 3000, pay_mode: 'alipay' }]);
     expect((await orders.pay(cashier, body)).body).toEqual(settled.body);
@@ -61,7 +74,7 @@ describeEachEngine('scan-code payments and composepay on %s', (server) => {
       .where('order_type', '=', 'GOODS_SALE')
       .where('order_id', '=', orderId)
       .executeTakeFirstOrThrow();
-    expect(record.out_trade_no).toBe(`GS1O${orderId}A1`);
+    expect(record.out_trade_no).toBe(`${await tradePrefix()}GS1O${orderId}A1`);
     expect(record.channel_trade_no).toMatch(/^2026\d+/);
   });
 
@@ -154,7 +167,7 @@ describeEachEngine('scan-code payments and composepay on %s', (server) => {
     const orderId = await orders.createId(admin, [{ goodsId: goods.id, quantity: 1 }]);
     const attempt = services.checkout.payments.pay(services.sale.kind, session, { orderId, payMode: 'wechatpay', authCode: PAYS, money: 6 });
     await expect(attempt).rejects.toSatisfy((e) => e instanceof BizError && e.message === `商品「${goods.name}」库存不足，款项已原路退回`);
-    expect(refunds).toEqual([`GS1O${orderId}A1`]);
+    expect(refunds).toEqual([`${await tradePrefix()}GS1O${orderId}A1`]);
     expect(await traces(server.db, orderId)).toMatchObject({ moves: [], records: [{ pay_mode: 'wechatpay', state: 'R' }] });
     expect((await orders.get(admin, orderId)).body.data.payState).toBe('F');
 

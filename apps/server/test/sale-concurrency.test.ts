@@ -139,7 +139,7 @@ describeEachEngine('concurrent sales on %s', (server) => {
     const t = await traces(server.db, scanOrder);
     expect(t.moves).toEqual([{ goods_id: goods.id, change: -1 }]);
     expect(t.records).toMatchObject([{ pay_mode: 'wechatpay', state: 'P', money_fen: 800 }]);
-    const trades = await server.db.selectFrom('pay_sim_trade').select('state').where('out_trade_no', 'like', `GS1O${scanOrder}A%`).execute();
+    const trades = await server.db.selectFrom('pay_sim_trade').select('state').where('out_trade_no', 'like', `%GS1O${scanOrder}A%`).execute();
     expect(trades).toEqual([{ state: 'PAID' }]);
   });
 });

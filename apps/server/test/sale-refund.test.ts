@@ -28,7 +28,7 @@ async function twoGoods(server: Server, skip: number) {
   return { a, b };
 }
 const simRefunds = (server: Server, orderId: number) =>
-  server.db.selectFrom('pay_sim_refund').select(['amount_fen', 'state']).where('out_refund_no', 'like', `GS1O${orderId}R%`).orderBy('created_at').execute();
+  server.db.selectFrom('pay_sim_refund').select(['amount_fen', 'state']).where('out_refund_no', 'like', `%GS1O${orderId}R%`).orderBy('created_at').execute();
 
 describeEachEngine('sale refunds (退款) on %s', (server) => {
   const { admin, cashier, other } = server;
@@ -115,6 +115,38 @@ describeEachEngine('sale refunds (退款) on %s', (server) => {
     expect([await stockOf(server.db, a.id), await stockOf(server.db, b.id)]).toEqual([50, 50]);
   });
 
+  it('a 9折 card order: 收款 lines are their shares of the total, and a line refund gives back that share (issue 30)', async () => {
+    const a = await goodsWithPrice(server.db, 600, 40);
+    const b = await goodsWithPrice(server.db, 850, 41);
+    await setStock(server, a.id, 50);
+    await setStock(server, b.id, 50);
+    const vip = await cardByNo(admin, DEMO.vip);
+    const orderId = await orders.createId(
+      admin,
+      [
+        { goodsId: a.id, quantity: 2 },
+        { goodsId: b.id, quantity: 1 },
+      ],
+      { memberId: vip.memberId },
+    );
+    const byCard = (await orders.forPay(admin, { orderId, payMode: 'cardpay', cardIds: String(vip.cardId) })).body.data;
+    // 20.50 at 9折 is 18.45: 12.00 → 10.80 and 8.50 → 7.65, adding up to the total.
+    expect(byCard.totalPrice).toBe(18.45);
+    expect(byCard.details.map((d) => [d.pricePay, d.amountPay])).toEqual([
+      [6, 10.8],
+      [8.5, 7.65],
+    ]);
+    const byCash = (await orders.forPay(admin, { orderId, payMode: 'cashpay' })).body.data;
+    expect(byCash.details.map((d) => d.amountPay)).toEqual([12, 8.5]);
+
+    const paid = await orders.pay(admin, { orderId, payMode: 'cardpay', payType: 'M', authCode: String(vip.cardId), money: 18.45 });
+    expect(paid.body.code).toBe(200);
+    expect((await orders.forPay(admin, { orderId, payMode: 'cashpay' })).body.data.details.map((d) => d.amountPay)).toEqual([10.8, 7.65]);
+    const line = (await orders.get(admin, orderId)).body.data.details[0];
+    const one = await refund(admin, { orderId, route: 'T', lines: [{ detailId: line.detailId, quantity: 1 }] });
+    expect(one.body.data).toMatchObject({ state: 'R', amount: 5.4, lines: [{ quantity: 1, amount: 5.4 }] });
+  });
+
   it('route T gives each paid part back by its own way: the card share to the card (ledger = balance), the scan share through the channel', async () => {
     const { b } = await twoGoods(server, 24);
     const vip = await cardByNo(admin, DEMO.vip);
@@ -167,7 +199,7 @@ describeEachEngine('sale refunds (退款) on %s', (server) => {
     // The rest: each part gets exactly what is left of it, the card is back where it started, the trade is refunded.
     expect((await refund(admin, { orderId, route: 'T' })).body.data.state).toBe('R');
     expect((await cardByNo(admin, DEMO.vip)).balance).toBeCloseTo(afterPay + cardMoney, 2);
-    const trade = await server.db.selectFrom('pay_sim_trade').select('state').where('out_trade_no', 'like', `GS1O${orderId}A%`).executeTakeFirstOrThrow();
+    const trade = await server.db.selectFrom('pay_sim_trade').select('state').where('out_trade_no', 'like', `%GS1O${orderId}A%`).executeTakeFirstOrThrow();
     expect(trade.state).toBe('REFUNDED');
     expect((await orders.get(admin, orderId)).body.data).toMatchObject({ payState: 'FR', refundType: 'A', refundedAmount: due });
     expect(await ledgerMismatches(server)).toEqual([]);

@@ -13,6 +13,8 @@ const TENANT_ONE = ['城东', '滨江', '阳光体育', '"admin"', '系统管理
 /** `refuse`: tenant 1's ids are used, so any success is a leak. */
 type Probe = { query?: Record<string, unknown>; body?: unknown; path?: string; refuse?: boolean } | 'public' | 'self';
 const PROBES: Record<string, Probe> = {
+  'GET /api/health': 'public',
+  'GET /api/ready': 'public',
   'POST /api/system/auth/login': 'public',
   'GET /api/system/auth/code': 'public',
   'GET /api/system/auth/checkNeedCaptchaAnonymous': 'public',
@@ -125,6 +127,9 @@ const PROBES: Record<string, Probe> = {
   'PUT /api/member/cardType/edit': { body: { cardTypeId: 1, cardTypeName: '被改', payType: 'M', price: 1, face: 1, bonus: 0 }, refuse: true },
   'POST /api/member/cardType/setState': { body: { cardTypeId: 1, state: 'S' }, refuse: true },
   'GET /api/member/cardType/forSale': { query: { venueId: 1 } },
+  'GET /api/member/memberType/page': {},
+  'POST /api/member/memberType/add': 'self',
+  'PUT /api/member/memberType/edit': { body: { memberTypeId: 1, memberTypeName: '被改' }, refuse: true },
   'POST /api/member/cardOrder/createExtendOrder': { body: { cardId: 1, days: 1, venueId: 1 }, refuse: true },
   'POST /api/member/cardOrder/createReplaceOrder': { body: { cardId: 1, venueId: 1 }, refuse: true },
   'GET /api/member/cardOrder/queryFeeOrderForPay': { query: { orderId: 1 }, refuse: true },
@@ -147,6 +152,15 @@ const PROBES: Record<string, Probe> = {
   'POST /api/system/payment/add': { body: { payMode: 'transferpay', payName: '越权', isApi: 'F', venueIds: [1] }, refuse: true },
   'PUT /api/system/payment/edit': { body: { id: 1, payMode: 'cashpay', payName: '被改', isApi: 'F', venueIds: [1] }, refuse: true },
   'DELETE /api/system/payment/delete/{id}': { path: 'system/payment/delete/1', refuse: true },
+  // Merchant parameters and 支付对账 (issue 31): tenant 1's venue and setting ids refused; lists show tenant 2's own.
+  'GET /api/system/payment/channel/list': {},
+  'PUT /api/system/payment/channel/save': { body: { payMode: 'wechatpay', venueId: 1, provider: 'simulator' }, refuse: true },
+  'DELETE /api/system/payment/channel/delete/{id}': { path: 'system/payment/channel/delete/1', refuse: true },
+  'POST /api/system/payment/channel/test': { body: { payMode: 'wechatpay', venueId: 1 }, refuse: true },
+  'GET /api/system/payment/reconcile/list': { query: { billDate: '2026-11-27' } },
+  'POST /api/system/payment/reconcile/run': { body: { billDate: '2026-11-27' } },
+  // The export is an .xlsx of the same list (test/pay-channel-api.test.ts reads it).
+  'GET /api/system/payment/reconcile/export': 'self',
   'GET /api/system/printConfig/get': { query: { venueId: 1 }, refuse: true },
   'PUT /api/system/printConfig/save': { body: { venueId: 1, typeId: 'GOODS_SALE', needPrint: 'F', printNum: 1, allowPayTypes: 'M' }, refuse: true },
   'POST /api/goods/goodsSaleOrder/createOrder': { body: { details: [{ goodsId: 1, quantity: 1 }], warehouseId: 1, venueId: 1 }, refuse: true },
@@ -219,7 +233,7 @@ const PROBES: Record<string, Probe> = {
   // Vouchers (issue 17): tenant 1's venue id and codes; test/voucher.test.ts checks tenant 2's own.
   'GET /api/marketing/coupon/queryByCode': { query: { code: '100000000011', venueId: 1 }, refuse: true },
   'POST /api/marketing/couponVerificationRecord/verifyDouYinCoupon': {
-    body: { code: '100000000011', venueId: 1, certificates: [{ certificateId: 'sim-1-1-cert-100000000011', checked: true }] },
+    body: { code: '100000000011', venueId: 1, certificates: [{ encryptedCode: 'sim-1-1-enc-100000000011', checked: true }] },
     refuse: true,
   },
   'POST /api/marketing/couponVerificationRecord/queryAndVerificationCoupon': { body: { code: '100000000001', venueId: 1 }, refuse: true },
@@ -324,6 +338,16 @@ const PROBES: Record<string, Probe> = {
   'POST /api/ticket/ticketCheck/sceneBalance': { body: { qrCode: 'TDEMO1X0001' }, refuse: true },
   'GET /api/ticket/ticketTimeoutOrder/queryOrderForPay': { query: { orderId: 1 }, refuse: true },
   'POST /api/ticket/ticketTimeoutOrder/payOrder': { body: { orderId: 1, payMode: 'cashpay', money: 1 }, refuse: true },
+  'POST /api/ticket/ticketTimeoutOrder/refundOrder': { body: { orderId: 1, route: 'F' }, refuse: true },
+  'GET /api/ticket/ticketTimeoutOrder/query': {},
+  // The spec 7 desk calls (issue 30): tenant 1's ticket codes and orders are unknown to tenant 2.
+  'GET /api/ticket/ticketOrderDetail/queryDetailPageWithHand': {},
+  'GET /api/ticket/ticketOrderDetail/getPrintDetailWithHand': { query: { orderIds: '1,2' } },
+  'GET /api/ticket/ticketOrderDetail/queryDetailWithTimeout': { query: { qrCode: 'TDEMO1X0001' }, refuse: true },
+  'GET /api/ticket/ticketOrderDetail/queryDetailAndCheck': { query: { qrCode: 'TDEMO1X0001' }, refuse: true },
+  'GET /api/ticket/ticketOrderDetail/queryDetailAndHand': { query: { qrCode: 'TDEMO1X0001' }, refuse: true },
+  'POST /api/ticket/ticketTimeoutOrder/createOrder': { body: { qrCode: 'TDEMO1X0001' }, refuse: true },
+  'GET /api/ticket/ticketTimeoutOrderDetail/query': { query: { orderId: 1 } },
   // Lectures and ticket exits (issue 18, part 2): tenant 1's lecture codes (LDEMO1X…), orders, sessions and venues are unknown to tenant 2.
   'POST /api/ticket/ticketCheck/sceneBalanceWithTimeout': { body: { qrCode: 'TDEMO1X0001', payMode: 'cashpay', money: 1 }, refuse: true },
   'POST /api/ticket/ticketCheck/sceneBalanceAll': { body: { venueId: 1 }, refuse: true },
@@ -357,6 +381,7 @@ const PROBES: Record<string, Probe> = {
   'POST /api/system/lectureOrder/payOrder': { body: { orderId: 1, payMode: 'cashpay', money: 60 }, refuse: true },
   'GET /api/system/lectureOrder/query': {},
   'POST /api/system/lectureOrder/closeOrder': { body: { orderId: 1 }, refuse: true },
+  'POST /api/system/lectureOrder/refundOrder': { body: { orderId: 1, route: 'F' }, refuse: true },
   'GET /api/system/lectureOrder/getLectureOrder': { query: { ticketId: 'LDEMO1X0001' }, refuse: true },
   'POST /api/system/lectureCheck/check': { body: { orderId: 1, userIds: [1] }, refuse: true },
   // Marketing coupons (issue 15): tenant 1's coupons are 1 and 2, its member coupons 1-4, its venue 1; test/coupon.test.ts checks more.

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
-import { board, ticket } from '@venue/contract';
+import { board, PERMISSIONS, ticket } from '@venue/contract';
 import { describeEachEngine } from './harness.ts';
+import { userHolding } from './roles.helpers.ts';
 import { addType, check, sellPaid, TICKET_VENUE, venueNow } from './ticket.helpers.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -71,6 +72,42 @@ describeEachEngine('ticket exits and the in-venue count on %s', (server) => {
       .where('id', '=', paid.body.data.timeoutOrderId!)
       .executeTakeFirstOrThrow();
     expect(order).toEqual({ pay_state: 'P', price_pay_fen: 2000 });
+  });
+
+  it('lists overstay orders (超时订单) of the visible venues with their refunds, and nothing of another venue or tenant', async () => {
+    const slot = await slotType(1);
+    const { tickets } = await sellPaid(cashier, slot.typeId, 1);
+    expect((await check(cashier, tickets[0].detailId)).body.code).toBe(200);
+    server.clock.advance(48 * 60_000);
+    const paid = await cashier.call(ticket.sceneBalanceWithTimeout, { body: { qrCode: tickets[0].qrCode, payMode: 'cashpay', money: 20 } });
+    const orderId = paid.body.data.timeoutOrderId!;
+    const listed = async (query: { orderId?: number; payState?: 'P' | 'FR' }) =>
+      (await cashier.call(ticket.timeoutQuery, { query: { current: 1, size: 10, ...query } })).body.data;
+    expect(await listed({ orderId })).toMatchObject({
+      total: 1,
+      records: [
+        { orderId, venueId: TICKET_VENUE, qrCode: tickets[0].qrCode, typeName: slot.typeName, minutes: 47, payState: 'P', pricePay: 20, refundedAmount: 0 },
+      ],
+    });
+    // Newest first, and the state filter keeps to its state.
+    const all = await listed({});
+    expect(all.records[0].orderId).toBe(orderId);
+    expect(all.records.map((r) => r.orderId)).toEqual([...all.records.map((r) => r.orderId)].sort((a, b) => b - a));
+    expect((await listed({ payState: 'FR' })).records.some((r) => r.orderId === orderId)).toBe(false);
+    expect((await admin.call(ticket.timeoutRefund, { body: { orderId, route: 'F', payMode: 'cashpay' } })).body).toMatchObject({
+      code: 200,
+      data: { amount: 20 },
+    });
+    expect(await listed({ orderId, payState: 'FR' })).toMatchObject({ total: 1, records: [{ payState: 'FR', refundType: 'A', refundedAmount: 20 }] });
+    // Another venue's desk and another tenant see none of it.
+    const elsewhere = await userHolding(server, 'timeout-venue2', [PERMISSIONS.ticket.order.list], [2]);
+    const theirs = await server.api.call('GET', ticket.timeoutQuery.path, { token: elsewhere, query: { current: 1, size: 100 } });
+    expect(theirs.body.code).toBe(200);
+    expect(theirs.body.data.records.some((r: { venueId: number }) => r.venueId === TICKET_VENUE)).toBe(false);
+    expect((await other.call(ticket.timeoutQuery, { query: { current: 1, size: 100 } })).body.data.total).toBe(0);
+    expect((await other.call(ticket.timeoutQuery, { query: { orderId } })).body.data.total).toBe(0);
+    // Bad input: a clear message, nothing listed.
+    expect((await server.api.call('GET', ticket.timeoutQuery.path, { token: elsewhere, query: { payState: 'X' } })).body.msg).toBe('支付状态不正确');
   });
 
   it('clears a venue at closing (sceneBalanceAll): those owing nothing leave, overstays are listed with their orders', async () => {

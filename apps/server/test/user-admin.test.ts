@@ -44,9 +44,10 @@ describeEachEngine('user administration (用户管理) on %s', (server) => {
     const fresh = await firstLogin('clerk1');
     expect((await api.call(auth.info, { token: fresh })).body.data.mustChangePassword).toBe(false);
     expect((await api.call(sale.query, { token: fresh })).body.code).toBe(200);
-    const logged = await server.db.selectFrom('audit_log').select(['action', 'after_json']).where('target', '=', '用户 clerk1').execute();
-    expect(logged.map((l) => l.action)).toEqual(['user.add']);
-    expect(logged[0].after_json).not.toContain('Secret');
+    const logged = await server.db.selectFrom('audit_log').select(['action', 'after_json']).where('target', '=', '用户 clerk1').orderBy('id').execute();
+    // Added by the admin, then the user's own first password change (issue 30): never the password itself.
+    expect(logged.map((l) => l.action)).toEqual(['user.add', 'user.password']);
+    for (const l of logged) expect(l.after_json).not.toContain('Secret');
   });
 
   it('refuses bad input with a Chinese message and changes nothing', async () => {
@@ -171,5 +172,12 @@ describeEachEngine('user administration (用户管理) on %s', (server) => {
     expect((await other.call(users.userSetState, { body: { userId: second.body.data.userId, state: 'A' } })).body.code).toBe(200);
     await services.userAdmin.setState(someone, { userId: admin2, state: 'S' });
     await services.userAdmin.setState(someone, { userId: admin2, state: 'A' });
+  });
+
+  it('answers the roles by name for 个人中心 (超级管理员, not the code admin)', async () => {
+    const info = (await admin.call(auth.info)).body.data;
+    expect(info.roles).toContain('ROLE_admin');
+    expect(info.roleNames[info.roles.indexOf('ROLE_admin')]).toBe('超级管理员');
+    expect(info.roleNames).toHaveLength(info.roles.length);
   });
 });

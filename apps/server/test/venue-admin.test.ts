@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { audit, system, venue } from '@venue/contract';
+import { audit, auth, system, venue } from '@venue/contract';
 import { AuditRepository } from '../src/modules/audit/audit.repository.ts';
 import { AuditService } from '../src/modules/audit/audit.service.ts';
 import { VenueAdminRepository } from '../src/modules/venue/venue-admin.repository.ts';
@@ -162,5 +162,22 @@ describeEachEngine('venue administration on %s', (server) => {
     expect((await cashier.call('POST', venue.editCloseInfo.path, { body: { venueId: 1, closures: [] } })).status).toBe(403);
     expect((await cashier.call(venue.venueItemSettings, { query: { venueId: 3, itemId: 1 } })).status).toBe(403);
     expect((await other.call('GET', 'system/venue/1')).body).toMatchObject({ code: -1100, msg: '场馆不存在' });
+  });
+  it('sets 公开看板 in the venue form: the boards of a new venue open without a login once it is on, and close when off', async () => {
+    const center = (await admin.call(venue.centerAdd, { body: { centerName: '看板中心' } })).body.data;
+    const body = { venueName: '看板馆', centerId: center.centerId, openTime: '08:00', closeTime: '22:00' };
+    const added = (await admin.call(venue.venueAdd, { body })).body.data;
+    expect(added.boardPublic).toBe('F');
+    const token = () => server.api.call(auth.getAnonymous, { body: { venueId: added.venueId } });
+    expect((await token()).body.code).not.toBe(200);
+    const on = await admin.call(venue.venueEdit, { body: { ...body, venueId: added.venueId, boardPublic: 'T' } });
+    expect(on.body.data.boardPublic).toBe('T');
+    expect((await token()).body).toMatchObject({ code: 200, data: { venueId: added.venueId } });
+    // An edit that leaves the switch out keeps it.
+    expect((await admin.call(venue.venueEdit, { body: { ...body, venueId: added.venueId, remark: '改备注' } })).body.data.boardPublic).toBe('T');
+    expect((await admin.call(venue.venueEdit, { body: { ...body, venueId: added.venueId, boardPublic: 'F' } })).body.data.boardPublic).toBe('F');
+    expect((await token()).body.code).not.toBe(200);
+    const bad = await admin.call('PUT', venue.venueEdit.path, { body: { ...body, venueId: added.venueId, boardPublic: 'Y' } });
+    expect([bad.status, bad.body.msg]).toEqual([400, '公开看板应为T或F']);
   });
 });

@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { marketing } from '@venue/contract';
+import { simulatedObjectId } from '../src/modules/voucher/douyin/simulator.ts';
 import { describeEachEngine } from './harness.ts';
 import { CODES, simVoucher, venueIdOf } from './voucher.helpers.ts';
 
@@ -17,25 +18,29 @@ describeEachEngine('short-video platform vouchers on %s', (server) => {
     tennis = await venueIdOf(server.db, '滨江网球中心');
   });
   const lookup = (code: string, venueId = swim, who = admin) => who.call(marketing.couponByCode, { query: { code, venueId } });
-  const verify = async (code: string, chosen: string[] | 'all', venueId = swim, who = admin) => {
+  /** Looks `code` up and verifies the vouchers at `chosen` (indexes in the lookup's list, the order's vouchers in turn). */
+  const verify = async (code: string, chosen: number[] | 'all', venueId = swim, who = admin) => {
     const found = (await lookup(code, venueId, who)).body.data!;
-    const certificates = found.certificates.map((c) => ({ ...c, checked: chosen === 'all' || chosen.includes(c.code) }));
+    const certificates = found.certificates.map((c, i) => ({ ...c, checked: chosen === 'all' || chosen.includes(i) }));
     return who.call(marketing.verifyDouYinCoupon, { body: { ...found, certificates } });
   };
+  const encryptedOf = async (codes: readonly string[]) => Promise.all(codes.map(async (code) => (await simVoucher(server.db, swim, code)).encrypted_code));
 
-  it('looks a code up: every unused voucher of its order, amounts in fen', async () => {
+  it('looks a code up: every unused voucher of its order as the platform answers it (encrypted codes), amounts in fen', async () => {
     const one = (await lookup(CODES.single)).body;
     expect(one.code).toBe(200);
+    expect(one.data).toMatchObject({ code: CODES.single });
     expect(one.data!.certificates).toEqual([
       expect.objectContaining({
-        code: CODES.single,
+        encryptedCode: (await encryptedOf([CODES.single]))[0],
         checked: false,
         sku: expect.objectContaining({ title: '羽毛球单人畅打2小时', grouponType: 1 }),
         amount: { originalAmount: 6000, payAmount: 3990 },
       }),
     ]);
+    expect(one.data!.certificates[0].encryptedCode).toHaveLength(88);
     const three = (await lookup(CODES.three[1])).body.data!;
-    expect(three.certificates.map((c) => c.code)).toEqual(CODES.three);
+    expect(three.certificates.map((c) => c.encryptedCode)).toEqual(await encryptedOf(CODES.three));
     expect(three.verifyToken).not.toBe('');
     // Used and expired vouchers do not come back; the expired one with the platform's word.
     expect((await lookup(CODES.used)).body.data!.certificates).toEqual([]);
@@ -44,12 +49,24 @@ describeEachEngine('short-video platform vouchers on %s', (server) => {
     expect((await lookup('999999999999')).body.data!.certificates).toEqual([]);
   });
 
+  it("finds a customer's QR code on the simulator too: its object id (encrypted_data), alone or in its long link", async () => {
+    const { order_id: order } = await simVoucher(server.db, swim, CODES.three[0]);
+    const objectId = simulatedObjectId(order);
+    for (const typed of [objectId, `https://www.douyin.com/life/verify?object_id=${objectId}`]) {
+      const found = (await lookup(typed)).body.data!;
+      expect(found).toMatchObject({ code: typed, orderId: order });
+      expect(found.certificates.map((c) => c.encryptedCode)).toEqual(await encryptedOf(CODES.three));
+    }
+    expect((await lookup(simulatedObjectId('not-an-order'))).body.data).toMatchObject({ errorCode: 1000, description: '券码不存在', certificates: [] });
+    expect((await lookup('AAAAAAAAAAAAAAAAAAAA')).body.data).toMatchObject({ errorCode: 13000, description: '参数错误,请刷新二维码', certificates: [] });
+  });
+
   it('refuses bad input in Chinese and a venue the user does not have', async () => {
     const blank = await admin.call('GET', 'marketing/coupon/queryByCode', { query: { code: '', venueId: swim } });
     expect(blank.status).toBe(400);
     expect(blank.body.msg).toContain('请输入券码');
     const none = await admin.call('POST', 'marketing/couponVerificationRecord/verifyDouYinCoupon', {
-      body: { code: CODES.single, venueId: swim, certificates: [{ certificateId: 'x', checked: false }] },
+      body: { code: CODES.single, venueId: swim, certificates: [{ encryptedCode: 'x', checked: false }] },
     });
     expect(none.status).toBe(400);
     expect(none.body.msg).toContain('请选择要核销的券');
@@ -58,15 +75,20 @@ describeEachEngine('short-video platform vouchers on %s', (server) => {
   });
 
   it('verifies two of the three vouchers of one order; the third stays for later', async () => {
-    const answer = (await verify(CODES.three[0], [CODES.three[0], CODES.three[2]])).body;
+    const answer = (await verify(CODES.three[1], [0, 2])).body;
     expect(answer.code).toBe(200);
     expect(answer.data).toMatchObject({ verified: 2, failed: 0, unknown: 0 });
-    expect(answer.data!.records.map((r) => [r.code, r.state, r.payAmount, r.userName])).toEqual([
-      [CODES.three[0], 'V', 2500, 'admin'],
-      [CODES.three[2], 'V', 2500, 'admin'],
-    ]);
+    // The voucher's own code and certificate id as verify answered them (origin_code, certificate_id).
+    const platform = await Promise.all([CODES.three[0], CODES.three[2]].map((code) => simVoucher(server.db, swim, code)));
+    expect(answer.data!.records.map((r) => [r.code, r.state, r.payAmount, r.userName, r.certificateId, r.verifyId])).toEqual(
+      platform.map((v) => [v.code, 'V', 2500, 'admin', v.certificate_id, v.verify_id]),
+    );
     expect(answer.data!.records.every((r) => r.verifyId && r.cancellable)).toBe(true);
-    expect((await lookup(CODES.three[0])).body.data!.certificates.map((c) => c.code)).toEqual([CODES.three[1]]);
+    expect(answer.data!.records[0].logids).toEqual([
+      expect.stringMatching(/^prepare:\d{14}[0-9A-F]{20}$/),
+      expect.stringMatching(/^verify:\d{14}[0-9A-F]{20}$/),
+    ]);
+    expect((await lookup(CODES.three[0])).body.data!.certificates.map((c) => c.encryptedCode)).toEqual(await encryptedOf([CODES.three[1]]));
     const audited = await server.db.selectFrom('audit_log').select(['action', 'target', 'venue_id']).where('action', '=', 'voucher.verify').execute();
     expect(audited).toEqual([
       { action: 'voucher.verify', target: `团购券 ${CODES.three[0]}`, venue_id: swim },
@@ -118,19 +140,25 @@ describeEachEngine('short-video platform vouchers on %s', (server) => {
     expect((await simVoucher(server.db, swim, CODES.cashVoucher)).status).toBe('unused');
   });
 
-  it('scans and verifies one voucher in one call (queryAndVerificationCoupon)', async () => {
+  it("scans and verifies one voucher of the code's order in one call (queryAndVerificationCoupon)", async () => {
+    // Prepare answers no plain codes: which of the order's two the platform verified, its answer says.
     const answer = (await cashier.call(marketing.queryAndVerificationCoupon, { body: { code: CODES.two[1], venueId: swim } })).body;
-    expect(answer.data!.records.map((r) => [r.code, r.state, r.userName])).toEqual([[CODES.two[1], 'V', 'cashier']]);
-    expect((await lookup(CODES.two[0])).body.data!.certificates.map((c) => c.code)).toEqual([CODES.two[0]]);
+    expect(answer.data!.records.map((r) => [r.state, r.userName])).toEqual([['V', 'cashier']]);
+    const [done] = answer.data!.records;
+    const left = CODES.two.find((code) => code !== done.code)!;
+    expect(CODES.two).toContain(done.code);
+    expect((await simVoucher(server.db, swim, done.code)).status).toBe('used');
+    expect((await lookup(CODES.two[0])).body.data!.certificates.map((c) => c.encryptedCode)).toEqual(await encryptedOf([left]));
   });
 
   it('cancels inside the hour; after it the platform refuses with its message', async () => {
     const [record] = (await verify(CODES.two[0], 'all')).body.data!.records;
     const cancelled = (await admin.call(marketing.cancelByVerifyId, { query: { verifyId: record.verifyId! } })).body;
     expect(cancelled.data).toMatchObject({ state: 'C', cancelUserName: 'admin', cancellable: false });
-    expect((await simVoucher(server.db, swim, CODES.two[0])).status).toBe('unused');
+    expect(cancelled.data!.logids).toEqual([...record.logids, expect.stringMatching(/^cancel:/)]);
+    expect((await simVoucher(server.db, swim, record.code)).status).toBe('unused');
     const audited = await server.db.selectFrom('audit_log').select('target').where('action', '=', 'voucher.cancel').execute();
-    expect(audited).toEqual([{ target: `团购券 ${CODES.two[0]}` }]);
+    expect(audited).toEqual([{ target: `团购券 ${record.code}` }]);
     const again = (await admin.call(marketing.cancelByVerifyId, { query: { verifyId: record.verifyId! } })).body;
     expect(again.code).not.toBe(200);
 

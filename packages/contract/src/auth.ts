@@ -19,6 +19,8 @@ export const userInfo = z.object({
   realName: z.string(),
   roleId: z.number().nullable(),
   roles: z.array(z.string()),
+  /** The roles' names as 角色管理 shows them (超级管理员), in the order of `roles`. */
+  roleNames: z.array(z.string()),
   permissions: z.array(z.string()),
   currentVenueId: z.number().nullable(),
   currentVenueName: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PERMISSIONS } from './common/access.ts';
 import { defineCall } from './common/call.ts';
 import { dateTime, id, wholeNumber } from './common/fields.ts';
 
@@ -7,6 +8,9 @@ import { dateTime, id, wholeNumber } from './common/fields.ts';
  * product records. Each capability that records money or visitors brings its own source on the
  * server; a capability that has not landed is absent from `landed`, and its panels say so.
  */
+/** A board's figures: a user holding 数据看板, or the anonymous token of a venue whose boards are public. */
+const BOARD_ACCESS = { permission: PERMISSIONS.board.view, board: true } as const;
+
 export const CAPABILITIES = {
   goods: '商品销售',
   lease: '商品租赁',
@@ -71,7 +75,7 @@ export const revenueQuery = defineCall({
   method: 'GET',
   path: 'board/revenue',
   summary: '看板：营收（按日/周/月、渠道、支付方式、场馆）',
-  access: 'board',
+  access: BOARD_ACCESS,
   query: z.object({ ...venueScope, ...dateRange, unit: z.enum(UNITS, { error: '统计单位只能是 day、week 或 month' }).default('day') }),
   response: revenue,
 });
@@ -101,7 +105,7 @@ export const flowQuery = defineCall({
   method: 'GET',
   path: 'board/flow',
   summary: '看板：场馆客流（在馆人数、分时段、按闸机与区域、近30天）',
-  access: 'board',
+  access: BOARD_ACCESS,
   query: z.object({ venueId: id('场馆'), date: dateTime('date').optional() }),
   response: flow,
 });
@@ -126,7 +130,7 @@ export const cockpitQuery = defineCall({
   method: 'GET',
   path: 'board/cockpit',
   summary: '看板：会员增长、卡余额负债、卡消费、热销商品（近12个月）',
-  access: 'board',
+  access: BOARD_ACCESS,
   query: z.object({ ...venueScope }),
   response: cockpit,
 });
@@ -143,7 +147,7 @@ export const verificationsQuery = defineCall({
   method: 'GET',
   path: 'board/verifications',
   summary: '看板：当日核销（按来源：团购券、门票）',
-  access: 'board',
+  access: BOARD_ACCESS,
   query: z.object({ ...venueScope, date: dateTime('date').optional() }),
   response: verifications,
 });
@@ -157,7 +161,7 @@ export const events = defineCall({
   method: 'GET',
   path: 'board/events',
   summary: '看板：实时变化（SSE，text/event-stream）',
-  access: 'board',
+  access: BOARD_ACCESS,
   query: z.object({ ...venueScope, seconds: wholeNumber(1, 300).default(60) }),
   response: z.null(),
 });

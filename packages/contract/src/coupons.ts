@@ -170,7 +170,7 @@ export const couponState = defineCall({
   response: coupon,
 });
 
-/** A member as 发券 finds them: phone masked, and how many live coupons of the chosen one they hold. */
+/** A member as 发券 finds them (phone masked without 查看完整手机号), and how many live coupons of the chosen one they hold. */
 export const issueMember = z.object({
   memberId: z.number(),
   memberName: z.string(),
@@ -185,6 +185,7 @@ export const issueMembers = defineCall({
   path: 'marketing/memberCoupon/members',
   summary: '发券：按姓名、手机号查找会员',
   access: { permission: P.venueCoupon.issue },
+  personal: true,
   query: z.object({
     keyword: plainString('关键字').trim().max(50).optional(),
     couponId: id('优惠券').optional(),
@@ -226,6 +227,7 @@ export const issue = defineCall({
   path: 'marketing/memberCoupon/issue',
   summary: '发券：向一个或多个会员发放优惠券（不超过总量和每人限领）',
   access: { permission: P.venueCoupon.issue },
+  personal: true,
   body: z.object({
     couponId: idNumber('优惠券'),
     memberIds: z
@@ -261,6 +263,7 @@ export const recordQuery = defineCall({
   path: 'marketing/memberCoupon/query',
   summary: '领用记录：发放与使用（按优惠券、会员、券码、状态、发放日期）',
   access: { permission: P.memberCoupon.list },
+  personal: true,
   query: listQuery.extend(recordFilters.shape),
   response: pageOf(memberCoupon),
 });
@@ -270,6 +273,7 @@ export const revoke = defineCall({
   path: 'marketing/memberCoupon/revoke',
   summary: '作废一张未使用的优惠券（数量退回）',
   access: { permission: P.memberCoupon.revoke },
+  personal: true,
   body: z.object({ memberCouponId: idNumber('领用记录'), reason: remarkText('作废原因', 200) }),
   response: memberCoupon,
 });

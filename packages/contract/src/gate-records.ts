@@ -79,6 +79,8 @@ export const pass = z.object({
   /** The controller's reason, in Chinese (刷卡通过, 无权限, 远程开门...). */
   reason: z.string(),
   passTime: z.string(),
+  /** C: the controller's own time; A: the time it arrived here (the controller sent none, or an impossible one). */
+  timeSource: z.enum(['C', 'A']),
 });
 export type Pass = z.infer<typeof pass>;
 const passFilters = z.object({
@@ -125,7 +127,7 @@ export const passFlow = defineCall({
   method: 'GET',
   path: 'gate/pass/flow',
   summary: '场馆客流：当日进出人次、在馆人数与分时段进出（看板用）',
-  access: 'board',
+  access: { anyOf: [PERMISSIONS.board.view, PERMISSIONS.gate.pass.list], board: true },
   query: z.object({
     venueId: id('场馆'),
     /** The day (yyyy-MM-dd; a time after it is ignored); today by default. */

@@ -156,7 +156,8 @@ export const lookup = defineCall({
   method: 'GET',
   path: 'system/hand/getHandByIdOrPhyId',
   summary: '按编号或物理卡号查找手牌（未找到返回空）',
-  access: 'login',
+  // 手牌管理's codes: the sale and rental dialogs scan a band to charge to it (payWithHand: lend)
+  access: { anyOf: [P.list, P.lend, P.return] },
   query: z.object({ id: plainString('手牌').trim().min(1, '请输入手牌').max(32, '手牌号过长') }),
   response: z.object({ hand, order: handOrder.nullable() }).nullable(),
 });

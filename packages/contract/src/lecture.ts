@@ -5,6 +5,7 @@ import { Msg } from './common/codes.ts';
 import { listQuery, pageOf } from './common/envelope.ts';
 import { id, idNumber, plainString, stateAS, text } from './common/fields.ts';
 import { yuan } from './common/money.ts';
+import { orderRefund, refundRequest } from './order-refund.ts';
 import { forPayAnswer, forPayQuery, payableLine, payRequest, payResult } from './payment.ts';
 
 /** pay_record.order_type of lecture orders (also the print config's typeId). */
@@ -115,6 +116,8 @@ export const lectureUser = z.object({
   userName: z.string(),
   phone: z.string(),
   state: z.string(),
+  /** What the participant paid (the refund of this participant gives it back). */
+  price: z.number(),
   ticketCode: z.string(),
   useBeginDate: z.string(),
   useEndDate: z.string(),
@@ -136,6 +139,9 @@ export const lectureOrder = z.object({
   ticketName: z.string(),
   createName: z.string(),
   createTime: z.string(),
+  /** Refund type (U none, P partial, A full) and the money given back so far. */
+  refundType: z.string(),
+  refundedAmount: z.number(),
   details: z.array(lectureUser),
 });
 export type LectureOrder = z.infer<typeof lectureOrder>;
@@ -173,11 +179,20 @@ export const payOrder = defineCall({
   body: payRequest,
   response: payResult,
 });
+export const refundOrder = defineCall({
+  method: 'POST',
+  path: 'system/lectureOrder/refundOrder',
+  summary: '讲座订单退款（仅未核销的参会人；名额退回场次）',
+  access: { permission: P.order.refund },
+  body: refundRequest,
+  response: orderRefund,
+});
 export const orderQuery = defineCall({
   method: 'GET',
   path: 'system/lectureOrder/query',
   summary: '讲座订单查询（当前可见场馆）',
   access: { permission: P.order.list },
+  personal: true,
   query: listQuery.extend({ orderId: id().optional() }),
   response: pageOf(lectureOrder),
 });
@@ -194,6 +209,7 @@ export const getLectureOrder = defineCall({
   path: 'system/lectureOrder/getLectureOrder',
   summary: '按票号或订单号查询讲座订单（参会人列表）',
   access: { permission: P.check.check },
+  personal: true,
   query: z.object({ ticketId: plainString('票号').trim().min(1, LECTURE_MSG.notFound).max(64) }),
   response: lectureOrder,
 });

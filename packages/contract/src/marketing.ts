@@ -14,24 +14,36 @@ export const MARKETING_TEXTS = {
   enterCode: '请输入券码',
   chooseVoucher: '请选择要核销的券',
   notConfigured: '当前场馆未配置短视频平台团购核销',
+  /** The platform answered something its documentation does not describe (logged with its logid). */
+  unreadable: '抖音返回的数据无法识别',
+  notDouyinQr: '不是抖音团购券二维码，请输入券码',
+  /** The lookup's verify token was spent by a verification: every verification needs its own 验券准备. */
+  lookupSpent: '该次查询已用于核销，请重新查询',
 } as const;
 
 /** 1 团购套餐 (meal), 2 代金券 (cash voucher: not open, spec 4), 3 次卡 (times card). */
 export const GROUPON_TYPES = [1, 2, 3] as const;
 
-/** A voucher code as typed or scanned: letters and digits (a QR short link's object id too). */
+/**
+ * What the staff typed or scanned: a voucher code (digits), the customer's QR code (a short link such as
+ * https://v.douyin.com/xxxx/, or a link carrying its object_id), or the object_id itself.
+ */
 const voucherCode = plainString('券码', { error: MARKETING_TEXTS.enterCode })
   .trim()
   .min(1, MARKETING_TEXTS.enterCode)
-  .max(64, '券码不能超过64个字符')
-  .regex(/^[0-9A-Za-z_-]+$/, '券码只能包含字母和数字');
+  .max(512, '券码不能超过512个字符')
+  .regex(/^(https?:\/\/[\x21-\x7e]+|[0-9A-Za-z_\-=+/.~%]+)$/, '券码只能包含字母和数字，或是抖音券二维码链接');
 
 const platformId = plainString('编号').trim().min(1).max(64);
+/** The platform's encrypted voucher code (about 90 characters, length not fixed): what verification sends. */
+const encryptedCode = plainString('加密券码').trim().min(1).max(1024, '加密券码不能超过1024个字符');
 
+/**
+ * One voucher of a lookup. Prepare answers no plain code and no certificate id ("该接口不返回明文券码，只返回加密
+ * 券码"): a voucher is its encrypted code until verification answers its certificate id and plain code.
+ */
 export const certificate = z.object({
-  certificateId: platformId,
-  /** The voucher's own code (the platform's `code`), when it answers one. */
-  code: z.string(),
+  encryptedCode: z.string(),
   /** Chosen on this desk (spec 3: the local checked flag). */
   checked: z.boolean(),
   sku: z.object({ skuId: z.string(), title: z.string(), grouponType: z.number().int() }),
@@ -43,6 +55,7 @@ export type Certificate = z.infer<typeof certificate>;
 
 /** What a lookup answers (spec 3 "Voucher lookup result"). */
 export const voucherLookup = z.object({
+  /** What the staff typed or scanned. */
   code: z.string(),
   venueId: z.number(),
   description: z.string(),
@@ -69,8 +82,11 @@ export const RECORD_STATE_LABELS: Record<RecordState, string> = { P: '核销中'
 
 export const verificationRecord = z.object({
   recordId: z.number(),
+  /** The voucher's plain code as verification answered it (origin_code), else what the staff typed or scanned. */
   code: z.string(),
+  /** The platform's certificate id from the verify answer (what 撤销核销 sends); empty until it answered. */
   certificateId: z.string(),
+  encryptedCode: z.string(),
   orderId: z.string(),
   skuId: z.string(),
   skuTitle: z.string(),
@@ -90,6 +106,8 @@ export const verificationRecord = z.object({
   cancelUserName: z.string().nullable(),
   /** Still inside the platform's hour for 撤销核销. */
   cancellable: z.boolean(),
+  /** The platform's logid of each call for this voucher ("prepare:…", "verify:…", "get:…", "cancel:…"), for its support. */
+  logids: z.array(z.string()),
 });
 export type VerificationRecord = z.infer<typeof verificationRecord>;
 
@@ -103,7 +121,7 @@ export const verifyResult = z.object({
 });
 export type VerifyResult = z.infer<typeof verifyResult>;
 
-/** The whole lookup result with the chosen certificates (spec 7); the server prepares again and verifies the checked ones. */
+/** The whole lookup result with the chosen certificates (spec 7); the server verifies the checked ones of that lookup's prepare. */
 export const verifyDouYinCoupon = defineCall({
   method: 'POST',
   path: 'marketing/couponVerificationRecord/verifyDouYinCoupon',
@@ -113,16 +131,17 @@ export const verifyDouYinCoupon = defineCall({
     code: voucherCode,
     venueId: idNumber('场馆'),
     orderId: optionalText('订单号', 64),
-    verifyToken: optionalText('验券标识', 128),
+    /** The lookup's token: its prepared vouchers are verified without preparing again (prepare and verify one to one). */
+    verifyToken: optionalText('验券标识', 1024),
     certificates: z
-      .array(z.object({ certificateId: platformId, checked: z.boolean() }).loose())
+      .array(z.object({ encryptedCode, checked: z.boolean() }).loose())
       .max(100, '一次最多核销100张券')
       .refine((list) => list.some((c) => c.checked), MARKETING_TEXTS.chooseVoucher),
   }),
   response: verifyResult,
 });
 
-/** Scan and go: looks the code up and verifies that one voucher. */
+/** Scan and go: looks the code up and verifies one voucher of its order (one sku only; several skus: choose after 查询). */
 export const queryAndVerificationCoupon = defineCall({
   method: 'POST',
   path: 'marketing/couponVerificationRecord/queryAndVerificationCoupon',

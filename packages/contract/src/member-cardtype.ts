@@ -315,3 +315,42 @@ export const memberDetailPage = defineCall({
   params: idParams,
   response: memberPage,
 });
+
+// ---- 会员类型 (the member_type list the member archive picks from), kept on the 会员卡类型 screen ----
+export const memberTypeAdmin = z.object({
+  memberTypeId: z.number(),
+  memberTypeName: z.string(),
+  /** A 启用, S 停用: a disabled type is no longer offered in the member archive. */
+  state: z.enum(['A', 'S']),
+  sort: z.number(),
+});
+export type MemberTypeAdmin = z.infer<typeof memberTypeAdmin>;
+export const memberTypeForm = z.object({
+  memberTypeName: text('会员类型名称', 20),
+  state: stateAS.default('A'),
+  sort: count('排序', 0, 9999).default(999),
+});
+export const memberTypePage = defineCall({
+  method: 'GET',
+  path: 'member/memberType/page',
+  summary: '会员类型分页查询（含停用）',
+  access: { permission: PERMISSIONS.member.cardType.list },
+  query: listQuery.extend({ memberTypeName: plainString('会员类型名称').trim().max(20).optional() }),
+  response: pageOf(memberTypeAdmin),
+});
+export const memberTypeAdd = defineCall({
+  method: 'POST',
+  path: 'member/memberType/add',
+  summary: '新增会员类型',
+  access: { permission: PERMISSIONS.member.cardType.add },
+  body: memberTypeForm,
+  response: memberTypeAdmin,
+});
+export const memberTypeEdit = defineCall({
+  method: 'PUT',
+  path: 'member/memberType/edit',
+  summary: '修改会员类型（名称、排序、启用停用）',
+  access: { permission: PERMISSIONS.member.cardType.edit },
+  body: memberTypeForm.extend({ memberTypeId: idNumber('会员类型') }),
+  response: memberTypeAdmin,
+});

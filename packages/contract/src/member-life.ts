@@ -71,6 +71,7 @@ export const members = defineCall({
   path: 'member/member/all',
   summary: '会员档案（按姓名、手机号、卡号查询；手机号、身份证号打码）',
   access: { permission: PERMISSIONS.member.member.list },
+  personal: true,
   query: listQuery.extend({ keyword: plainString('关键字').trim().max(50).optional() }),
   response: pageOf(memberRow),
 });
@@ -82,6 +83,7 @@ export const addMember = defineCall({
   path: 'member/member/add',
   summary: '新增会员',
   access: { permission: PERMISSIONS.member.member.add },
+  personal: true,
   body: memberForm,
   response: memberFull,
 });
@@ -90,6 +92,7 @@ export const editMember = defineCall({
   path: 'member/member/edit',
   summary: '修改会员（家庭成员整体替换）',
   access: { permission: PERMISSIONS.member.member.edit },
+  personal: true,
   body: memberForm.extend({ memberId: idNumber('会员') }),
   response: memberFull,
 });
@@ -98,6 +101,7 @@ export const memberArchive = defineCall({
   path: 'member/member/archive/{id}',
   summary: '会员档案详情（含家庭成员）',
   access: { permission: PERMISSIONS.member.member.list },
+  personal: true,
   params: idParams,
   response: memberFull,
 });
@@ -196,10 +200,10 @@ export const cardOrderById = defineCall({
 export const rechargeBonus = defineCall({
   method: 'GET',
   path: 'member/cardOrder/rechargeBonus',
-  summary: '充值赠送（按卡类型的充值规则）',
+  summary: '充值赠送（按卡类型的充值规则）与应付金额：储值卡 amount 为元，次卡 amount 为次数（按卡类型的每次价格）',
   access: { permission: PERMISSIONS.member.card.recharge },
   query: z.object({ cardId: id(), amount: plainString().regex(/^\d{1,7}(\.\d{1,2})?$/, '请输入正确的金额') }),
-  response: z.object({ bonus: z.number() }),
+  response: z.object({ bonus: z.number(), price: z.number() }),
 });
 
 // ---- State changes ----

@@ -8,6 +8,14 @@ import { dateTime, id, idList, idNumber, idParams, multilineString, plainString,
 export const CARD_PAY_TYPES = ['M', 'T', 'D'] as const;
 /** Card states: A usable, B blacklist, L lost, R returned, C replaced, E expired, S stopped. */
 export const CARD_STATES = ['A', 'B', 'L', 'R', 'C', 'E', 'S'] as const;
+/** The states a count or period card can be extended (延期) in: usable or expired; never lost, returned, replaced, stopped or blacklisted. */
+export const EXTENDABLE_CARD_STATES = ['A', 'E'] as const;
+/**
+ * Stored value still owed to the holder (未消费储值, 储值卡余额): a stored-value card's balance whatever its
+ * state — lost, expired, stopped and blacklisted cards still owe theirs; returning or replacing a card
+ * moves its balance out through the ledger, so the sum always equals the card ledgers'.
+ */
+export const OWING_CARD_STATES = CARD_STATES;
 /** Only these states may be chosen for a purchase or rental (spec 4). */
 export const SELECTABLE_CARD_STATES = ['A', 'B'] as const;
 /** Kinds of a card ledger row. */
@@ -94,6 +102,7 @@ export const all = defineCall({
   path: 'member/card/all',
   summary: '会员卡查询（卡号、姓名、电话或模糊）',
   access: { permission: PERMISSIONS.member.card.list },
+  personal: true,
   query: cardQuery,
   response: pageOf(card),
 });
@@ -103,6 +112,7 @@ export const allForBatchExtension = defineCall({
   path: 'member/card/allForBatchExtension',
   summary: '可批量延期的会员卡（计次、计时卡，按到期日）',
   access: { permission: PERMISSIONS.member.card.extend },
+  personal: true,
   query: listQuery.extend({ cardTypeId: id().optional(), endBefore: dateTime('endBefore').optional() }),
   response: pageOf(card),
 });
@@ -140,6 +150,7 @@ export const getByCardId = defineCall({
   path: 'member/card/getByCardId',
   summary: '按卡号、卡ID或物理卡号查询会员卡（查不到答 438）',
   access: { permission: PERMISSIONS.member.card.list },
+  personal: true,
   query: cardIdQuery,
   response: card,
 });
@@ -148,6 +159,7 @@ export const getCardForBinding = defineCall({
   path: 'member/card/getCardForBinding',
   summary: '查询待绑定实体卡的会员卡',
   access: { permission: PERMISSIONS.member.card.bind },
+  personal: true,
   query: cardIdQuery,
   response: card,
 });
@@ -156,6 +168,7 @@ export const getByIds = defineCall({
   path: 'member/card/getByIds',
   summary: '按ID批量查询会员卡',
   access: { permission: PERMISSIONS.member.card.list },
+  personal: true,
   query: z.object({ cardIds: idList('会员卡') }),
   response: z.array(card),
 });
@@ -239,6 +252,7 @@ export const getPrintCardConsume = defineCall({
   path: 'member/card/getPrintCardConsume',
   summary: '消费小票数据',
   access: { permission: PERMISSIONS.member.card.list },
+  personal: true,
   query: z.object({ consumeId: id() }),
   response: z.object({ consume, card, venueName: z.string(), printTime: z.string() }),
 });
@@ -256,6 +270,7 @@ export const openCard = defineCall({
   path: 'member/card/openCard',
   summary: '开卡',
   access: { permission: PERMISSIONS.member.card.open },
+  personal: true,
   body: z.object({ cardId: id('会员卡') }),
   response: card,
 });
@@ -264,6 +279,7 @@ export const bindCard = defineCall({
   path: 'member/card/bindCard',
   summary: '绑定实体卡',
   access: { permission: PERMISSIONS.member.card.bind },
+  personal: true,
   body: z.object({ cardId: id('会员卡'), phyCardId: plainString('实体卡号', { error: '请刷实体卡' }).trim().min(5, '实体卡号至少5位').max(50) }),
   response: card,
 });
@@ -272,6 +288,7 @@ export const updateRemark = defineCall({
   path: 'member/card/updateRemark',
   summary: '修改备注（参数在查询串）',
   access: { permission: PERMISSIONS.member.card.remark },
+  personal: true,
   query: z.object({ cardId: id(), remark: multilineString('备注').max(200, '备注不能超过200个字符').default('') }),
   response: card,
 });
@@ -365,6 +382,9 @@ export const cardType = z.object({
   discount: z.number(),
   itemIds: z.array(z.number()),
   state: z.string(),
+  /** Yuan a day of 延期 costs, and the 补卡 fee: what those dialogs preview before confirming. */
+  extendDayPrice: z.number(),
+  replaceFee: z.number(),
 });
 export const cardTypes = defineCall({
   method: 'GET',
@@ -390,6 +410,7 @@ export const memberById = defineCall({
   path: 'member/member/id/{id}',
   summary: '会员详情',
   access: { permission: PERMISSIONS.member.card.list },
+  personal: true,
   params: idParams,
   response: memberDetail,
 });

@@ -21,6 +21,7 @@ export const MENU_COMPONENTS = [...MENU_WRAPPERS, ...Object.values(SCREENS)] as 
  */
 export const MENU_ICONS = [
   'appstore',
+  'audit',
   'book',
   'calendar',
   'card',
@@ -33,6 +34,7 @@ export const MENU_ICONS = [
   'dashboard',
   'database',
   'documentation',
+  'education',
   'environment',
   'file',
   'flag',

@@ -35,8 +35,12 @@ export const payRecordName = (r: { payName?: string | null; payMode: string }) =
  * anything else of 6-32 digits succeeds. Refunds of a trade paid with ...0616 fail, of one paid with
  * ...0615 stay unknown until asked again (then they are refunded); other refunds succeed.
  */
-/** Auth code endings of the channel simulator: fails, unknown until asked, refund fails, refund unknown, pays after a pause (the customer confirming on the phone). */
-export const SIMULATOR_SUFFIX = { fail: '0606', unknown: '0605', refundFail: '0616', refundUnknown: '0615', slow: '0607' } as const;
+/**
+ * Auth code endings of the channel simulator: fails, unknown until asked, refund fails, refund unknown,
+ * pays after a pause (the customer confirming on the phone), unknown however often asked (the customer
+ * never confirms: the order stays pending until the trade is paid or closed on the simulator's side).
+ */
+export const SIMULATOR_SUFFIX = { fail: '0606', unknown: '0605', refundFail: '0616', refundUnknown: '0615', slow: '0607', stuck: '0608' } as const;
 
 export const payMethod = z.object({
   id: z.number(),
@@ -49,6 +53,8 @@ export const payMethod = z.object({
   venueIds: z.array(z.number()),
   venueNames: z.array(z.string()),
   sourceType: z.literal('system'),
+  /** Served by the demo's simulator at the venue asked about (queryPayType): no real money, 模拟通道. */
+  simulated: z.boolean().optional(),
 });
 export type PayMethod = z.infer<typeof payMethod>;
 const payMethodFields = {
@@ -60,11 +66,34 @@ const payMethodFields = {
   sort: z.number().int().min(0).max(9999).default(999),
   venueIds: z.array(idNumber(), { error: Msg.chooseVenues }).min(1, Msg.chooseVenues).max(100, '适用场馆最多100个'),
 };
+const P = PERMISSIONS;
+/**
+ * Who reads a venue's payment methods: 支付方式's screen, and every screen that takes money or gives it
+ * back through a 收款 or 退款 dialog (each call taking a payMode asks for one of these).
+ */
+export const PAY_METHOD_READERS = [
+  P.system.payment.list,
+  P.goods.saleOrder.add,
+  P.goods.saleOrder.refund,
+  P.lease.order.add,
+  P.lease.order.return,
+  P.ticket.order.add,
+  P.ticket.order.refund,
+  P.ticket.check.check,
+  P.lecture.order.add,
+  P.lecture.order.refund,
+  P.member.card.sell,
+  P.member.card.recharge,
+  P.member.card.extend,
+  P.member.card.state,
+  P.system.hand.lend,
+  P.system.hand.return,
+] as const;
 export const queryPayType = defineCall({
   method: 'GET',
   path: 'system/payment/queryPayType',
   summary: '场馆可用的收款方式（channel=ALL 含停用）',
-  access: 'login',
+  access: { anyOf: PAY_METHOD_READERS },
   query: z.object({ venueId: id(), channel: z.enum(['ALL', 'ENABLED']).default('ENABLED') }),
   response: z.array(payMethod),
 });
@@ -166,8 +195,19 @@ export const payableLine = z.object({
   pricePay: z.number(),
 });
 export type PayableLine = z.infer<typeof payableLine>;
-export const forPayAnswer = <Line extends z.ZodType<PayableLine>>(line: Line) =>
-  z.object({ orderId: z.number(), totalPrice: z.number(), details: z.array(line) });
+/**
+ * queryOrderForPay's answer: the total due with the cards chosen and each line with `amountPay`, its
+ * share of that total (spec 4, step 3; the share its refund gives back), the lines adding up to it;
+ * `pricePay` stays the agreed unit price, before a card's discount.
+ */
+export const forPayAnswer = <Shape extends z.ZodRawShape>(line: z.ZodObject<Shape>) =>
+  z.object({
+    orderId: z.number(),
+    totalPrice: z.number(),
+    details: z.array(line.extend({ amountPay: z.number().describe('该行实收金额（订单应收按行分摊，各行相加等于应收）') })),
+  });
+/** A line of a queryOrderForPay answer. */
+export type ForPayLine = PayableLine & { amountPay: number };
 
 export const printConfig = z.object({
   typeId: z.string(),
@@ -201,6 +241,6 @@ export const savePrintConfig = defineCall({
 });
 
 /** The 收款 dialog's question of a payable order kind (its queryOrderForPay). */
-export type ForPayCall = Call<typeof forPayQuery, undefined, undefined, z.ZodType<{ orderId: number; totalPrice: number; details: PayableLine[] }>>;
+export type ForPayCall = Call<typeof forPayQuery, undefined, undefined, z.ZodType<{ orderId: number; totalPrice: number; details: ForPayLine[] }>>;
 /** A payable order kind's payOrder. */
 export type PayOrderCall = Call<undefined, typeof payRequest, undefined, typeof payResult>;

@@ -149,16 +149,16 @@ export const exportLeaseByDay = defineDownload({
   fileName: '租赁统计.xlsx',
 });
 
-// ---- Verifications: vouchers and tickets by source and day ----
-export const VERIFY_SOURCES = ['voucher', 'ticket'] as const;
+// ---- Verifications: vouchers, tickets and lecture participants by source and day (the 首页 board's sources) ----
+export const VERIFY_SOURCES = ['voucher', 'ticket', 'lecture'] as const;
 export type VerifySource = (typeof VERIFY_SOURCES)[number];
-export const VERIFY_SOURCE_LABELS: Record<VerifySource, string> = { voucher: '团购券', ticket: '门票' };
+export const VERIFY_SOURCE_LABELS: Record<VerifySource, string> = { voucher: '团购券', ticket: '门票', lecture: '讲座' };
 export const verifyDayRow = z.object({ day: z.string(), source: z.enum(VERIFY_SOURCES), count: z.number(), amount: z.number() });
 export type VerifyDayRow = z.infer<typeof verifyDayRow>;
 export const queryVerifyByDay = defineCall({
   method: 'GET',
   path: 'report/verify/queryVerifyByDay',
-  summary: '核销统计（按日、来源：团购券核销未撤销、门票入场核验）',
+  summary: '核销统计（按日、来源：团购券核销未撤销、门票入场核验、讲座签到核销）',
   access: { permission: P.verify },
   query: rangeQuery,
   response: z.array(verifyDayRow),

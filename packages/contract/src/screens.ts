@@ -6,6 +6,7 @@ export const SCREENS = {
   systemUser: 'system/user/index',
   systemDict: 'system/dict/index',
   systemPayment: 'system/payment/index',
+  systemPayReconcile: 'system/payReconcile/index',
   systemVenue: 'system/venue/index',
   systemAudit: 'system/audit/index',
   systemRole: 'system/role/index',

@@ -192,6 +192,7 @@ export const orderQuery = defineCall({
   path: 'ticket/ticketOrder/query',
   summary: '售票订单查询（当前可见场馆）',
   access: { permission: P.order.list },
+  personal: true,
   query: listQuery.extend({ orderId: id().optional(), orderState: plainString('订单状态').max(2).optional() }),
   response: pageOf(ticketOrder),
 });
@@ -208,6 +209,7 @@ export const getPrintDetail = defineCall({
   path: 'ticket/ticketOrderDetail/getPrintDetail',
   summary: '打印票据（每张票一个二维码；重打计数）',
   access: { anyOf: [P.order.add, P.order.list] },
+  personal: true,
   query: z.object({ orderIds: idList('订单') }),
   response: z.array(ticketRow),
 });
@@ -216,6 +218,7 @@ export const queryDetail = defineCall({
   path: 'ticket/ticketOrderDetail/queryDetail',
   summary: '按二维码或订单号查询票据（同一订单的全部票）',
   access: { permission: P.check.check },
+  personal: true,
   query: z.object({ qrCode: plainString('票据码').trim().min(1, TICKET_MSG.notFound).max(64) }),
   response: z.array(ticketRow),
 });
@@ -225,6 +228,7 @@ export const queryDetailPage = defineCall({
   path: 'ticket/ticketOrderDetail/queryDetailPage',
   summary: '票据明细分页查询（当前可见场馆）',
   access: { permission: P.order.list },
+  personal: true,
   query: listQuery.extend({
     qrCode: plainString('票据码').trim().max(64).optional(),
     detailState: z.enum(['P', 'A', 'U', 'E', 'C'], { error: '票据状态不正确' }).optional(),
@@ -238,6 +242,7 @@ export const ticketById = defineCall({
   path: 'ticket/ticketOrder/id/{id}',
   summary: '售票订单详情',
   access: { permission: P.order.list },
+  personal: true,
   params: idParams,
   response: ticketOrder,
 });
@@ -308,6 +313,38 @@ export const timeoutPay = defineCall({
   access: { permission: P.check.check },
   body: payRequest,
   response: payResult,
+});
+
+/** An overstay (超时) order as 超时订单 lists it: the ticket it was charged on, the minutes, the money and its refunds. */
+export const timeoutOrder = z.object({
+  orderId: z.number(),
+  venueId: z.number(),
+  qrCode: z.string(),
+  typeName: z.string(),
+  minutes: z.number(),
+  orderState: z.string(),
+  payState: z.string(),
+  pricePay: z.number(),
+  refundType: z.string(),
+  refundedAmount: z.number(),
+  createTime: z.string(),
+});
+export type TimeoutOrder = z.infer<typeof timeoutOrder>;
+export const timeoutQuery = defineCall({
+  method: 'GET',
+  path: 'ticket/ticketTimeoutOrder/query',
+  summary: '超时订单查询（当前可见场馆，新的在前；可按订单号、支付状态）',
+  access: { permission: P.order.list },
+  query: listQuery.extend({ orderId: id().optional(), payState: z.enum(['U', 'P', 'C', 'N', 'F', 'FR', 'PR'], { error: '支付状态不正确' }).optional() }),
+  response: pageOf(timeoutOrder),
+});
+export const timeoutRefund = defineCall({
+  method: 'POST',
+  path: 'ticket/ticketTimeoutOrder/refundOrder',
+  summary: '超时订单退款（超时费退回；离场不变）',
+  access: { permission: P.order.refund },
+  body: refundRequest,
+  response: orderRefund,
 });
 
 // ---- Report ----

@@ -9,6 +9,8 @@ import { id, idNumber, optionalText, plainString, remarkText, stateAS, text } fr
 
 /** Where an item is needed and the venue offers none (spec 8). */
 export const VENUE_NO_ITEMS = '当前场馆未设置项目，请先前往设置';
+/** The same inside 项目设置 itself, where the items are set. */
+export const VENUE_NO_ITEMS_HERE = '当前场馆未设置项目，请在下方新增项目';
 /** F: sold by time slot; C: sold by headcount (人次). */
 export const ITEM_SALE_MODES = { F: '按时段', C: '按人次' } as const;
 /** S: one pass in and out; M: any number of passes on the day. */
@@ -73,6 +75,8 @@ export const venueRow = z.object({
   state: z.enum(['A', 'S']),
   sort: z.number(),
   remark: z.string(),
+  /** T: the venue's boards (/indexTX, /fieldTX, /flow/flowDashboard, /dataPageDefault) open without a login. */
+  boardPublic: z.enum(['T', 'F']),
   /** Enabled sports items of the venue. */
   itemCount: z.number(),
   createTime: z.string(),
@@ -119,6 +123,8 @@ const venueFields = {
   state: stateAS.default('A'),
   sort: sortField,
   remark: remarkText('备注', 200).default(''),
+  /** 公开看板; left out, an edit keeps what the venue has (a new venue: not public). */
+  boardPublic: z.enum(['T', 'F'], { error: '公开看板应为T或F' }).optional(),
 };
 /** The opening hours must end after they start. */
 export const HOURS_ORDER = '闭馆时间必须晚于开馆时间';

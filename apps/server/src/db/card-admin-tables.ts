@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
-import type { BlacklistRule, EnabledState, OrderState, PayState } from './column-codes.ts';
+import type { BlacklistRule, EnabledState } from './column-codes.ts';
+import type { PayColumns } from './pay-columns.ts';
 
 /** Issue 16's card administration: type venues, fee orders (延期, 补卡) and blacklist rules. */
 export interface CardTypeVenueTable {
@@ -8,20 +9,10 @@ export interface CardTypeVenueTable {
   venue_id: number;
 }
 export type CardFeeOrderKind = 'EXTEND' | 'REPLACE';
-export interface CardFeeOrderTable {
+export interface CardFeeOrderTable extends PayColumns {
   id: Generated<number>;
   tenant_id: number;
-  venue_id: number;
-  member_id: number | null;
-  order_state: OrderState;
-  pay_state: PayState;
-  price_pay_fen: number;
-  pay_mode: string | null;
-  pay_attempt: Generated<number>;
-  pay_lock: string | null;
-  pay_lock_until: string | null;
   remark: string;
-  paid_at: string | null;
   kind: CardFeeOrderKind;
   card_no: string;
   card_count: number;

@@ -18,6 +18,8 @@ export interface Db {
    * `onPayload` (and `onLost` when the connection drops); the answer ends it.
    */
   listen?(channel: string, onPayload: (payload: string) => void, onLost: (error: Error) => void): Promise<() => Promise<void>>;
+  /** SQLite only: an online copy of the whole database into `file` (the driver's backup API; writes go on meanwhile). */
+  backup?(file: string): Promise<void>;
 }
 
 export interface DbOptions {
@@ -62,7 +64,7 @@ export function openDatabase(options: DbOptions): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { kysely, engine: 'sqlite', close: () => kysely.destroy() };
+  return { kysely, engine: 'sqlite', close: () => kysely.destroy(), backup: async (file) => void (await sqlite.backup(file)) };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
-import type { EnabledState, OrderState, PayState, RefundType } from './column-codes.ts';
+import type { EnabledState, RefundType } from './column-codes.ts';
+import type { PayColumns } from './pay-columns.ts';
 
 /** Wristbands (手牌), see migrations/2026-11-24-1501-hand.ts. */
 export interface HandTable {
@@ -16,23 +17,13 @@ export interface HandTable {
 }
 /** D a deposit, S a settlement of the band's charges. */
 export type HandOrderKind = 'D' | 'S';
-export interface HandOrderTable {
+export interface HandOrderTable extends PayColumns {
   id: Generated<number>;
   tenant_id: number;
-  venue_id: number;
-  member_id: number | null;
   hand_id: number;
   kind: HandOrderKind;
   deposit_order_id: number | null;
-  order_state: OrderState;
-  pay_state: PayState;
-  price_pay_fen: number;
-  pay_mode: string | null;
-  pay_attempt: Generated<number>;
-  pay_lock: string | null;
-  pay_lock_until: string | null;
   remark: string;
-  paid_at: string | null;
   refund_type: Generated<RefundType>;
   refunded_fen: Generated<number>;
   charged_fen: Generated<number>;

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
-import type { EnabledState, OrderState, PayState, RefundType } from './column-codes.ts';
+import type { EnabledState, RefundType } from './column-codes.ts';
+import type { PayColumns } from './pay-columns.ts';
 
 /** U per use, T per time unit. */
 export type RentMode = 'U' | 'T';
@@ -18,25 +19,15 @@ export interface LeaseGoodsTable {
   state: EnabledState;
   created_at: string;
 }
-export interface LeaseOrderTable {
+export interface LeaseOrderTable extends PayColumns {
   id: Generated<number>;
   tenant_id: number;
-  venue_id: number;
   warehouse_id: number;
   item_id: number;
-  member_id: number | null;
-  order_state: OrderState;
-  pay_state: PayState;
   price_orig_fen: number;
-  price_pay_fen: number;
   rent_fen: number;
   deposit_fen: number;
-  pay_mode: string | null;
-  pay_attempt: Generated<number>;
-  pay_lock: string | null;
-  pay_lock_until: string | null;
   remark: string;
-  paid_at: string | null;
   refund_type: Generated<RefundType>;
   refunded_fen: Generated<number>;
   created_by: number;

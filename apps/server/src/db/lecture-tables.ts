@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
-import type { EnabledState, Flag, OrderState, PayState } from './column-codes.ts';
+import type { EnabledState, Flag, RefundType } from './column-codes.ts';
+import type { PayColumns } from './pay-columns.ts';
 
 type Id = Generated<number>;
 
@@ -33,20 +34,10 @@ export interface LectureTicketTable {
   price_fen: number;
   removed: Generated<Flag>;
 }
-export interface LectureOrderTable {
+export interface LectureOrderTable extends PayColumns {
   id: Id;
   tenant_id: number;
-  venue_id: number;
-  member_id: number | null;
-  order_state: OrderState;
-  pay_state: PayState;
-  price_pay_fen: number;
-  pay_mode: string | null;
-  pay_attempt: Generated<number>;
-  pay_lock: string | null;
-  pay_lock_until: string | null;
   remark: Generated<string>;
-  paid_at: string | null;
   lecture_id: number;
   session_id: number;
   ticket_id: number;
@@ -56,6 +47,8 @@ export interface LectureOrderTable {
   created_by: number;
   username: string;
   created_at: string;
+  refund_type: Generated<RefundType>;
+  refunded_fen: Generated<number>;
 }
 /** A participant: P unpaid, A to be used, U used, C void. */
 export type ParticipantState = 'P' | 'A' | 'U' | 'C';
@@ -71,6 +64,9 @@ export interface LectureParticipantTable {
   price_fen: number;
   checked_by: number | null;
   checked_at: string | null;
+  /** One seat; refunded_quantity 1 once its refund gave it back. */
+  quantity: Generated<number>;
+  refunded_quantity: Generated<number>;
 }
 
 export interface LectureTables {

@@ -12,8 +12,6 @@ import type {
   StockReason,
   StockInState,
   SupplyType,
-  OrderState,
-  PayState,
   PayRecordState,
   SimulatorTradeState,
   SimulatorRefundState,
@@ -27,6 +25,7 @@ import type { LectureTables } from './lecture-tables.ts';
 import type { HandTables } from './hand-tables.ts';
 import type { CouponTable, CouponVenueTable, MemberCouponTable } from './coupon-tables.ts';
 import type { CardAdminTables } from './card-admin-tables.ts';
+import type { PayColumns } from './pay-columns.ts';
 
 /** Timestamps are ISO-8601 UTC strings (`2026-11-22T10:00:00.000Z`) on both engines; flags are 0/1. */
 type Id = Generated<number>;
@@ -444,20 +443,10 @@ export interface CardRechargeRuleTable {
 }
 export type CardOrderKind = 'SALE' | 'RECHARGE';
 /** A card sold (SALE) or topped up (RECHARGE) at the till: the pay columns plus what the card gets. */
-export interface CardOrderTable {
+export interface CardOrderTable extends PayColumns {
   id: Id;
   tenant_id: number;
-  venue_id: number;
-  member_id: number | null;
-  order_state: OrderState;
-  pay_state: PayState;
-  price_pay_fen: number;
-  pay_mode: string | null;
-  pay_attempt: Generated<number>;
-  pay_lock: string | null;
-  pay_lock_until: string | null;
   remark: string;
-  paid_at: string | null;
   kind: CardOrderKind;
   card_type_id: number;
   card_id: number | null;
@@ -483,26 +472,16 @@ export interface CardStateLogTable {
   created_by: number | null;
   created_at: string;
 }
-export interface SaleOrderTable {
+export interface SaleOrderTable extends PayColumns {
   id: Id;
   tenant_id: number;
-  venue_id: number;
   warehouse_id: number;
-  member_id: number | null;
-  order_state: OrderState;
-  pay_state: PayState;
   source: MemberSource;
   price_orig_fen: number;
-  price_pay_fen: number;
-  pay_mode: string | null;
-  pay_attempt: Generated<number>;
-  pay_lock: string | null;
-  pay_lock_until: string | null;
   created_by: number;
   username: string;
   remark: string;
   created_at: string;
-  paid_at: string | null;
   refund_type: Generated<RefundType>;
   /** Refunded or being refunded (a refund waiting for its channel). */
   refunded_fen: Generated<number>;
@@ -596,6 +575,8 @@ export interface PayRecordTable {
   created_by: number | null;
   created_at: string;
   paid_at: string | null;
+  /** Where it was taken (null on records older than issue 31): its venue's merchant account is reconciled. */
+  venue_id: number | null;
 }
 export interface PaySimTradeTable {
   out_trade_no: string;
@@ -694,6 +675,8 @@ export interface GatePassTable {
   granted: Flag;
   reason: number;
   pass_time: string;
+  /** Where pass_time comes from: C the board's clock, A the server's arrival time (the board sent no real time). */
+  time_source: Generated<'C' | 'A'>;
   created_at: string;
 }
 /** A card record a controller should hold (PUT) or lose (DEL); state P still to send, D done. */
@@ -716,6 +699,57 @@ export interface GateCardPushTable {
   updated_at: string;
 }
 
+/** This installation: its trade-number prefix, drawn once when the database was made. */
+export interface AppInstallTable {
+  id: number;
+  trade_prefix: string;
+  created_at: string;
+}
+export type PayChannelProvider = 'simulator' | 'live';
+/** A scan-code pay mode's channel for a venue, or the tenant's (venue_id 0). */
+export interface PayChannelConfigTable {
+  id: Id;
+  tenant_id: number;
+  venue_id: number;
+  pay_mode: string;
+  provider: PayChannelProvider;
+  base_url: Generated<string>;
+  /** The merchant's parameters that are not secret (merchant and app ids, terminal), JSON. */
+  params_json: Generated<string>;
+  /** The keys and certificates, JSON sealed with AES-256-GCM (lib/secret-box.ts). */
+  secrets_enc: Generated<string>;
+  updated_at: string;
+}
+/** R running, D done, F failed (the bill could not be had: its message says why). */
+export type ReconcileState = 'R' | 'D' | 'F';
+export interface PayReconcileTable {
+  id: Id;
+  tenant_id: number;
+  venue_id: number;
+  pay_mode: string;
+  bill_date: string;
+  state: ReconcileState;
+  bill_count: Generated<number>;
+  local_count: Generated<number>;
+  diff_count: Generated<number>;
+  message: Generated<string>;
+  lock_until: string | null;
+  updated_at: string;
+}
+/** HERE: in the bill, not here; THERE: here, not in the bill; AMOUNT: both, amounts differ. */
+export type ReconcileDiffKind = 'HERE' | 'THERE' | 'AMOUNT';
+export interface PayReconcileDiffTable {
+  id: Id;
+  tenant_id: number;
+  reconcile_id: number;
+  kind: ReconcileDiffKind;
+  trade_type: 'PAY' | 'REFUND';
+  out_no: string;
+  channel_no: Generated<string>;
+  local_fen: number | null;
+  bill_fen: number | null;
+  trade_time: Generated<string>;
+}
 export interface VoucherConfigTable {
   id: Id;
   tenant_id: number;
@@ -750,6 +784,22 @@ export interface CouponVerificationTable {
   created_at: string;
   cancel_time: string | null;
   cancel_user_name: string | null;
+  /** The platform's logid of each call for this voucher, "call:logid" separated by spaces. */
+  logids: Generated<string>;
+}
+/** A lookup's 验券准备 answer, verified at most once (used_at) by the verification that follows it. */
+export interface VoucherPrepareTable {
+  id: Id;
+  tenant_id: number;
+  venue_id: number;
+  verify_token: string;
+  order_id: string;
+  input_code: string;
+  /** JSON of the prepared vouchers (PreparedVoucher[]). */
+  certificates: string;
+  logid: Generated<string>;
+  created_at: string;
+  used_at: string | null;
 }
 export interface VoucherSimCertificateTable {
   id: Id;
@@ -770,7 +820,15 @@ export interface VoucherSimCertificateTable {
   verify_id: string | null;
   verify_time: string | null;
 }
+/** Migration 3210: a daily job's day taken by one process (finished_at null while it runs). */
+export interface JobRunTable {
+  job: string;
+  run_day: string;
+  started_at: string;
+  finished_at: string | null;
+}
 export interface Database extends TicketTables, LectureTables, HandTables, CardAdminTables {
+  job_run: JobRunTable;
   tenant: TenantTable;
   tenant_setting: TenantSettingTable;
   tenant_service: TenantServiceTable;
@@ -827,8 +885,13 @@ export interface Database extends TicketTables, LectureTables, HandTables, CardA
   pay_sim_refund: PaySimRefundTable;
   gate_area: GateAreaTable;
   voucher_config: VoucherConfigTable;
+  app_install: AppInstallTable;
+  pay_channel_config: PayChannelConfigTable;
+  pay_reconcile: PayReconcileTable;
+  pay_reconcile_diff: PayReconcileDiffTable;
   coupon_verification: CouponVerificationTable;
   voucher_sim_certificate: VoucherSimCertificateTable;
+  voucher_prepare: VoucherPrepareTable;
   gate_controller: GateControllerTable;
   gate: GateTable;
   gate_card_type: GateCardTypeTable;

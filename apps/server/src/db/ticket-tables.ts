@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
-import type { EnabledState, Flag, MemberSource, OrderState, PayState, RefundType } from './column-codes.ts';
+import type { EnabledState, Flag, MemberSource, RefundType } from './column-codes.ts';
+import type { PayColumns } from './pay-columns.ts';
 
 type Id = Generated<number>;
 
@@ -30,22 +31,10 @@ export interface TicketTypeTimeTable {
   begin_time: string;
   end_time: string;
 }
-interface PayCols {
-  venue_id: number;
-  member_id: number | null;
-  order_state: OrderState;
-  pay_state: PayState;
-  price_pay_fen: number;
-  pay_mode: string | null;
-  pay_attempt: Generated<number>;
-  pay_lock: string | null;
-  pay_lock_until: string | null;
-  remark: Generated<string>;
-  paid_at: string | null;
-}
-export interface TicketOrderTable extends PayCols {
+export interface TicketOrderTable extends PayColumns {
   id: Id;
   tenant_id: number;
+  remark: Generated<string>;
   source: MemberSource;
   price_orig_fen: number;
   created_by: number;
@@ -89,13 +78,19 @@ export interface TicketCheckTable {
   /** The wristband issued at this entry (a type that issues one), worn until the exit. */
   hand_id: number | null;
 }
-export interface TicketTimeoutOrderTable extends PayCols {
+export interface TicketTimeoutOrderTable extends PayColumns {
   id: Id;
   tenant_id: number;
+  remark: Generated<string>;
   check_id: number;
   minutes: number;
   created_by: number;
   created_at: string;
+  refund_type: Generated<RefundType>;
+  refunded_fen: Generated<number>;
+  /** The order is its own one line (refunds count it as one). */
+  quantity: Generated<number>;
+  refunded_quantity: Generated<number>;
 }
 
 export interface TicketTables {

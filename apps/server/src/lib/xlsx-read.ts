@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJs } from './exceljs.ts';
 import { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 
@@ -87,7 +88,7 @@ export async function readFirstSheet(bytes: Buffer, limits: SheetLimits): Promis
   if (!(await checkedUnpack(bytes))) return { kind: 'unreadable' };
 
   const source = Readable.from([bytes]);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, {
+  const reader = new (await loadExcelJs()).stream.xlsx.WorkbookReader(source, {
     sharedStrings: 'cache',
     styles: 'cache',
     hyperlinks: 'ignore',

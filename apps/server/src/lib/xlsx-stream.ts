@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from './exceljs.ts';
 import { PassThrough, type Readable } from 'node:stream';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -24,11 +24,12 @@ export type XlsxColumn<Row> = [header: string, width: number, value: (row: Row) 
  */
 export function streamXlsx<Row>(sheetName: string, columns: XlsxColumn<Row>[], batches: AsyncIterable<Row[]>): Readable {
   const out = new PassThrough();
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = book.addWorksheet(sheetName);
-  sheet.columns = columns.map(([header, width], i) => ({ header, width, key: String(i) }));
-  sheet.getRow(1).font = { bold: true };
   void (async () => {
+    const ExcelJS = await loadExcelJs();
+    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    const sheet = book.addWorksheet(sheetName);
+    sheet.columns = columns.map(([header, width], i) => ({ header, width, key: String(i) }));
+    sheet.getRow(1).font = { bold: true };
     for await (const rows of batches) for (const row of rows) sheet.addRow(columns.map(([, , value]) => safeCell(value(row)))).commit();
     sheet.commit();
     await book.commit();

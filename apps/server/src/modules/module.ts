@@ -1,11 +1,33 @@
 import type { FastifyInstance } from 'fastify';
+import type { Permission, ScreenKey } from '@venue/contract';
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/tables.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Guard } from '../plugins/route.ts';
-import type { MenuPlacement } from '../seed/menus.ts';
-import type { ChannelAdapters } from './payment/channel-registry.ts';
+import type { ChannelAdapters, ChannelOptions } from './payment/channel-registry.ts';
+
+/** A menu entry as a capability declares it; `roles` lists the role codes (besides admin) that get it. */
+export interface MenuSeed {
+  title: string;
+  path: string;
+  icon?: string;
+  component?: ScreenKey;
+  permission?: Permission;
+  hidden?: boolean;
+  noCache?: boolean;
+  external?: boolean;
+  roles?: string[];
+  /** Buttons under a screen: [title, permission, roles]. */
+  buttons?: [string, Permission, string[]?][];
+  children?: MenuSeed[];
+}
+
+/**
+ * Where a module's menu goes: a top-level entry (a group, or a hidden screen) at its place in the
+ * sidebar, or an entry added at the end of a group another module declares (named by its path).
+ */
+export type MenuPlacement = { sidebar: number; menu: MenuSeed } | { group: string; menu: MenuSeed };
 
 /** What every module's service factory may use besides other modules' services. */
 export interface SharedDeps {
@@ -15,6 +37,8 @@ export interface SharedDeps {
   uploadsDir: string;
   /** Real scan-code payment channels by pay mode; the simulator serves the others. */
   channelAdapters: ChannelAdapters;
+  /** How the live payment channels talk (tests shorten the waits, trust a stand-in's certificate). */
+  channelOptions?: ChannelOptions;
 }
 
 /** A new tenant being seeded, inside the seeding transaction. */
@@ -41,8 +65,6 @@ export interface ServerModule<Key extends string, Needs, S> {
   menus?: MenuPlacement[];
   /** Rows every new tenant starts with (code tables). */
   seed?: (ctx: SeedContext) => Promise<void>;
-  /** Demo data, seeded for a tenant that has venues. */
-  demo?: (ctx: SeedContext) => Promise<void>;
 }
 
 /** Declares a module, keeping its key as a literal type. */

@@ -69,7 +69,7 @@ describe('the error handler', () => {
       method: 'POST',
       url: '/api/test/broken',
       headers: { authorization: `Bearer ${TOKEN}` },
-      payload: { username: 'cashier', password: PASSWORD, authCode: '134567890123456789', code: '1234' },
+      payload: { username: 'cashier', password: PASSWORD, authCode: '134567890123456789', code: '1234', secrets: { apiKey: 'merchant-api-key' } },
     });
     expect(answer.statusCode).toBe(500);
     expect(answer.json()).toEqual({ code: Code.SERVER_ERROR, msg: Msg.serverError, data: null });
@@ -88,7 +88,7 @@ describe('the error handler', () => {
     });
     expect(line.err.message).toBe('database went away');
     expect(line.err.stack).toContain('errors.test.ts');
-    expect(line.err.body).toMatchObject({ username: 'cashier', password: '[redacted]', authCode: '[redacted]', code: '[redacted]' });
+    expect(line.err.body).toMatchObject({ username: 'cashier', password: '[redacted]', authCode: '[redacted]', code: '[redacted]', secrets: '[redacted]' });
     const written = JSON.stringify(line);
     for (const secret of [PASSWORD, TOKEN, '134567890123456789']) expect(written).not.toContain(secret);
   });

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { pino, type DestinationStream, type Logger } from 'pino';
 
 /** Request fields that hold secrets: passwords, tokens, payment auth codes. */
-const SECRET_FIELDS = ['password', 'oldPassword', 'newPassword', 'oldPass', 'newPass', 'authCode', 'code', 'token'];
+const SECRET_FIELDS = ['password', 'oldPassword', 'newPassword', 'oldPass', 'newPass', 'authCode', 'code', 'token', 'secrets'];
 const SECRET_QUERY = new RegExp(`([?&](?:${SECRET_FIELDS.join('|')})=)[^&]*`, 'g');
 
 /** Where a secret could sit in a logged object: a request's headers and body, also inside an error that carries them. */

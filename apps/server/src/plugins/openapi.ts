@@ -1,5 +1,8 @@
 import type { FastifyDynamicSwaggerOptions, SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import type { UploadCall } from '@venue/contract';
+import { ALL_CALLS } from '@venue/contract/all-calls';
+import { UPLOAD_FIELD } from './files.ts';
 
 type JsonObject = Record<string, unknown>;
 
@@ -11,7 +14,7 @@ const refusal = (description: string) => ({
       schema: {
         type: 'object',
         properties: {
-          code: { type: 'integer', description: '400 输入有误；-100 登录已过期；510 没有权限' },
+          code: { type: 'integer', description: '400 输入有误；413 内容过大；-100 登录已过期；510 没有权限' },
           msg: { type: 'string', description: '中文说明' },
           data: { type: 'object', nullable: true, description: '总是 null' },
         },
@@ -21,6 +24,25 @@ const refusal = (description: string) => ({
   },
 });
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The upload calls by route url: their request body is one multipart file, which no zod schema describes. */
+const UPLOADS = new Map<string, UploadCall>(
+  ALL_CALLS.flatMap(({ call }) => ('kind' in call && call.kind === 'upload' ? [[`/api/${call.path}`, call] as const] : [])),
+);
+const megabytes = (bytes: number) => `${+(bytes / 1024 / 1024).toFixed(1)}MB`;
+
+/** An upload's document entry: the multipart body with its one `file` field, and the 400/413 refusals of the file. */
+function uploadDocs(call: UploadCall, response: JsonObject): JsonObject {
+  response[400] = refusal(
+    `文件无法接受（code 400）：未选择文件（${call.refusals.missing}）、类型不符（${call.refusals.wrongType}），或字段不是 ${UPLOAD_FIELD}`,
+  );
+  response[413] = refusal(`文件过大（code 413）：${call.refusals.tooLarge}`);
+  return {
+    type: 'object',
+    properties: { [UPLOAD_FIELD]: { type: 'string', format: 'binary', description: `一个文件，不超过 ${megabytes(call.maxBytes)}` } },
+    required: [UPLOAD_FIELD],
+  };
+}
 
 /**
  * One route's document entry: the zod schemas as JSON schema, plus the refusals every route of its kind
@@ -38,6 +60,9 @@ const transform: SwaggerTransform = (input) => {
   if (Array.isArray(schema.produces) && schema.produces.includes(XLSX) && !Object.keys(response).some((s) => s.startsWith('2')))
     response[200] = { description: '.xlsx 文件（附件）', content: { [XLSX]: { schema: { type: 'string', format: 'binary' } } } };
   if (takesInput) response[400] = refusal('输入有误：中文说明指出字段（控制字符、超长、格式、范围）');
+  const upload = UPLOADS.get(url);
+  // document only: the route reads the multipart stream itself (files.ts), no body schema validates it
+  if (upload) schema.body = uploadDocs(upload, response);
   if (protectedRoute) {
     response[401] = refusal('未登录或登录已过期（code -100）');
     response[403] = refusal('没有权限，或不是本人场馆的数据（code 510）');

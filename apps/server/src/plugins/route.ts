@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import {
   type Access,
+  admitsBoardToken,
   type AnyCall,
   type BodyOut,
   type Call,
@@ -12,6 +13,7 @@ import {
   type DownloadCall,
   envelopeOf,
   Msg,
+  PERSONAL_DATA_PERMISSION,
   type ParamsOut,
   type QueryOut,
   type UploadCall,
@@ -19,10 +21,11 @@ import {
 import { ALL_CALLS } from '@venue/contract/all-calls';
 import { JSON_BODY_LIMIT, PUBLIC_BODY_LIMIT } from './body-limits.ts';
 import { readUploadedFile, sendXlsx } from './files.ts';
+import { maskPersonal } from '../lib/personal.ts';
 import { XLSX_TYPE } from '../lib/xlsx-stream.ts';
-import type { AnonymousSession, Session, UserSession } from './session.ts';
+import { seesPersonalData, type AnonymousSession, type Session, type UserSession } from './session.ts';
 
-type SessionFor<A extends Access> = A extends 'public' ? Session | null : A extends 'board' ? Session : UserSession;
+type SessionFor<A extends Access> = A extends 'public' ? Session | null : A extends 'board' | { board: true } ? Session : UserSession;
 
 interface RequestContext<C extends AnyCall> {
   session: SessionFor<C['access']>;
@@ -72,12 +75,16 @@ declare module 'fastify' {
 
 const ok = (data: unknown) => ({ code: 200, msg: Msg.ok, data: data ?? null });
 
-/** What the API document says about a call's access: the bearer token, and the codes it asks for. */
-function accessDocs(access: Access) {
+const PERSONAL_NOTE = `手机号、身份证号对未持有 ${PERSONAL_DATA_PERMISSION}（查看完整手机号）的用户脱敏`;
+
+/** What the API document says about a call's access: the bearer token, the codes it asks for, what it masks. */
+function accessDocs({ access, personal }: AnyCall & { personal?: true }) {
   // an empty list: this operation asks for no token (OpenAPI's way of saying public)
   if (access === 'public') return { security: [] };
   const codes = typeof access === 'object' ? codesOf(access) : [];
-  return { security: [{ bearer: [] }], ...(codes.length && { description: `需要权限：${codes.join(' 或 ')}` }) };
+  const holders = [...(codes.length ? [codes.join(' 或 ')] : []), ...(codes.length && admitsBoardToken(access) ? ['看板匿名令牌'] : [])];
+  const notes = [...(holders.length ? [`需要权限：${holders.join(' 或 ')}`] : []), ...(personal ? [PERSONAL_NOTE] : [])];
+  return { security: [{ bearer: [] }], ...(notes.length && { description: notes.join('；') }) };
 }
 
 /**
@@ -88,7 +95,7 @@ function register(app: FastifyInstance, guard: Guard, call: AnyCall, schema: Fas
   app.withTypeProvider<ZodTypeProvider>().route({
     method: call.method,
     url: `/api/${call.path.replace(/\{(\w+)\}/g, ':$1')}`,
-    schema: { operationId: operationIdOf(call), summary: call.summary, tags: [call.path.split('/')[0]], ...accessDocs(call.access), ...schema },
+    schema: { operationId: operationIdOf(call), summary: call.summary, tags: [call.path.split('/')[0]], ...accessDocs(call), ...schema },
     ...(!('kind' in call && call.kind === 'upload') && { bodyLimit: bodyLimitOf(call as Call | DownloadCall) }),
     onRequest: async (req) => {
       req.session = await guard(req, call.access);
@@ -113,7 +120,9 @@ const requestSchema = (call: { query?: z.ZodType; body?: z.ZodType; params?: z.Z
 
 /**
  * Registers one contract call: the contract's schemas validate the request and describe the
- * answer; the call's `access` is checked first; the handler's result is wrapped in the envelope.
+ * answer; the call's `access` is checked first; the handler's result is wrapped in the envelope, its
+ * members' phone and ID numbers masked when the call is `personal` and the caller may not see them
+ * (a RawJson answer is sent as built: a personal call does not answer one).
  */
 export function route<C extends Call>(
   app: FastifyInstance,
@@ -135,7 +144,7 @@ export function route<C extends Call>(
       if (/\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) return reply.header('content-encoding', 'gzip').send(data.gzipped as never);
       return reply.send(data.body as never);
     }
-    return ok(data);
+    return ok(call.personal && !seesPersonalData(req.session) ? maskPersonal(data) : data);
   });
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
-import { Code, Msg } from '@venue/contract';
+import { Code, holdsRule, Msg, PERSONAL_DATA_PERMISSION } from '@venue/contract';
 import { BizError } from '../lib/errors.ts';
 
 /** Who may use a call: declared by each call in the contract. */
@@ -41,6 +41,10 @@ export interface AnonymousSession {
 }
 export type Session = UserSession | AnonymousSession;
 
+/** Whether the caller sees members' phone and ID numbers whole (查看完整手机号, or an admin). */
+export const seesPersonalData = (s: Session | null | undefined): boolean =>
+  s?.kind === 'user' && (s.isAdmin || holdsRule({ permission: PERSONAL_DATA_PERMISSION }, s.permissions));
+
 export function bearerToken(req: FastifyRequest): string | undefined {
   const header = req.headers.authorization;
   if (!header) return undefined;
@@ -80,12 +84,12 @@ export function assertVenue(s: Session, ...venueIds: (number | null | undefined)
  * A WHERE condition keeping only rows of the caller's venues, for lists: `column in (...)`, always
  * true for an admin (the tenant condition still applies), always false for a user with no venue.
  * `orNull` also keeps rows that belong to no venue (tenant-wide rows, e.g. a recharge).
- * `column` is a trusted identifier written in the code (`o.venue_id`), never input.
+ * `column` is a trusted identifier written in the code (`o.venue_id`), never input, or an SQL expression.
  */
-export function inUserVenues(s: Session, column: string, { orNull = false } = {}): RawBuilder<boolean> {
+export function inUserVenues(s: Session, column: string | RawBuilder<unknown>, { orNull = false } = {}): RawBuilder<boolean> {
   const venues = venuesOf(s);
   if (venues === 'all') return sql<boolean>`1 = 1`;
-  const ref = sql.ref(column);
+  const ref = typeof column === 'string' ? sql.ref(column) : column;
   const nullRows = orNull ? sql`${ref} is null or ` : sql``;
   if (!venues.length) return orNull ? sql<boolean>`${ref} is null` : sql<boolean>`1 = 0`;
   return sql<boolean>`(${nullRows}${ref} in (${sql.join([...venues])}))`;

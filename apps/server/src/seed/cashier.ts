@@ -1,41 +1,6 @@
 import type { Kysely } from 'kysely';
-import { PERMISSIONS, SCREENS } from '@venue/contract';
+import { payChannel } from '@venue/contract';
 import type { Database } from '../db/tables.ts';
-import type { MenuSeed } from './menus.ts';
-
-/** 销售订单, a screen of the goods group (商品管理). The demo cashier sells and lists, but cannot change prices. */
-export const SALE_ORDER_MENU: MenuSeed = {
-  title: '销售订单',
-  path: 'saleOrder',
-  component: SCREENS.goodsSaleOrder,
-  icon: 'cart',
-  permission: PERMISSIONS.goods.saleOrder.list,
-  roles: ['cashier'],
-  buttons: [
-    ['商品销售收款', PERMISSIONS.goods.saleOrder.add, ['cashier']],
-    ['修改实收价', PERMISSIONS.goods.saleOrder.editPrice],
-    // Refunds give money back: the back office's (admin), not the till's, like 修改实收价 and card refunds.
-    ['销售退款', PERMISSIONS.goods.saleOrder.refund],
-    // Closing an unpaid order moves nothing: the till's too. How long before the server closes them is the back office's.
-    ['关闭订单', PERMISSIONS.goods.saleOrder.close, ['cashier']],
-    ['自动关闭设置', PERMISSIONS.goods.saleOrder.autoClose],
-  ],
-};
-
-/** 支付方式, a screen of the system group (系统管理), with the receipt print setting. */
-export const PAYMENT_MENU: MenuSeed = {
-  title: '支付方式',
-  path: 'payment',
-  component: SCREENS.systemPayment,
-  icon: 'wallet',
-  permission: PERMISSIONS.system.payment.list,
-  buttons: [
-    ['新增支付方式', PERMISSIONS.system.payment.add],
-    ['修改支付方式', PERMISSIONS.system.payment.edit],
-    ['删除支付方式', PERMISSIONS.system.payment.del],
-    ['小票打印设置', PERMISSIONS.system.print.edit],
-  ],
-};
 
 /** The venue without 支付宝 in the demo, so the payment dialog shows that methods are per venue. */
 export const NO_ALIPAY_VENUE = '滨江网球中心';
@@ -47,7 +12,11 @@ const METHODS: [payMode: string, payName: string, isApi: 'T' | 'F', icon: string
   ['bankpay', '银行卡', 'F', 'bank'],
 ];
 
-/** Every venue's payment methods: cash, WeChat, Alipay (not in NO_ALIPAY_VENUE), UnionPay business, bank card. */
+/**
+ * Every venue's payment methods: cash, WeChat, Alipay (not in NO_ALIPAY_VENUE), UnionPay business, bank
+ * card; the scan-code ones through the simulator, set explicitly for the whole tenant (issue 31: a new
+ * install has no simulated channel).
+ */
 export async function seedPaymentMethods(db: Kysely<Database>, tenantId: number, venues: Map<string, number>, nowIso: string): Promise<void> {
   for (const [i, [payMode, payName, isApi, icon]] of METHODS.entries()) {
     const { id } = await db
@@ -62,4 +31,16 @@ export async function seedPaymentMethods(db: Kysely<Database>, tenantId: number,
         .values(venueIds.map((venue_id) => ({ tenant_id: tenantId, method_id: id, venue_id })))
         .execute();
   }
+  await db
+    .insertInto('pay_channel_config')
+    .values(
+      payChannel.SCAN_MODES.map((pay_mode) => ({
+        tenant_id: tenantId,
+        venue_id: payChannel.ALL_VENUES,
+        pay_mode,
+        provider: 'simulator' as const,
+        updated_at: nowIso,
+      })),
+    )
+    .execute();
 }

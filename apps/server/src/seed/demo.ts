@@ -3,7 +3,17 @@ import type { Database } from '../db/tables.ts';
 import { hashPassword } from '../lib/secrets.ts';
 import type { SeedContext } from '../modules/module.ts';
 import { MODULES } from '../modules.ts';
-import { insertMenus, sidebarMenus } from './menus.ts';
+import { insertMenus, sidebarMenus } from '../modules/menu/menu-seed.ts';
+import { seedPaymentMethods } from './cashier.ts';
+import { seedCoupons } from './coupon.ts';
+import { seedGates } from './gate.ts';
+import { seedGoods } from './goods.ts';
+import { seedHands } from './hand.ts';
+import { seedLease } from './lease.ts';
+import { seedLectures } from './lecture.ts';
+import { seedMemberCards } from './member-cards.ts';
+import { seedTickets } from './ticket.ts';
+import { seedVouchers } from './voucher.ts';
 
 export interface TenantSeed {
   code: string;
@@ -28,6 +38,20 @@ export const TENANT_SERVICES: [string, string][] = [
   ['gate', '闸机管理'],
   ['hand', '手环'],
 ];
+
+/** Demo data by the key of the module it belongs to, seeded after that module's code tables, for a tenant that has venues. */
+const DEMO_DATA: Partial<Record<string, (ctx: SeedContext) => Promise<void>>> = {
+  goods: ({ db, tenantId, venueIds, firstUserId, nowIso }) => seedGoods(db, tenantId, venueIds, firstUserId, nowIso),
+  payment: ({ db, tenantId, venueIds, nowIso }) => seedPaymentMethods(db, tenantId, venueIds, nowIso),
+  lease: ({ db, tenantId, venueIds, firstUserId, nowIso }) => seedLease(db, tenantId, venueIds, firstUserId, nowIso),
+  memberCards: ({ db, tenantId, tenantCode, venueIds, firstUserId, nowIso }) => seedMemberCards(db, tenantId, tenantCode, venueIds, firstUserId, nowIso),
+  tickets: seedTickets,
+  lectures: seedLectures,
+  hands: ({ db, tenantId, venueIds, firstUserId, nowIso }) => seedHands(db, tenantId, venueIds, firstUserId, nowIso),
+  gates: seedGates,
+  vouchers: seedVouchers,
+  coupons: seedCoupons,
+};
 
 /** Every module's menus, in the order the sidebar shows them. */
 const MENUS = sidebarMenus(MODULES.modules.flatMap((module) => module.menus ?? []));
@@ -139,7 +163,7 @@ export async function seedTenant(db: Kysely<Database>, seed: TenantSeed, nowIso:
   for (const module of MODULES.modules) {
     await module.seed?.(context);
     // Demo data hangs off venues; a tenant started without demo data has none yet.
-    if (venueIds.size) await module.demo?.(context);
+    if (venueIds.size) await DEMO_DATA[module.key]?.(context);
   }
   return tenantId;
 }

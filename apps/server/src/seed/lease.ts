@@ -1,47 +1,6 @@
 import type { Kysely } from 'kysely';
-import { PERMISSIONS, SCREENS } from '@venue/contract';
+
 import type { Database } from '../db/tables.ts';
-import type { MenuSeed } from './menus.ts';
-
-const P = PERMISSIONS.lease;
-
-/** 租赁管理: the lease goods archive and the lease orders. The demo cashier rents out and takes returns. */
-export const LEASE_MENUS: MenuSeed = {
-  title: '租赁管理',
-  path: 'lease',
-  icon: 'gift',
-  children: [
-    {
-      title: '商品租赁',
-      path: 'goodsLease',
-      component: SCREENS.leaseDesk,
-      icon: 'shop',
-      permission: P.order.add,
-      roles: ['cashier'],
-    },
-    {
-      title: '租赁商品档案',
-      path: 'leaseGoodsArchive',
-      component: SCREENS.leaseGoods,
-      icon: 'appstore',
-      permission: P.goods.list,
-      roles: ['cashier'],
-      buttons: [
-        ['新增租赁商品', P.goods.add],
-        ['修改租赁商品', P.goods.edit],
-      ],
-    },
-    {
-      title: '租赁订单',
-      path: 'leaseOrder',
-      component: SCREENS.leaseOrder,
-      icon: 'cart',
-      permission: P.order.list,
-      roles: ['cashier'],
-      buttons: [['租赁归还', P.order.return, ['cashier']]],
-    },
-  ],
-};
 
 /** Lease goods of the demo: [name, specs, unit, item, rent mode, rent, unit minutes, free minutes, daily cap, deposit, stock]. */
 const LEASE_GOODS: [string, string, string, string, 'U' | 'T', number, number, number, number, number, number][] = [
@@ -149,6 +108,7 @@ export async function seedLease(db: Kysely<Database>, tenantId: number, venues: 
     [30, 1],
     [180, 2],
   ]) {
+    // Three hours back is overdue (a racket kept past its paid time), even just after midnight.
     const at = new Date(Date.parse(nowIso) - minutesAgo * 60_000).toISOString();
     const [, , , , mode, rent, unitMinutes, free, cap, deposit] = racket.row;
     const rentFen = rent * 100 * quantity;

@@ -1,41 +1,8 @@
-import { PERMISSIONS, SCREENS } from '@venue/contract';
+import { chinaDate } from '@venue/contract';
 import type { SeedContext } from '../modules/module.ts';
-import type { MenuSeed } from './menus.ts';
-
-const P = PERMISSIONS.lecture;
-export const LECTURE_MENUS: MenuSeed = {
-  title: '讲座管理',
-  path: 'lecture',
-  icon: 'education',
-  children: [
-    {
-      title: '讲座报名',
-      path: 'order',
-      component: SCREENS.lectureOrder,
-      icon: 'shopping',
-      permission: P.order.list,
-      roles: ['cashier'],
-      buttons: [
-        ['讲座报名收款', P.order.add, ['cashier']],
-        ['讲座核销', P.check.check, ['cashier']],
-      ],
-    },
-    {
-      title: '讲座活动',
-      path: 'lecture',
-      component: SCREENS.lecture,
-      icon: 'list',
-      permission: P.lecture.list,
-      buttons: [
-        ['新增讲座', P.lecture.add],
-        ['修改讲座', P.lecture.edit],
-      ],
-    },
-  ],
-};
 
 const DAY = 24 * 3600_000;
-const venueDate = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
+const venueDate = (ms: number) => chinaDate(ms);
 /** Demo participants' ticket codes: LDEMO1X0001 … (the first three are one paid order, to be used). */
 export const lectureDemoCode = (tenantId: number, n: number) => `LDEMO${tenantId}X${String(n).padStart(4, '0')}`;
 

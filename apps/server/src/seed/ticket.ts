@@ -1,42 +1,8 @@
-import { PERMISSIONS, SCREENS } from '@venue/contract';
+import { chinaDate } from '@venue/contract';
 import type { SeedContext } from '../modules/module.ts';
-import type { MenuSeed } from './menus.ts';
-
-const P = PERMISSIONS.ticket;
-export const TICKET_MENUS: MenuSeed = {
-  title: '票务管理',
-  path: 'ticket',
-  icon: 'documentation',
-  children: [
-    {
-      title: '售票',
-      path: 'order',
-      component: SCREENS.ticketOrder,
-      icon: 'shopping',
-      permission: P.order.list,
-      roles: ['cashier'],
-      buttons: [
-        ['售票收款', P.order.add, ['cashier']],
-        ['售票退款', P.order.refund],
-        ['票据核销', P.check.check, ['cashier']],
-      ],
-    },
-    {
-      title: '票种管理',
-      path: 'type',
-      component: SCREENS.ticketType,
-      icon: 'list',
-      permission: P.type.list,
-      buttons: [
-        ['新增票种', P.type.add],
-        ['修改票种', P.type.edit],
-      ],
-    },
-  ],
-};
 
 const DAY = 24 * 3600_000;
-const venueDate = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
+const venueDate = (ms: number) => chinaDate(ms);
 const code = (tenantId: number, n: number) => `TDEMO${tenantId}X${String(n).padStart(4, '0')}`;
 
 /**

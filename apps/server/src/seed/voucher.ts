@@ -1,29 +1,6 @@
-import { PERMISSIONS, SCREENS } from '@venue/contract';
-import type { SeedContext } from '../modules/module.ts';
-import type { MenuSeed } from './menus.ts';
+import { createHash } from 'node:crypto';
 
-const P = PERMISSIONS.marketing;
-export const MARKETING_MENUS: MenuSeed = {
-  title: '营销管理',
-  path: 'marketing',
-  icon: 'shopping',
-  children: [
-    {
-      title: '核销记录',
-      path: 'couponRecord',
-      component: SCREENS.marketingCouponRecord,
-      icon: 'book',
-      permission: P.couponRecord.list,
-      roles: ['cashier'],
-      buttons: [
-        ['快速核销', P.coupon.verify, ['cashier']],
-        ['撤销核销', P.couponRecord.cancel, ['cashier']],
-        ['导出核销记录', P.couponRecord.export],
-        ['平台设置', P.couponConfig.edit],
-      ],
-    },
-  ],
-};
+import type { SeedContext } from '../modules/module.ts';
 
 type Behaviour = 'ok' | 'fail' | 'timeout' | 'unclear';
 type DemoVoucher = {
@@ -57,6 +34,9 @@ export const DEMO_VOUCHERS: Record<string, DemoVoucher[]> = {
   ],
 };
 
+/** The simulator's encrypted code of a voucher: 88 characters of base64, as long as the platform's (about 90). */
+export const simulatedEncryptedCode = (poi: string, code: string) => createHash('sha512').update(`${poi}:${code}`).digest('base64');
+
 /** The simulated store id of a venue. */
 export const simulatedPoi = (tenantId: number, venueId: number) => `sim-${tenantId}-${venueId}`;
 
@@ -78,7 +58,7 @@ export async function seedVouchers({ db, tenantId, tenantCode, venueIds, nowIso 
             order_id: order,
             certificate_id: `${poi}-cert-${code}`,
             code,
-            encrypted_code: `${poi}-enc-${code}`,
+            encrypted_code: simulatedEncryptedCode(poi, code),
             sku_id: `${tenantCode}-sku-${v.order}`,
             sku_title: v.title,
             groupon_type: v.type,

@@ -21,5 +21,3 @@ export default function App() {
     </QueryClientProvider>
   );
 }
-
-export { loadShell } from './shell-modules';

@@ -5,6 +5,7 @@ import zhCN from 'antd/locale/zh_CN';
 import { bindUnauthorised } from '@/lib/http';
 import { bindFeedback, showPendingNotice } from '@/lib/notify';
 import { tokenStore } from '@/lib/storage';
+import { useReducedMotion } from '@/hooks/useReducedMotion';
 import { antdSize, fontSizeOf, useLayout } from './layout/settings';
 import { themeComponents, themeTokens } from './theme';
 
@@ -33,8 +34,15 @@ export function AppShell({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.body.dataset.device = device;
   }, [device]);
+  // prefers-reduced-motion: no zooms, slides or click waves (dialogs still take focus when they open).
+  const reducedMotion = useReducedMotion();
   return (
-    <ConfigProvider locale={zhCN} theme={{ token: themeTokens(theme, fontSizeOf(size)), components: themeComponents }} componentSize={antdSize(size)}>
+    <ConfigProvider
+      locale={zhCN}
+      theme={{ token: { ...themeTokens(theme, fontSizeOf(size)), motion: !reducedMotion }, components: themeComponents }}
+      componentSize={antdSize(size)}
+      wave={{ disabled: reducedMotion }}
+    >
       <App>
         <FeedbackBinder />
         {children}

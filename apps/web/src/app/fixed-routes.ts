@@ -1,4 +1,4 @@
-import { BOARD_ROUTES } from '@/features/board';
+import { BOARD_ROUTES } from '@/features/board/boards';
 
 /** The fixed routes of spec 2.1 that exist so far: title and whether they need a login. */
 export const PRODUCT_TITLE = '智慧体育场馆';

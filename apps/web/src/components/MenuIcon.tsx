@@ -1,4 +1,6 @@
 import {
+  AuditOutlined,
+  ReadOutlined,
   AppstoreOutlined,
   BarChartOutlined,
   BookOutlined,
@@ -56,6 +58,7 @@ type IconName = (typeof menus.MENU_ICONS)[number];
 /** The menu icon names the contract allows (菜单管理's icon picker), each an antd icon; an unknown name shows none. */
 export const MENU_ICON_NODES: Record<IconName, ReactNode> = {
   appstore: <AppstoreOutlined />,
+  audit: <AuditOutlined />,
   book: <BookOutlined />,
   calendar: <CalendarOutlined />,
   card: <CreditCardOutlined />,
@@ -68,6 +71,7 @@ export const MENU_ICON_NODES: Record<IconName, ReactNode> = {
   dashboard: <DashboardOutlined />,
   database: <DatabaseOutlined />,
   documentation: <FileTextOutlined />,
+  education: <ReadOutlined />,
   environment: <EnvironmentOutlined />,
   file: <FileOutlined />,
   flag: <FlagOutlined />,

@@ -47,8 +47,9 @@ export const useSession = create<SessionState>((set) => ({
     try {
       menus = await menusCall;
     } catch (error) {
-      // Spec 8: a menu answer with code 500 goes to /login.
-      if (error instanceof ApiError && error.code === Code.SERVER_ERROR) {
+      // Spec 8: a menu answer with code 500 goes to /login. No answer is not one: a page left while its menus
+      // load (a navigation aborts the request) must not take the token the next page signs in with.
+      if (error instanceof ApiError && error.code === Code.SERVER_ERROR && !error.noAnswer) {
         tokenStore.remove();
         window.location.assign('/login');
       }

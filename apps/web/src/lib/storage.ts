@@ -4,15 +4,22 @@ const TOKEN_KEY = 'Admin-Token';
 const USERNAME_KEY = 'username';
 const EXPIRED_MARKER = 'point';
 
+/**
+ * The token cookie's name for the instance at `port`. A browser shares cookies between the ports of one
+ * host (local storage it keeps per port): two instances of the product on one host would read each
+ * other's token and log each other out, so the cookie carries the port.
+ */
+export const tokenCookieName = (port: string = window.location.port) => (port ? `${TOKEN_KEY}-${port}` : TOKEN_KEY);
+
 /** The token lives in a one-day cookie and in local storage (spec point 3, "User / session"). */
 export const tokenStore = {
-  get: (): string | undefined => Cookies.get(TOKEN_KEY) ?? localStorage.getItem(TOKEN_KEY) ?? undefined,
+  get: (): string | undefined => Cookies.get(tokenCookieName()) ?? localStorage.getItem(TOKEN_KEY) ?? undefined,
   set(token: string) {
-    Cookies.set(TOKEN_KEY, token, { expires: 1, sameSite: 'strict' });
+    Cookies.set(tokenCookieName(), token, { expires: 1, sameSite: 'strict' });
     localStorage.setItem(TOKEN_KEY, token);
   },
   remove() {
-    Cookies.remove(TOKEN_KEY);
+    Cookies.remove(tokenCookieName());
     localStorage.removeItem(TOKEN_KEY);
   },
 };

@@ -8,7 +8,14 @@ export const PERMISSIONS = {
     role: { list: 'role:list', add: 'role:add', edit: 'role:edit', del: 'role:del' },
     menu: { list: 'menu:list', add: 'menu:add', edit: 'menu:edit', del: 'menu:del' },
     dict: { list: 'dict:list', add: 'dict:add', edit: 'dict:edit', del: 'dict:del' },
-    payment: { list: 'system:payment:list', add: 'system:payment:add', edit: 'system:payment:edit', del: 'system:payment:del' },
+    payment: {
+      list: 'system:payment:list',
+      add: 'system:payment:add',
+      edit: 'system:payment:edit',
+      del: 'system:payment:del',
+      /** 支付对账: the day's platform bills against the payments (issue 31). */
+      reconcile: 'system:payment:reconcile',
+    },
     print: { edit: 'system:print:edit' },
     audit: { list: 'system:audit:list', export: 'system:audit:export' },
     venue: { list: 'system:venue:list', add: 'system:venue:add', edit: 'system:venue:edit', item: 'system:venue:item', close: 'system:venue:close' },
@@ -72,7 +79,7 @@ export const PERMISSIONS = {
   /** Lectures (issue 18): the demo cashier signs up (order.add, order.list) and verifies (check.check). */
   lecture: {
     lecture: { list: 'lecture:lecture:list', add: 'lecture:lecture:add', edit: 'lecture:lecture:edit' },
-    order: { list: 'lecture:order:list', add: 'lecture:order:add' },
+    order: { list: 'lecture:order:list', add: 'lecture:order:add', refund: 'lecture:order:refund' },
     check: { check: 'lecture:check:check' },
   },
   /** The demo cashier holds gate.remoteControl (the navbar's 远程开闸) for the gates granted to it. */
@@ -108,6 +115,8 @@ export const PERMISSIONS = {
     shiftAll: 'report:shift:all',
     export: 'report:export',
   },
+  /** 数据看板: the boards and big screens, and 首页's figures of the day (the demo cashier holds it). */
+  board: { view: 'board:view' },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];
@@ -118,6 +127,9 @@ const leaves = (node: object): string[] => Object.values(node).flatMap((v) => (t
 /** Every code of the table, in table order. */
 export const ALL_PERMISSIONS = leaves(PERMISSIONS) as Permission[];
 
+/** 查看完整手机号: the holder sees members' phone and ID numbers whole wherever a call answers them (`personal`). */
+export const PERSONAL_DATA_PERMISSION = PERMISSIONS.member.member.plain;
+
 /** The permission of the admin role: it holds every other one. */
 export const ADMIN_PERMISSION = 'ROLE_admin';
 
@@ -126,11 +138,15 @@ export const ADMIN_PERMISSION = 'ROLE_admin';
  * - `public`: anyone (login, captcha);
  * - `login`: any logged-in user;
  * - `board`: a logged-in user or the anonymous token of a venue's public boards;
- * - `{ permission }`: a user holding that code; `{ anyOf }`: a user holding at least one of them.
+ * - `{ permission }`: a user holding that code; `{ anyOf }`: a user holding at least one of them; with
+ *   `board: true` also the anonymous token of a venue's public boards (a board's figures).
  * A user holding ADMIN_PERMISSION passes every rule.
  */
 export type Access = 'public' | 'login' | 'board' | PermissionRule;
-export type PermissionRule = { permission: Permission } | { anyOf: readonly Permission[] };
+export type PermissionRule = ({ permission: Permission } | { anyOf: readonly Permission[] }) & { board?: true };
+
+/** Whether the anonymous token of a venue's public boards may use a call of this access. */
+export const admitsBoardToken = (access: Access): boolean => access === 'board' || (typeof access === 'object' && access.board === true);
 
 /** The codes a rule accepts, any one of which is enough. */
 export const codesOf = (rule: PermissionRule): readonly Permission[] => ('anyOf' in rule ? rule.anyOf : [rule.permission]);

@@ -24,6 +24,11 @@ export interface Call<
   response: R;
   /** The largest request body in bytes, when the server's default for the call does not fit it. */
   bodyLimit?: number;
+  /**
+   * The answer carries members' personal data: every `phone` and `idNumber` in it, at any depth, is
+   * masked on the server (138****0001) for a viewer without PERSONAL_DATA_PERMISSION (查看完整手机号).
+   */
+  personal?: true;
 }
 
 export const defineCall = <

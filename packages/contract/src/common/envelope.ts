@@ -24,3 +24,5 @@ export const listQuery = z.object({
 export type ListQuery = z.infer<typeof listQuery>;
 
 export const PAGE_SIZES = [1, 10, 20, 30, 40, 50, 100] as const;
+/** A list's page size unless it says otherwise (spec 9; the member card list uses 10). */
+export const DEFAULT_PAGE_SIZE = 20;

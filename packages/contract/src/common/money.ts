@@ -4,6 +4,26 @@ import { z } from 'zod';
 export const yuanToFen = (yuan: number) => Math.round(yuan * 100);
 export const fenToYuan = (fen: number) => Math.round(fen) / 100;
 
+/**
+ * A part's share of what was paid for the whole (spec 4, step 3): `amountFen` of `wholeFen` list money,
+ * when the whole was paid `paidFen` (a discounting card lowers the paid total, not its lines), rounded
+ * down to the fen. Whole-number arithmetic in BigInt: amount × paid may pass 2^53. The refund of a
+ * line, the 收款 dialog's lines and the refund dialog's amounts are all this one share.
+ */
+export const shareOfPaid = (amountFen: number, paidFen: number, wholeFen: number) =>
+  wholeFen === 0 ? 0 : Number((BigInt(amountFen) * BigInt(paidFen)) / BigInt(wholeFen));
+
+/**
+ * Splits a paid total over lines of `amountsFen`: each line its share (shareOfPaid), the last line the
+ * fen left over, so the lines add up to `paidFen` exactly (what a refund of every line gives back).
+ */
+export function allocatePaid(amountsFen: readonly number[], paidFen: number): number[] {
+  const wholeFen = amountsFen.reduce((sum, a) => sum + a, 0);
+  const shares = amountsFen.map((a) => shareOfPaid(a, paidFen, wholeFen));
+  if (shares.length) shares[shares.length - 1] += paidFen - shares.reduce((sum, s) => sum + s, 0);
+  return shares;
+}
+
 /** The largest yuan amount one field takes (a price, a payment): 9,999,999.99. */
 export const MAX_YUAN = 9_999_999.99;
 /**
@@ -36,3 +56,21 @@ export const quantity = (label = '数量') =>
     .int(`${label}必须是整数`)
     .min(1, `${label}至少为1`)
     .max(MAX_QUANTITY, `${label}不能超过${MAX_QUANTITY}`);
+
+/*
+ * Issue 29: every amount that accumulates has a business maximum, checked before the write that adds to
+ * it (and again in that write's own statement, so a race cannot pass it), with one Chinese refusal on
+ * both engines. The others: an order's total (MAX_TOTAL_FEN), a warehouse's stock (MAX_STOCK), seats
+ * and coupons (their capacity), what a refund gives back (what was paid).
+ */
+/** The most a stored-value card may hold: 9,999,999.99 元 (top-up, opening with its bonus, money refunded to it). */
+export const MAX_CARD_BALANCE_FEN = 999_999_999;
+/** The most times a count card may hold. */
+export const MAX_CARD_TIMES = MAX_COUNT;
+/** The most a wristband may have charged to it while it is out (手牌挂账): what one settlement order can hold. */
+export const MAX_HAND_CHARGED_FEN = MAX_TOTAL_FEN;
+/** The refusal of a card change past its maximum, `action` being what would add to it (充值, 开卡, 退款). */
+export const cardCeilingMsg = (payType: string, action: string) =>
+  payType === 'T' ? `${action}后剩余次数不能超过${MAX_CARD_TIMES}次` : `${action}后余额不能超过${fenToYuan(MAX_CARD_BALANCE_FEN)}元`;
+/** The refusal of a charge to a wristband past MAX_HAND_CHARGED_FEN. */
+export const handChargedTooMuch = `手牌挂账金额不能超过${fenToYuan(MAX_HAND_CHARGED_FEN)}元，请先结算`;

@@ -1,10 +1,10 @@
+import { chinaText } from '@venue/contract';
 import type { Readable } from 'node:stream';
 import type { AuditEntry } from '@venue/contract/audit';
-import { shanghaiText } from '../../lib/clock.ts';
 import { streamXlsx, type XlsxColumn } from '../../lib/xlsx-stream.ts';
 
 const COLUMNS: XlsxColumn<AuditEntry>[] = [
-  ['时间', 20, (e) => shanghaiText(new Date(e.createTime))],
+  ['时间', 20, (e) => chinaText(new Date(e.createTime))],
   ['操作人', 14, (e) => e.realName || e.username],
   ['用户名', 14, (e) => e.username],
   ['场馆', 16, (e) => e.venueName ?? ''],

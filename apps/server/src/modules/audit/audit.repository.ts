@@ -22,6 +22,11 @@ export class AuditRepository {
     await db.insertInto('audit_log').values(row).execute();
   }
 
+  /** An entry of a change that is one statement, already committed (no transaction to join). */
+  insertNow(row: Insertable<AuditLogTable>): Promise<void> {
+    return this.insert(this.db, row);
+  }
+
   private filtered(tenantId: number, f: AuditFilter) {
     let q = this.db.selectFrom('audit_log as l').leftJoin('users as u', 'u.id', 'l.user_id').where('l.tenant_id', '=', tenantId).where(f.within);
     if (f.beginIso) q = q.where('l.created_at', '>=', f.beginIso);

@@ -1,7 +1,7 @@
-import { audit, type AuditAction, type QueryOut } from '@venue/contract';
+import { audit, type AuditAction, type QueryOut, chinaToIso } from '@venue/contract';
 import type { AuditEntry, AuditFilters } from '@venue/contract/audit';
 import type { Executor } from '../../db/database.ts';
-import { iso, shanghaiToIso, type Clock } from '../../lib/clock.ts';
+import { iso, type Clock } from '../../lib/clock.ts';
 import { mapPage, pageWindow } from '../../lib/paging.ts';
 import { inUserVenues, type UserSession } from '../../plugins/session.ts';
 import type { AuditFilter, AuditRepository } from './audit.repository.ts';
@@ -57,7 +57,16 @@ export class AuditService {
   ) {}
 
   record(trx: Executor, who: AuditActor, change: AuditChange): Promise<void> {
-    return this.repo.insert(trx, {
+    return this.repo.insert(trx, this.row(who, change));
+  }
+
+  /** The entry of a change made in one statement (no transaction of its own), written right after it. */
+  recordNow(who: AuditActor, change: AuditChange): Promise<void> {
+    return this.repo.insertNow(this.row(who, change));
+  }
+
+  private row(who: AuditActor, change: AuditChange) {
+    return {
       tenant_id: who.tenantId,
       user_id: who.userId,
       username: who.username,
@@ -68,15 +77,15 @@ export class AuditService {
       after_json: json(change.after),
       client_ip: who.clientIp ?? '',
       created_at: iso(this.clock.now()),
-    });
+    };
   }
 
   /** Entries of the caller's venues, plus the tenant-wide ones (no venue: users, roles, menus). */
   private filterOf(s: UserSession, q: AuditFilters): AuditFilter {
     return {
       within: inUserVenues(s, 'l.venue_id', { orNull: true }),
-      beginIso: q.beginTime ? shanghaiToIso(q.beginTime) : undefined,
-      endIso: q.endTime ? shanghaiToIso(q.endTime, true) : undefined,
+      beginIso: q.beginTime ? chinaToIso(q.beginTime) : undefined,
+      endIso: q.endTime ? chinaToIso(q.endTime, true) : undefined,
       action: q.action,
       venueId: q.venueId,
       userName: q.userName || undefined,

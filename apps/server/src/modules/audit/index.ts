@@ -1,4 +1,4 @@
-import { AUDIT_MENU } from '../../seed/menus.ts';
+import { AUDIT_MENU } from './audit.menus.ts';
 import { defineModule } from '../module.ts';
 import { AuditRepository } from './audit.repository.ts';
 import { auditRoutes } from './audit.routes.ts';

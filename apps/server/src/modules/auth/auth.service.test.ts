@@ -35,7 +35,7 @@ async function service() {
   } as unknown as Deps[0];
   const users = { info: async () => ({}) } as unknown as Deps[1];
   const clock = { now: () => new Date() };
-  return { auth: new AuthService(repo, users, {} as Deps[2], clock), adminHash };
+  return { auth: new AuthService(repo, users, {} as Deps[2], clock, {} as Deps[4]), adminHash };
 }
 
 describe('login timing', () => {

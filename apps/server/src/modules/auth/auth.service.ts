@@ -1,11 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
-import { auth as contract, Code, holdsRule, Msg, users, type UserInfo } from '@venue/contract';
+import { admitsBoardToken, auth as contract, Code, holdsRule, Msg, users, type UserInfo } from '@venue/contract';
 import { addMs, iso, type Clock } from '../../lib/clock.ts';
 import { BizError, forbidden, loginExpired, refuse } from '../../lib/errors.ts';
 import { hashPassword, hashToken, newToken, newUuid, verifyPassword } from '../../lib/secrets.ts';
 import type { Access, AnonymousSession, Session, UserSession } from '../../plugins/session.ts';
 import type { UserService } from '../user/user.service.ts';
+import type { AuditService } from '../audit/index.ts';
 import type { VenueService } from '../venue/venue.service.ts';
 import type { AuthRepository } from './auth.repository.ts';
 
@@ -55,6 +56,7 @@ export class AuthService {
     private readonly users: UserService,
     private readonly venues: VenueService,
     private readonly clock: Clock,
+    private readonly audit: AuditService,
   ) {}
 
   /** A hash of a random password, verified for an unknown user name so it answers in the time of a wrong password. */
@@ -168,6 +170,8 @@ export class AuthService {
       () => true,
     );
     await this.repo.revokeUserSessions(s.tenantId, s.userId, iso(this.clock.now()), s.sessionId);
+    // Who changed it and when; never the password or its hash.
+    await this.audit.recordNow(s, { action: 'user.password', target: `用户 ${s.username}`, after: { otherSessionsRevoked: true } });
     return null;
   }
 
@@ -244,7 +248,7 @@ export class AuthService {
     if (access === 'public') return session;
     if (!session) throw loginExpired();
     if (session.kind === 'anonymous') {
-      if (access === 'board') return session;
+      if (admitsBoardToken(access)) return session;
       throw new BizError(Code.NO_AUTHORIZATION, Msg.anonymousReadOnly, 403);
     }
     // A password an admin reset (or the install made up) is changed first: the session's own calls only.

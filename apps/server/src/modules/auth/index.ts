@@ -1,3 +1,4 @@
+import type { AuditService } from '../audit/index.ts';
 import { defineModule } from '../module.ts';
 import type { UserService } from '../user/index.ts';
 import type { VenueService } from '../venue/index.ts';
@@ -10,7 +11,7 @@ export type { AuthService };
 /** Login, sessions, captcha and the anonymous board token; its service is the route guard. */
 export const authModule = defineModule({
   key: 'auth',
-  services: ({ db, clock }, { users, venues }: { users: UserService; venues: VenueService }) =>
-    new AuthService(new AuthRepository(db.kysely), users, venues, clock),
+  services: ({ db, clock }, { users, venues, audit }: { users: UserService; venues: VenueService; audit: AuditService }) =>
+    new AuthService(new AuthRepository(db.kysely), users, venues, clock, audit),
   routes: (app, guard, auth, { users }) => authRoutes(app, guard, auth, users),
 });

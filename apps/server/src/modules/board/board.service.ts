@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { fenToYuan } from '@venue/contract';
+import { fenToYuan, chinaText, chinaToIso } from '@venue/contract';
 import { CAPABILITIES, MAX_RANGE_DAYS, type Cockpit, type Flow, type Revenue, type Verifications } from '@venue/contract/board';
 import type { Db } from '../../db/database.ts';
-import { DAY_MS, shanghaiText, shanghaiToIso, type Clock } from '../../lib/clock.ts';
+import { DAY_MS, type Clock } from '../../lib/clock.ts';
 import { notFound, refuse } from '../../lib/errors.ts';
 import { assertVenue, inUserVenues, type Session } from '../../plugins/session.ts';
 import { daysOf, mergeRevenue } from './periods.ts';
@@ -11,7 +11,7 @@ import { payableRevenue } from './sources/payable-revenue.ts';
 import type { Range, SourceContext } from './sources/source.ts';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const dayRange = (beginDate: string, endDate: string): Range => ({ beginIso: shanghaiToIso(beginDate), endIso: shanghaiToIso(endDate, true) });
+const dayRange = (beginDate: string, endDate: string): Range => ({ beginIso: chinaToIso(beginDate), endIso: chinaToIso(endDate, true) });
 const shiftDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** The boards' figures: each asks every source that has the part, and merges what they answer. */
@@ -23,7 +23,7 @@ export class BoardService {
   ) {}
 
   private today() {
-    return shanghaiText(this.clock.now()).slice(0, 10);
+    return chinaText(this.clock.now()).slice(0, 10);
   }
 
   /** A date of a query as "YYYY-MM-DD", or a refusal for one that is no calendar date. */
@@ -76,6 +76,24 @@ export class BoardService {
     return { ...mergeRevenue(parts, { beginDate, endDate, unit: q.unit }, names), landed: this.landed('payable') };
   }
 
+  /**
+   * 容量: what 项目设置 allows inside at once, the sum over the venue's enabled items with a capacity
+   * (0 there is no limit); null when no item has one.
+   */
+  private async capacity(tenantId: number, venueId: number): Promise<number | null> {
+    const rows = await this.db.kysely
+      .selectFrom('venue_item as vi')
+      .innerJoin('sport_item as si', 'si.id', 'vi.item_id')
+      .select('vi.capacity')
+      .where('vi.tenant_id', '=', tenantId)
+      .where('vi.venue_id', '=', venueId)
+      .where('vi.state', '=', 'A')
+      .where('si.state', '=', 'A')
+      .where('vi.capacity', '>', 0)
+      .execute();
+    return rows.length ? rows.reduce((sum, r) => sum + Number(r.capacity), 0) : null;
+  }
+
   async flow(s: Session, q: { venueId: number; date?: string }): Promise<Flow> {
     const ctx = await this.context(s, q.venueId);
     const venue = (await this.venue(s.tenantId, q.venueId))!;
@@ -119,7 +137,7 @@ export class BoardService {
       inCount,
       outCount,
       inVenue,
-      capacity: null,
+      capacity: await this.capacity(s.tenantId, q.venueId),
       hours,
       byGate: [...gates.values()],
       byArea: [...areas.values()],

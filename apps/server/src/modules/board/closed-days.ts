@@ -1,6 +1,6 @@
+import { chinaText, chinaToIso } from '@venue/contract';
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database } from '../../db/tables.ts';
-import { shanghaiText, shanghaiToIso } from '../../lib/clock.ts';
 import { daysOf } from './periods.ts';
 import type { Range, SourceContext } from './sources/source.ts';
 
@@ -26,9 +26,9 @@ export async function insertSummed<T extends 'board_revenue_day' | 'board_revenu
  * summary, and its part from today on, read from the rows.
  */
 export function splitAtToday(ctx: SourceContext, range: Range): { closed?: [begin: string, end: string]; open?: Range } {
-  const todayIso = shanghaiToIso(ctx.today);
-  const [begin, end] = [shanghaiText(new Date(range.beginIso)).slice(0, 10), shanghaiText(new Date(range.endIso)).slice(0, 10)];
-  const lastClosed = shanghaiText(new Date(Date.parse(todayIso) - 1)).slice(0, 10);
+  const todayIso = chinaToIso(ctx.today);
+  const [begin, end] = [chinaText(new Date(range.beginIso)).slice(0, 10), chinaText(new Date(range.endIso)).slice(0, 10)];
+  const lastClosed = chinaText(new Date(Date.parse(todayIso) - 1)).slice(0, 10);
   return {
     closed: begin <= lastClosed ? [begin, end < lastClosed ? end : lastClosed] : undefined,
     open: range.endIso >= todayIso ? { ...range, beginIso: range.beginIso > todayIso ? range.beginIso : todayIso } : undefined,
@@ -59,7 +59,7 @@ export async function sumFigureDays<T extends FigureTable>(
   const have = new Set((await done().select('day').execute()).map((d) => d.day));
   const missing = days.filter((d) => !have.has(d));
   const whole = { ...ctx, venues: () => sql<boolean>`1 = 1` };
-  const found = await rows(whole, { beginIso: shanghaiToIso(missing[0]), endIso: shanghaiToIso(missing.at(-1)!, true) });
+  const found = await rows(whole, { beginIso: chinaToIso(missing[0]), endIso: chinaToIso(missing.at(-1)!, true) });
   const wanted = new Set(missing);
   const values = found.filter((r) => wanted.has(r.day)).map((r) => ({ ...r, tenant_id: ctx.tenantId }));
   await ctx.db.transaction().execute(async (trx) => {

@@ -1,3 +1,4 @@
+import { BOARD_MENU } from './board.menus.ts';
 import { defineModule } from '../module.ts';
 import { BoardEvents } from './board-events.ts';
 import { boardRoutes, type BoardServices } from './board.routes.ts';
@@ -8,4 +9,5 @@ export const boardModule = defineModule({
   key: 'boards',
   services: ({ db, clock }): BoardServices => ({ boards: new BoardService(db, clock), events: new BoardEvents(db) }),
   routes: (app, guard, services) => boardRoutes(app, guard, services),
+  menus: [{ group: 'report', menu: BOARD_MENU }],
 });

@@ -1,6 +1,7 @@
+import { chinaToIso } from '@venue/contract';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../db/tables.ts';
-import { DAY_MS, shanghaiToIso } from '../../lib/clock.ts';
+import { DAY_MS } from '../../lib/clock.ts';
 import { insertSummed } from './closed-days.ts';
 import { daysOf } from './periods.ts';
 import type { KindRow, PayableKind, Range, RevenueRows, SourceContext } from './sources/source.ts';
@@ -186,7 +187,7 @@ async function sumDays(ctx: SourceContext, kinds: PayableKind[], beginDate: stri
   for (const d of have) missing.get(d.order_type)!.delete(d.day);
   const all = [...missing.values()].flatMap((s) => [...s]).sort();
   const whole = { ...ctx, venues: () => sql<boolean>`1 = 1` };
-  const found = await liveRevenue(whole, kinds, { beginIso: shanghaiToIso(all[0]), endIso: shanghaiToIso(all.at(-1)!, true) });
+  const found = await liveRevenue(whole, kinds, { beginIso: chinaToIso(all[0]), endIso: chinaToIso(all.at(-1)!, true) });
   const rows = found.filter((r) => missing.get(r.order_type)!.has(r.day)).map((r) => ({ ...r, tenant_id: ctx.tenantId, amount: Number(r.amount) }));
   const marks = [...missing].flatMap(([orderType, set]) => [...set].map((day) => ({ tenant_id: ctx.tenantId, day, order_type: orderType })));
   await ctx.db.transaction().execute(async (trx) => {

@@ -7,6 +7,7 @@ import type { CardFeeService } from './card-fee.service.ts';
 import type { CardRulesService } from './card-rules.service.ts';
 import type { CardTypeService } from './card-type.service.ts';
 import type { MemberPageService } from './member-page.service.ts';
+import type { MemberTypeService } from './member-type.service.ts';
 
 export interface CardAdminServices {
   types: CardTypeService;
@@ -15,6 +16,7 @@ export interface CardAdminServices {
   /** Expiry and blacklist rules; `daily()` is the job jobs.ts runs once a day. */
   rules: CardRulesService;
   memberPage: MemberPageService;
+  memberTypes: MemberTypeService;
   checkout: CheckoutServices;
 }
 
@@ -23,6 +25,9 @@ export function cardAdminRoutes(app: FastifyInstance, guard: Guard, s: CardAdmin
   route(app, guard, member.cardTypeAdd, ({ session, body }) => s.types.add(session, body));
   route(app, guard, member.cardTypeEdit, ({ session, body }) => s.types.edit(session, body));
   route(app, guard, member.cardTypeSetState, ({ session, body }) => s.types.setState(session, body));
+  route(app, guard, member.memberTypePage, ({ session, query }) => s.memberTypes.page(session.tenantId, query));
+  route(app, guard, member.memberTypeAdd, ({ session, body }) => s.memberTypes.add(session, body));
+  route(app, guard, member.memberTypeEdit, ({ session, body }) => s.memberTypes.edit(session, body));
   route(app, guard, member.cardTypeForSale, ({ session, query }) => s.types.forSale(session, query.venueId));
   route(app, guard, member.createExtendOrder, ({ session, body }) => s.fees.extend(session, [body.cardId], body.days, body.venueId, body.remark));
   route(app, guard, member.batchExtend, ({ session, body }) => s.fees.extend(session, body.cardIds, body.days, body.venueId, body.remark));

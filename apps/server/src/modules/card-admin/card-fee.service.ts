@@ -1,7 +1,6 @@
 import { fenToYuan, member, type BodyOut } from '@venue/contract';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import type { CardFeeOrderTable } from '../../db/card-admin-tables.ts';
 import type { Database } from '../../db/tables.ts';
 import { iso, type Clock } from '../../lib/clock.ts';
 import { notFound, refuse } from '../../lib/errors.ts';
@@ -10,6 +9,8 @@ import type { AuditActor, AuditService } from '../audit/index.ts';
 import type { MemberCardServices } from '../member-card/index.ts';
 import { cardNotFound } from '../member-card/card.service.ts';
 import { effectiveState, STATE_MESSAGES, STATE_UNUSABLE } from '../member-card/card.mapper.ts';
+import type { CardFeeRepository } from './card-fee.repository.ts';
+import { logCardState, moveCard } from './card-rules.repository.ts';
 
 const NOT_FOUND = '延期补卡订单不存在';
 const DAY_MS = 24 * 3600_000;
@@ -24,7 +25,7 @@ type FeeOrder = Awaited<ReturnType<CardFeeService['find']>> & object;
  */
 export class CardFeeService {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly repo: CardFeeRepository,
     private readonly memberCards: MemberCardServices,
     private readonly audit: AuditService,
     private readonly clock: Clock,
@@ -35,45 +36,15 @@ export class CardFeeService {
     return iso(this.clock.now());
   }
 
-  find(tenantId: number, id: number, db: Executor = this.db) {
-    return db.selectFrom('card_fee_order').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
-  }
-
-  async cardIds(tenantId: number, orderId: number, db: Executor = this.db) {
-    return (
-      await db
-        .selectFrom('card_fee_order_card')
-        .select('card_id')
-        .where('tenant_id', '=', tenantId)
-        .where('order_id', '=', orderId)
-        .orderBy('card_id')
-        .execute()
-    ).map((r) => r.card_id);
+  find(tenantId: number, id: number, db?: Executor) {
+    return this.repo.find(tenantId, id, db);
   }
 
   async get(s: UserSession, id: number) {
-    const o = await this.db
-      .selectFrom('card_fee_order as o')
-      .innerJoin('venue as v', 'v.id', 'o.venue_id')
-      .innerJoin('users as u', 'u.id', 'o.created_by')
-      .leftJoin('member as m', 'm.id', 'o.member_id')
-      .selectAll('o')
-      .select(['v.name as venue_name', 'u.real_name as create_name', 'm.name as member_name'])
-      .where('o.tenant_id', '=', s.tenantId)
-      .where('o.id', '=', id)
-      .executeTakeFirst();
+    const o = await this.repo.detail(s.tenantId, id);
     if (!o) throw notFound(NOT_FOUND);
     assertVenue(s, o.venue_id);
-    const cards = await this.db
-      .selectFrom('card_fee_order_card as f')
-      .innerJoin('card as c', 'c.id', 'f.card_id')
-      .innerJoin('card_type as t', 't.id', 'c.card_type_id')
-      .select(['c.id', 'c.card_no', 't.name', 'c.use_end', 'f.fee_fen'])
-      .where('f.tenant_id', '=', s.tenantId)
-      .where('f.order_id', '=', id)
-      .orderBy('c.id')
-      .limit(1000)
-      .execute();
+    const cards = await this.repo.orderCards(s.tenantId, id);
     return {
       orderId: o.id,
       kind: o.kind,
@@ -96,14 +67,7 @@ export class CardFeeService {
   /** The cards to extend with their fee: the tenant's, count or period, opened (an end date), not closed. */
   private async extendable(s: UserSession, ids: number[], days: number) {
     const unique = [...new Set(ids)];
-    const rows = await this.db
-      .selectFrom('card as c')
-      .innerJoin('card_type as t', 't.id', 'c.card_type_id')
-      .innerJoin('member as m', 'm.id', 'c.member_id')
-      .select(['c.id', 'c.card_no', 'c.state', 'c.use_end', 'c.venue_id', 'c.member_id', 't.pay_type', 't.extend_day_fen', 'm.name as member_name'])
-      .where('c.tenant_id', '=', s.tenantId)
-      .where('c.id', 'in', unique)
-      .execute();
+    const rows = await this.repo.cardsWithType(s.tenantId, unique);
     if (rows.length !== unique.length) throw cardNotFound();
     const now = this.now();
     for (const r of rows) {
@@ -111,7 +75,8 @@ export class CardFeeService {
       if (r.pay_type === 'M') throw refuse(`会员卡 ${r.card_no} 是储值卡，不能延期`);
       if (r.use_end === null) throw refuse(`会员卡 ${r.card_no} 尚未开卡，不能延期`);
       const state = effectiveState(r.state, r.use_end, now);
-      if (!['A', 'B', 'E'].includes(r.state)) throw refuse(`会员卡 ${r.card_no}：${STATE_MESSAGES[state] ?? STATE_UNUSABLE}`);
+      if (!(member.EXTENDABLE_CARD_STATES as readonly string[]).includes(r.state))
+        throw refuse(`会员卡 ${r.card_no}：${STATE_MESSAGES[state] ?? STATE_UNUSABLE}`);
     }
     return rows.map((r) => ({ ...r, fee: r.extend_day_fen * days }));
   }
@@ -120,42 +85,25 @@ export class CardFeeService {
   async extendWithin(trx: Transaction<Database>, who: Actor, ids: number[], days: number, remark: string) {
     const now = this.now();
     let extended = 0;
-    const rows = await trx
-      .selectFrom('card')
-      .select(['id', 'card_no', 'state', 'use_end', 'venue_id'])
-      .where('tenant_id', '=', who.tenantId)
-      .where('id', 'in', ids)
-      .orderBy('id')
-      .execute();
+    const rows = await this.repo.cards(who.tenantId, ids, trx);
     for (const r of rows) {
       if (r.use_end === null || !['A', 'B', 'E'].includes(r.state)) throw refuse(`会员卡 ${r.card_no} 当前不能延期`);
       const end = new Date(Date.parse(r.use_end) + days * DAY_MS).toISOString();
       const to = r.state === 'E' && end > now ? 'A' : r.state;
-      const moved = await trx
-        .updateTable('card')
-        .set({ use_end: end, state: to })
-        .where('tenant_id', '=', who.tenantId)
-        .where('id', '=', r.id)
-        .where('state', '=', r.state)
-        .where('use_end', '=', r.use_end)
-        .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) !== 1) throw refuse(`会员卡 ${r.card_no} 刚被修改，请重试`);
-      await trx
-        .insertInto('card_state_log')
-        .values({
-          tenant_id: who.tenantId,
-          card_id: r.id,
-          action: 'EXTEND',
-          from_state: r.state,
-          to_state: to,
-          new_card_id: null,
-          amount: days,
-          route: null,
-          remark: remark || `延期${days}天，至 ${end.slice(0, 10)}`,
-          created_by: who.userId,
-          created_at: now,
-        })
-        .execute();
+      if (!(await moveCard(trx, r.id, r, { state: to, use_end: end }))) throw refuse(`会员卡 ${r.card_no} 刚被修改，请重试`);
+      await logCardState(trx, {
+        tenant_id: who.tenantId,
+        card_id: r.id,
+        action: 'EXTEND',
+        from_state: r.state,
+        to_state: to,
+        new_card_id: null,
+        amount: days,
+        route: null,
+        remark: remark || `延期${days}天，至 ${end.slice(0, 10)}`,
+        created_by: who.userId,
+        created_at: now,
+      });
       await this.audit.record(trx, who, {
         action: 'card.extend',
         target: `会员卡 ${r.card_no}`,
@@ -166,17 +114,6 @@ export class CardFeeService {
       extended++;
     }
     return extended;
-  }
-
-  private async insertOrder(row: Omit<CardFeeOrderTable, 'id' | 'pay_attempt'>, cards: { id: number; fee: number }[]) {
-    return this.db.transaction().execute(async (trx) => {
-      const { id } = await trx.insertInto('card_fee_order').values(row).returning('id').executeTakeFirstOrThrow();
-      await trx
-        .insertInto('card_fee_order_card')
-        .values(cards.map((c) => ({ tenant_id: row.tenant_id, order_id: id, card_id: c.id, fee_fen: c.fee })))
-        .execute();
-      return id;
-    });
   }
 
   private orderBase(s: UserSession, venueId: number, priceFen: number, remark: string | undefined) {
@@ -202,7 +139,7 @@ export class CardFeeService {
     const cards = await this.extendable(s, ids, days);
     const total = cards.reduce((sum, c) => sum + c.fee, 0);
     if (total === 0) {
-      const extended = await this.db.transaction().execute((trx) =>
+      const extended = await this.repo.transaction((trx) =>
         this.extendWithin(
           trx,
           s,
@@ -219,7 +156,7 @@ export class CardFeeService {
     }
     if (!venueId) throw refuse('请选择场馆');
     const members = new Set(cards.map((c) => c.member_id));
-    const id = await this.insertOrder(
+    const id = await this.repo.insertOrder(
       {
         ...this.orderBase(s, venueId, total, remark),
         member_id: members.size === 1 ? cards[0].member_id : null,
@@ -240,7 +177,7 @@ export class CardFeeService {
     assertVenue(s, b.venueId);
     const card = await this.memberCards.cards.get(s.tenantId, b.cardId);
     if (card.venueId !== null) assertVenue(s, card.venueId);
-    const type = await this.db.selectFrom('card_type').select(['replace_fee_fen']).where('id', '=', card.cardTypeId).executeTakeFirstOrThrow();
+    const type = await this.repo.replaceFee(card.cardTypeId);
     const life = this.memberCards.life;
     if (type.replace_fee_fen === 0) {
       const log = await life.replace(s, { cardId: b.cardId, newCardNo: b.newCardNo, phyCardId: b.phyCardId, remark: b.remark });
@@ -250,7 +187,7 @@ export class CardFeeService {
     const newNo = b.newCardNo || (await life.newNumber(s.tenantId));
     await life.assertNumberFree(s.tenantId, newNo);
     if (b.phyCardId) await life.assertNumberFree(s.tenantId, b.phyCardId);
-    const id = await this.insertOrder(
+    const id = await this.repo.insertOrder(
       {
         ...this.orderBase(s, b.venueId, type.replace_fee_fen, b.remark),
         member_id: card.memberId,
@@ -268,7 +205,7 @@ export class CardFeeService {
 
   /** The paid order's change, inside the payment's transaction. Answers the cards whose gate access to resend. */
   async fulfil(trx: Transaction<Database>, who: Actor, order: FeeOrder) {
-    const ids = await this.cardIds(who.tenantId, order.id, trx);
+    const ids = await this.repo.cardIds(who.tenantId, order.id, trx);
     if (order.kind === 'EXTEND') {
       await this.extendWithin(trx, who, ids, order.days, `延期订单 ${order.id}`);
       return;
@@ -288,15 +225,10 @@ export class CardFeeService {
   async afterPaid(tenantId: number, orderId: number) {
     const order = await this.find(tenantId, orderId);
     if (!order || order.pay_state !== 'P') return;
-    const ids = await this.cardIds(tenantId, orderId);
+    const ids = await this.repo.cardIds(tenantId, orderId);
     if (order.new_card_no) {
-      const created = await this.db
-        .selectFrom('card')
-        .select('id')
-        .where('tenant_id', '=', tenantId)
-        .where('card_no', '=', order.new_card_no)
-        .executeTakeFirst();
-      if (created) ids.push(created.id);
+      const created = await this.repo.cardIdByNo(tenantId, order.new_card_no);
+      if (created) ids.push(created);
     }
     await this.gateAccess.syncCards(tenantId, ids);
   }

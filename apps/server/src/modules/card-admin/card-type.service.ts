@@ -1,14 +1,11 @@
 import { fenToYuan, member, yuanToFen, type BodyOut, type QueryOut } from '@venue/contract';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/tables.ts';
-import { countRows, pageQuery } from '../../db/page-query.ts';
 import { alreadyExists, isUniqueViolation, notFound, refuse } from '../../lib/errors.ts';
 import { pageWindow } from '../../lib/paging.ts';
 import { assertVenue, type UserSession } from '../../plugins/session.ts';
 import type { AuditService } from '../audit/index.ts';
+import type { CardTypeRepository, CardTypeRow, TypeLinks } from './card-type.repository.ts';
 
 type Form = BodyOut<typeof member.cardTypeAdd>;
-type TypeRow = Awaited<ReturnType<CardTypeService['rows']>>[number];
 const NOT_FOUND = '卡类型不存在';
 const NAME_TAKEN = '该卡类型名称已存在';
 
@@ -23,42 +20,14 @@ const unitsIn = (payType: string, v: number) => (payType === 'M' ? yuanToFen(v) 
  */
 export class CardTypeService {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly repo: CardTypeRepository,
     private readonly audit: AuditService,
   ) {}
 
-  rows(tenantId: number, ids: number[], db: Kysely<Database> | Transaction<Database> = this.db) {
-    if (!ids.length) return Promise.resolve([]);
-    return db.selectFrom('card_type').selectAll().where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
-  }
-
-  private async toAdmin(tenantId: number, rows: TypeRow[], db: Kysely<Database> | Transaction<Database> = this.db) {
+  private async toAdmin(tenantId: number, rows: CardTypeRow[]) {
     const ids = rows.map((r) => r.id);
     if (!ids.length) return [];
-    const [venues, items, rules] = await Promise.all([
-      db
-        .selectFrom('card_type_venue as tv')
-        .innerJoin('venue as v', 'v.id', 'tv.venue_id')
-        .select(['tv.card_type_id', 'tv.venue_id', 'v.name'])
-        .where('tv.tenant_id', '=', tenantId)
-        .where('tv.card_type_id', 'in', ids)
-        .orderBy('tv.venue_id')
-        .execute(),
-      db
-        .selectFrom('card_type_item')
-        .select(['card_type_id', 'item_id'])
-        .where('tenant_id', '=', tenantId)
-        .where('card_type_id', 'in', ids)
-        .orderBy('item_id')
-        .execute(),
-      db
-        .selectFrom('card_recharge_rule')
-        .select(['card_type_id', 'min_fen', 'bonus_fen'])
-        .where('tenant_id', '=', tenantId)
-        .where('card_type_id', 'in', ids)
-        .orderBy('min_fen')
-        .execute(),
-    ]);
+    const [venues, items, rules] = await this.repo.links(tenantId, ids);
     return rows.map((t) => {
       const own = venues.filter((v) => v.card_type_id === t.id);
       return {
@@ -88,37 +57,20 @@ export class CardTypeService {
   }
 
   async get(tenantId: number, id: number) {
-    const rows = await this.rows(tenantId, [id]);
+    const rows = await this.repo.rows(tenantId, [id]);
     if (!rows.length) throw notFound(NOT_FOUND);
     return (await this.toAdmin(tenantId, rows))[0];
   }
 
   async page(tenantId: number, q: QueryOut<typeof member.cardTypePage>) {
-    let base = this.db.selectFrom('card_type').where('tenant_id', '=', tenantId);
-    if (q.cardTypeName) base = base.where('name', 'like', `%${q.cardTypeName}%`);
-    if (q.payType) base = base.where('pay_type', '=', q.payType);
-    if (q.state) base = base.where('state', '=', q.state);
-    const page = await pageQuery(countRows(base), base.selectAll().orderBy('sort').orderBy('id'), pageWindow(q));
+    const page = await this.repo.page(tenantId, q, pageWindow(q));
     return { total: page.total, records: await this.toAdmin(tenantId, page.records) };
   }
 
   /** On sale, and valid in the venue (a type without venues is valid in every venue). */
   async forSale(s: UserSession, venueId: number) {
     assertVenue(s, venueId);
-    const rows = await this.db
-      .selectFrom('card_type as t')
-      .selectAll('t')
-      .where('t.tenant_id', '=', s.tenantId)
-      .where('t.state', '=', 'A')
-      .where((eb) =>
-        eb.or([
-          eb.not(eb.exists(eb.selectFrom('card_type_venue as tv').select('tv.venue_id').whereRef('tv.card_type_id', '=', 't.id'))),
-          eb.exists(eb.selectFrom('card_type_venue as tv').select('tv.venue_id').whereRef('tv.card_type_id', '=', 't.id').where('tv.venue_id', '=', venueId)),
-        ]),
-      )
-      .orderBy('t.sort')
-      .orderBy('t.id')
-      .execute();
+    const rows = await this.repo.forSale(s.tenantId, venueId);
     return this.toAdmin(s.tenantId, rows);
   }
 
@@ -129,18 +81,17 @@ export class CardTypeService {
     if (f.payType !== 'M' && (!Number.isInteger(f.face) || !Number.isInteger(f.bonus))) throw refuse('次数必须是整数');
     const venueIds = [...new Set(f.venueIds)];
     if (venueIds.length) {
-      const n = await countRows(this.db.selectFrom('venue').where('tenant_id', '=', tenantId).where('id', 'in', venueIds));
-      if (n !== venueIds.length) throw notFound('场馆不存在');
+      if ((await this.repo.venueCount(tenantId, venueIds)) !== venueIds.length) throw notFound('场馆不存在');
     }
     const itemIds = [...new Set(f.itemIds)];
     if (itemIds.length) {
-      const n = await countRows(this.db.selectFrom('sport_item').where('tenant_id', '=', tenantId).where('id', 'in', itemIds));
-      if (n !== itemIds.length) throw notFound('运动项目不存在');
+      if ((await this.repo.itemCount(tenantId, itemIds)) !== itemIds.length) throw notFound('运动项目不存在');
     }
     const mins = f.rechargeRules.map((r) => unitsIn(f.payType, r.min));
     if (new Set(mins).size !== mins.length) throw refuse('充值赠送规则的充值满不能重复');
     if (f.payType === 'D' && f.rechargeRules.length) throw refuse('计时卡没有充值赠送');
-    return { venueIds, itemIds };
+    const rules = f.rechargeRules.map((r) => ({ min_fen: unitsIn(f.payType, r.min), bonus_fen: unitsIn(f.payType, r.bonus) }));
+    return { venueIds, itemIds, rules } satisfies TypeLinks;
   }
 
   private values(f: Form) {
@@ -163,50 +114,17 @@ export class CardTypeService {
     };
   }
 
-  private async links(trx: Transaction<Database>, tenantId: number, typeId: number, f: Form, venueIds: number[], itemIds: number[]) {
-    await trx.deleteFrom('card_type_venue').where('tenant_id', '=', tenantId).where('card_type_id', '=', typeId).execute();
-    await trx.deleteFrom('card_type_item').where('tenant_id', '=', tenantId).where('card_type_id', '=', typeId).execute();
-    await trx.deleteFrom('card_recharge_rule').where('tenant_id', '=', tenantId).where('card_type_id', '=', typeId).execute();
-    if (venueIds.length)
-      await trx
-        .insertInto('card_type_venue')
-        .values(venueIds.map((v) => ({ tenant_id: tenantId, card_type_id: typeId, venue_id: v })))
-        .execute();
-    if (itemIds.length)
-      await trx
-        .insertInto('card_type_item')
-        .values(itemIds.map((i) => ({ tenant_id: tenantId, card_type_id: typeId, item_id: i })))
-        .execute();
-    if (f.rechargeRules.length)
-      await trx
-        .insertInto('card_recharge_rule')
-        .values(
-          f.rechargeRules.map((r) => ({
-            tenant_id: tenantId,
-            card_type_id: typeId,
-            min_fen: unitsIn(f.payType, r.min),
-            bonus_fen: unitsIn(f.payType, r.bonus),
-          })),
-        )
-        .execute();
-  }
-
   private nameTaken = (error: unknown) => {
     if (isUniqueViolation(error)) throw alreadyExists(NAME_TAKEN);
     throw error;
   };
 
   async add(s: UserSession, f: Form) {
-    const { venueIds, itemIds } = await this.check(s.tenantId, f);
-    const id = await this.db
-      .transaction()
-      .execute(async (trx) => {
-        const { id } = await trx
-          .insertInto('card_type')
-          .values({ tenant_id: s.tenantId, ...this.values(f) })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await this.links(trx, s.tenantId, id, f, venueIds, itemIds);
+    const links = await this.check(s.tenantId, f);
+    const id = await this.repo
+      .transaction(async (repo, trx) => {
+        const id = await repo.insert(s.tenantId, this.values(f));
+        await repo.setLinks(s.tenantId, id, links);
         await this.audit.record(trx, s, { action: 'cardType.add', target: `会员卡类型 ${f.cardTypeName}`, after: f });
         return id;
       })
@@ -216,17 +134,12 @@ export class CardTypeService {
 
   async edit(s: UserSession, f: BodyOut<typeof member.cardTypeEdit>) {
     const before = await this.get(s.tenantId, f.cardTypeId);
-    if (
-      before.payType !== f.payType &&
-      (await countRows(this.db.selectFrom('card').where('tenant_id', '=', s.tenantId).where('card_type_id', '=', f.cardTypeId))) > 0
-    )
-      throw refuse('已有会员卡的卡类型不能修改卡类别');
-    const { venueIds, itemIds } = await this.check(s.tenantId, f);
-    await this.db
-      .transaction()
-      .execute(async (trx) => {
-        await trx.updateTable('card_type').set(this.values(f)).where('tenant_id', '=', s.tenantId).where('id', '=', f.cardTypeId).execute();
-        await this.links(trx, s.tenantId, f.cardTypeId, f, venueIds, itemIds);
+    if (before.payType !== f.payType && (await this.repo.cardCount(s.tenantId, f.cardTypeId)) > 0) throw refuse('已有会员卡的卡类型不能修改卡类别');
+    const links = await this.check(s.tenantId, f);
+    await this.repo
+      .transaction(async (repo, trx) => {
+        await repo.update(s.tenantId, f.cardTypeId, this.values(f));
+        await repo.setLinks(s.tenantId, f.cardTypeId, links);
         await this.audit.record(trx, s, { action: 'cardType.edit', target: `会员卡类型 ${f.cardTypeName}`, before, after: f });
       })
       .catch(this.nameTaken);
@@ -235,8 +148,8 @@ export class CardTypeService {
 
   async setState(s: UserSession, b: BodyOut<typeof member.cardTypeSetState>) {
     const before = await this.get(s.tenantId, b.cardTypeId);
-    await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('card_type').set({ state: b.state }).where('tenant_id', '=', s.tenantId).where('id', '=', b.cardTypeId).execute();
+    await this.repo.transaction(async (repo, trx) => {
+      await repo.update(s.tenantId, b.cardTypeId, { state: b.state });
       await this.audit.record(trx, s, {
         action: 'cardType.state',
         target: `会员卡类型 ${before.cardTypeName}`,

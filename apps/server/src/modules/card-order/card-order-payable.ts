@@ -43,6 +43,15 @@ export function cardOrderKind(repo: CardOrderRepository, life: CardLifeService):
     lines: (tenantId, orderId, db) => lineOf(tenantId, orderId, db),
     toLine: (l) => ({ detailId: 1, goodsName: l.name, quantity: l.quantity, price: fenToYuan(l.price_orig_fen), pricePay: fenToYuan(l.price_orig_fen) }),
     async precheck(tenantId, order) {
+      // Before a channel takes the money: the card still has room for it (another top-up may have come first).
+      const payType = (await repo.detailed(tenantId, order.id))?.pay_type ?? 'M';
+      await life.assertRoom(
+        tenantId,
+        order.kind === 'RECHARGE' ? order.card_id : null,
+        payType,
+        order.amount + order.bonus,
+        order.kind === 'RECHARGE' ? 'RECHARGE' : 'OPEN',
+      );
       if (order.kind === 'SALE') {
         await life.assertNumberFree(tenantId, order.card_no);
         if (order.phy_card_id) await life.assertNumberFree(tenantId, order.phy_card_id);

@@ -53,6 +53,7 @@ export class CardOrderService {
     if (b.cardNo) await life.assertNumberFree(s.tenantId, b.cardNo);
     if (b.phyCardId) await life.assertNumberFree(s.tenantId, b.phyCardId);
     const face = type.pay_type === 'M' ? type.face_fen || type.price_fen : type.pay_type === 'T' ? type.face_fen || type.times : 0;
+    await life.assertRoom(s.tenantId, null, type.pay_type, face + (type.pay_type === 'D' ? 0 : type.bonus_fen), 'OPEN');
     const row = {
       tenant_id: s.tenantId,
       venue_id: b.venueId,
@@ -102,12 +103,13 @@ export class CardOrderService {
 
   async bonus(s: UserSession, cardId: number, amount: string) {
     const t = await this.topUp(s, cardId, Number(amount), Number(amount));
-    return { bonus: units(t.card.payType, t.bonus) };
+    return { bonus: units(t.card.payType, t.bonus), price: fenToYuan(t.priceFen) };
   }
 
   async createRecharge(s: UserSession, b: BodyOut<typeof member.createRechargeOrder>) {
     assertVenue(s, b.venueId);
     const t = await this.topUp(s, b.cardId, b.amount, b.times);
+    await this.memberCards.life.assertRoom(s.tenantId, t.card.cardId, t.card.payType, t.amount + t.bonus, 'RECHARGE');
     const id = await this.repo.insert({
       tenant_id: s.tenantId,
       venue_id: b.venueId,

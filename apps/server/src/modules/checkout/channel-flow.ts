@@ -6,12 +6,13 @@ import { addMs, iso, type Clock } from '../../lib/clock.ts';
 import { BizError } from '../../lib/errors.ts';
 import type { UserSession } from '../../plugins/session.ts';
 import type { ChannelRegistry } from '../payment/channel-registry.ts';
-import type { ChannelAnswer } from '../payment/channel.ts';
+import type { ChannelAnswer, PaymentChannel } from '../payment/channel.ts';
+import type { InstallPrefix } from '../payment/install.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { CardCharges } from './card-charges.ts';
 import { paidChange } from './checkout-audit.ts';
 import type { PayPlan } from './pay-plan.ts';
-import { outTradeNo, recordOf, type PayableKind, type PayableLine, type PayableOrder, type PayContext } from './payable.ts';
+import { outTradeNo, recordOf, type PayActor, type PayableKind, type PayableLine, type PayableOrder, type PayContext } from './payable.ts';
 import type { PayableRepository } from './payable.repository.ts';
 
 /** How long a request may hold an order while it talks to a channel; a crashed holder's claim expires. */
@@ -34,7 +35,10 @@ export interface ChannelFlowDeps {
   charges: CardCharges;
   clock: Clock;
   audit: AuditService;
+  prefix: InstallPrefix;
 }
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /** A channel call that throws or does not answer in time has an unknown result. */
 export async function ask(call: () => Promise<ChannelAnswer>): Promise<ChannelAnswer> {
@@ -77,6 +81,8 @@ export class ChannelPayFlow<Order extends PayableOrder, Line extends PayableLine
     const kind = this.kind;
     const ctx: PayContext<Order> = { tenantId: s.tenantId, userId: s.userId, order, actor: s };
     const lock = randomUUID();
+    const [prefix, venueName] = await Promise.all([this.deps.prefix.get(), repo.venueName(s.tenantId, order.venue_id)]);
+    const tradeNo = (n: number) => outTradeNo(kind, s.tenantId, order.id, n, prefix);
     const now = clock.now();
     const attempt = await db.transaction().execute(async (trx) => {
       const n = await repo.claimForChannel(trx, kind, s.tenantId, order.id, {
@@ -90,21 +96,44 @@ export class ChannelPayFlow<Order extends PayableOrder, Line extends PayableLine
       if (n === null) return null;
       await repo.insertRecords(
         trx,
-        plan.parts.map((p) => recordOf(kind, ctx, n, p, 'N', iso(now), p === plan.remote ? { out_trade_no: outTradeNo(kind, s.tenantId, order.id, n) } : {})),
+        plan.parts.map((p) => recordOf(kind, ctx, n, p, 'N', iso(now), p === plan.remote ? { out_trade_no: tradeNo(n) } : {})),
       );
       return n;
     });
     if (attempt === null) return this.answers.taken(s.tenantId, order.id);
     const remote = plan.remote!;
-    const answer = await ask(() =>
-      remote.channel!.pay({
+    const channel = remote.channel!;
+    const orderNo = tradeNo(attempt);
+    let answer = await ask(() =>
+      channel.pay({
         tenantId: s.tenantId,
-        orderNo: outTradeNo(kind, s.tenantId, order.id, attempt),
+        orderNo,
         amountFen: remote.moneyFen,
         authCode: remote.authCode,
+        description: `${venueName}-${kind.label}`,
+        clientIp: s.clientIp,
       }),
     );
+    if (answer.state === 'UNKNOWN') answer = await this.waitFor(channel, s.tenantId, orderNo, answer);
     return this.finish(await this.attemptOf(ctx, attempt, lock), answer);
+  }
+
+  /**
+   * The documented wait on an unclear pay answer (USERPAYING: the customer confirming on the phone):
+   * query every `queryEveryMs` while the cashier's request may wait; then the last answer stands (605 if
+   * still unknown, and the background job goes on).
+   */
+  private async waitFor(channel: PaymentChannel, tenantId: number, orderNo: string, first: ChannelAnswer): Promise<ChannelAnswer> {
+    const timing = channel.timing;
+    if (!timing?.waitMs) return first;
+    let answer = first;
+    const until = Date.now() + timing.waitMs;
+    while (answer.state === 'UNKNOWN' && Date.now() + timing.queryEveryMs <= until) {
+      await sleep(timing.queryEveryMs);
+      answer = await ask(() => channel.query({ tenantId, orderNo }));
+      if (answer.state === 'UNKNOWN' && !answer.channelTradeNo) answer = { ...answer, channelTradeNo: first.channelTradeNo };
+    }
+    return answer;
   }
 
   /**
@@ -112,7 +141,7 @@ export class ChannelPayFlow<Order extends PayableOrder, Line extends PayableLine
    * settled (the channel is not charged again). Still unknown: 605. Failed: the attempt is closed and
    * null lets the caller go on with the new request.
    */
-  async settle(s: UserSession, order: Order) {
+  async settle(s: PayActor, order: Order) {
     const { repo, clock } = this.deps;
     const lock = randomUUID();
     const now = clock.now();
@@ -126,14 +155,28 @@ export class ChannelPayFlow<Order extends PayableOrder, Line extends PayableLine
       await repo.release(this.deps.db, this.kind, s.tenantId, order.id, lock, 'F');
       return null;
     }
-    const channel = this.deps.channels.get(a.channelRecord.pay_mode);
-    const answer: ChannelAnswer =
-      a.channelRecord.state === 'N' && channel
-        ? await ask(() => channel.query({ tenantId: s.tenantId, orderNo: a.channelRecord.out_trade_no! }))
-        : { state: 'FAILED', channelTradeNo: null, message: '支付记录不完整' };
+    const channel = await this.channelOf(a);
+    const ref = { tenantId: s.tenantId, orderNo: a.channelRecord.out_trade_no! };
+    let answer: ChannelAnswer =
+      a.channelRecord.state === 'N' && channel ? await ask(() => channel.query(ref)) : { state: 'FAILED', channelTradeNo: null, message: '支付记录不完整' };
+    // Unclear past the channel's wait (WeChat: never before 15 s after the pay call): the documented way out is to cancel the trade.
+    const age = now.getTime() - new Date(a.channelRecord.created_at).getTime();
+    if (answer.state === 'UNKNOWN' && channel?.cancel && channel.timing && age >= channel.timing.cancelAfterMs) {
+      const cancelled = await ask(() => channel.cancel!(ref));
+      if (cancelled.state === 'FAILED') answer = { ...cancelled, message: `支付超时未确认，${cancelled.message}` };
+    }
     if (answer.state !== 'FAILED') return this.finish(a, answer);
     await this.close(a, answer.message, answer.channelTradeNo);
     return null;
+  }
+
+  /** The channel the attempt's trade went through (the order's venue's); none when its setting is gone. */
+  private async channelOf(a: Attempt<Order>): Promise<PaymentChannel | undefined> {
+    try {
+      return await this.deps.channels.forVenue(a.ctx.tenantId, a.ctx.order.venue_id, a.channelRecord.pay_mode);
+    } catch {
+      return undefined;
+    }
   }
 
   private async attemptOf(ctx: PayContext<Order>, attempt: number, lock: string): Promise<Attempt<Order>> {
@@ -190,9 +233,18 @@ export class ChannelPayFlow<Order extends PayableOrder, Line extends PayableLine
 
   private async giveBack(a: Attempt<Order>, error: BizError): Promise<never> {
     const r = a.channelRecord;
-    const channel = this.deps.channels.get(r.pay_mode);
+    const channel = await this.channelOf(a);
     const refund = channel
-      ? await ask(() => channel.refund({ tenantId: a.ctx.tenantId, orderNo: r.out_trade_no!, refundNo: `${r.out_trade_no}B`, amountFen: r.money_fen }))
+      ? await ask(() =>
+          channel.refund({
+            tenantId: a.ctx.tenantId,
+            orderNo: r.out_trade_no!,
+            refundNo: `${r.out_trade_no}B`,
+            amountFen: r.money_fen,
+            totalFen: r.money_fen,
+            reason: error.message,
+          }),
+        )
       : undefined;
     const back = refund?.state === 'PAID';
     // Refunded: R; the refund failed: the channel record stays paid (money held) for the staff to refund by hand.
@@ -211,7 +263,8 @@ export class ChannelPayFlow<Order extends PayableOrder, Line extends PayableLine
           ...(isChannel && channelTradeNo ? { channel_trade_no: channelTradeNo } : {}),
         });
       }
-      await this.deps.repo.release(trx, this.kind, a.ctx.tenantId, a.ctx.order.id, a.lock, 'F');
+      // The order as read before this attempt claimed it (a payment's own attempt): its remark comes back.
+      await this.deps.repo.release(trx, this.kind, a.ctx.tenantId, a.ctx.order.id, a.lock, 'F', a.ctx.order.remark);
     });
   }
 }

@@ -1,4 +1,4 @@
-import { cardDiscount, Code, fenToYuan, Msg, payment, yuanToFen } from '@venue/contract';
+import { allocatePaid, cardDiscount, Code, fenToYuan, Msg, payment, yuanToFen } from '@venue/contract';
 import type { z } from 'zod';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/tables.ts';
@@ -9,6 +9,7 @@ import type { AuditService } from '../audit/index.ts';
 import type { CardService } from '../member-card/card.service.ts';
 import type { ChannelRegistry } from '../payment/channel-registry.ts';
 import type { PaymentMethodService } from '../payment/payment-method.service.ts';
+import type { InstallPrefix } from '../payment/install.ts';
 import type { CardCharges } from './card-charges.ts';
 import { paidChange } from './checkout-audit.ts';
 import { ChannelPayFlow, type PayAnswers } from './channel-flow.ts';
@@ -36,6 +37,24 @@ export interface CheckoutDeps {
   charges: CardCharges;
   clock: Clock;
   audit: AuditService;
+  prefix: InstallPrefix;
+}
+
+/**
+ * The lines as 收款 shows them when the order costs `dueFen` (spec 4, step 3): each line pays its share of
+ * it (allocatePaid, the share a refund of that line gives back), the lines adding up to it exactly.
+ * `pricePay` stays the agreed unit price (the list the cards' discount is taken from).
+ */
+function payableDetails<Line extends PayableLine, Dto extends PayableLineDto>(
+  kind: Pick<PayableKind<PayableOrder, Line, Dto>, 'toLine'>,
+  lines: Line[],
+  dueFen: number,
+) {
+  const shares = allocatePaid(
+    lines.map((l) => l.price_orig_fen * l.quantity),
+    dueFen,
+  );
+  return lines.map((l, i) => ({ ...kind.toLine(l), amountPay: fenToYuan(shares[i]) }));
 }
 
 /** Thrown inside a payment transaction that found the order already taken by another request: rolls it back. */
@@ -71,15 +90,15 @@ export class CheckoutService {
   ) {
     const order = await this.orderOfUser(kind, s, q.orderId);
     const lines = await kind.lines(s.tenantId, order.id);
-    const details = lines.map((l) => kind.toLine(l));
-    if (order.pay_state === 'P') return { orderId: order.id, totalPrice: fenToYuan(order.price_pay_fen), details };
+    const answer = (dueFen: number) => ({ orderId: order.id, totalPrice: fenToYuan(dueFen), details: payableDetails(kind, lines, dueFen) });
+    if (order.pay_state === 'P') return answer(order.price_pay_fen);
     const found = q.cardIds?.length && CARD_MODES.has(q.payMode ?? '') ? await this.deps.cards.byIds(s.tenantId, q.cardIds) : [];
     const cards = (q.cardIds ?? []).map((id) => found.find((c) => c.cardId === id && kind.cardPayTypes.includes(c.payType))).filter((c) => c !== undefined);
     const split = cardDiscount.splitOverCards(
       listTotalFen(lines),
       cards.map((c) => ({ balanceFen: yuanToFen(c.balance), perMille: cardPerMille(kind, c) })),
     );
-    return { orderId: order.id, totalPrice: fenToYuan(split.dueFen), details };
+    return answer(split.dueFen);
   }
 
   async pay<Order extends PayableOrder, Line extends PayableLine>(
@@ -238,6 +257,30 @@ export class CheckoutService {
       pricePay: fenToYuan(paid.claimed.price_pay_fen),
       payRecords: paid.written.map((r) => toPayRecord({ ...r, card_no: null, balance_after: null })),
     };
+  }
+
+  /**
+   * The background job (jobs.ts): orders of `kind` whose channel result stayed unknown (605) are asked
+   * again without waiting for the cashier, on behalf of the cashier who took the payment: paid, the order
+   * completes; failed, or cancelled after the channel's wait, the attempt closes. Answers how many moved.
+   */
+  async settlePending(kind: PayableKind<PayableOrder, PayableLine>, limit = 50): Promise<number> {
+    const flow = new ChannelPayFlow(this.deps, kind, this.answers(kind));
+    let moved = 0;
+    for (const row of await this.deps.repo.pendingOrders(kind, iso(this.deps.clock.now()), limit)) {
+      const order = await kind.find(row.tenant_id, row.id);
+      if (order?.pay_state !== 'N') continue;
+      const taker = await this.deps.repo.attemptTaker(kind, row.tenant_id, row.id);
+      const actor = { tenantId: row.tenant_id, userId: taker?.created_by ?? 0, username: taker?.username ?? '系统' };
+      try {
+        await flow.settle(actor, order);
+        moved++;
+      } catch (error) {
+        if (!(error instanceof BizError)) throw error;
+        if (error.code !== Code.PAY_UNKNOWN) moved++;
+      }
+    }
+    return moved;
   }
 
   /** Pay records of orders of the kind, with the card number and the card balance after the charge. */

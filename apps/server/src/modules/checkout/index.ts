@@ -15,6 +15,7 @@ export type {
   PayableLine,
   PayableLineDto,
   PayableTable,
+  OrderLineTable,
   PayContext,
   RefundableKind,
   RefundableOrder,
@@ -31,7 +32,8 @@ export interface CheckoutServices {
 export { toPayRecord, shownRecord } from './pay-record.mapper.ts';
 export { ask } from './channel-flow.ts';
 export { listTotalFen } from './pay-plan.ts';
-export type { RecordRow } from './payable.repository.ts';
+export type { RecordRow, OrderLineRow } from './payable.repository.ts';
+export { readOrderLines } from './payable.repository.ts';
 
 /**
  * The 收款 of every payable order kind: a kind (goods sale, lease, ticket, card sale…) says where its
@@ -46,7 +48,7 @@ export const checkoutModule = defineModule({
     { memberCards, payment, audit }: { memberCards: MemberCardServices; payment: PaymentModuleServices; audit: AuditService },
   ): CheckoutServices => {
     const k = db.kysely;
-    const { methods, channels } = payment;
+    const { methods, channels, prefix } = payment;
     return {
       payments: new CheckoutService({
         db: k,
@@ -57,8 +59,18 @@ export const checkoutModule = defineModule({
         charges: new CardCharges(memberCards.ledger),
         clock,
         audit,
+        prefix,
       }),
-      refunds: new RefundService({ db: k, refunds: new RefundRepository(k, db.engine), methods, channels, ledger: memberCards.ledger, clock, audit }),
+      refunds: new RefundService({
+        db: k,
+        refunds: new RefundRepository(k, db.engine),
+        methods,
+        channels,
+        ledger: memberCards.ledger,
+        clock,
+        audit,
+        prefix,
+      }),
     };
   },
 });

@@ -1,4 +1,4 @@
-import { cardDiscount, Code, fenToYuan, member, Msg, payment, yuanToFen, type Card } from '@venue/contract';
+import { cardDiscount, Code, fenToYuan, member, Msg, payChannel, payment, yuanToFen, type Card } from '@venue/contract';
 import { BizError, refuse } from '../../lib/errors.ts';
 import type { UserSession } from '../../plugins/session.ts';
 import type { CardService } from '../member-card/card.service.ts';
@@ -77,12 +77,15 @@ export async function planPayment<Order extends PayableOrder, Line extends Payab
   let remote: PlannedPart | undefined;
   for (const p of systemRaw) {
     const label = payment.payModeName(p.payMode);
-    const [method, channel] = [await deps.methods.enabledMethod(tenantId, order.venue_id, p.payMode, s.rulesVersion), deps.channels.get(p.payMode)];
-    if (!method || !channel) throw refuse(`当前场馆未启用${label}收款方式`);
+    const [method, kind] = [await deps.methods.enabledMethod(tenantId, order.venue_id, p.payMode, s.rulesVersion), deps.channels.kind(p.payMode)];
+    if (!method || !kind) throw refuse(`当前场馆未启用${label}收款方式`);
+    // The venue's channel: its platform account, the demo's simulator where set so, or a refusal naming what to configure.
+    const channel = await deps.channels.forVenue(tenantId, order.venue_id, p.payMode);
     if (channel.needsAuthCode && !p.authCode) throw refuse(Msg.authCodeRequired);
     const part: PlannedPart = {
       payMode: p.payMode,
-      payName: method.pay_name,
+      // Money taken by the simulator is no money: every record, receipt and 交班对账 line says so.
+      payName: channel.simulated ? `${method.pay_name}（${payChannel.SIMULATED_NOTE}）` : method.pay_name,
       payType: null,
       cardId: null,
       moneyFen: yuanToFen(p.money),

@@ -1,7 +1,27 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { Database, PayRecordState, PayState } from '../../db/tables.ts';
-import type { NewRecord, PayableKind } from './payable.ts';
+import type { NewRecord, OrderLineTable, PayableKind } from './payable.ts';
+
+/** A row of an order-line table, typed by its table (db/tables.ts). */
+export type OrderLineRow<T extends OrderLineTable> = Selectable<Database[T]>;
+
+/**
+ * The lines of orders, every column of `lineTable`, in order and line order: the one read of a line
+ * table that the payable kinds pay and refund by, and their modules list orders with.
+ */
+export function readOrderLines<T extends OrderLineTable>(db: Executor, lineTable: T, tenantId: number, orderIds: number[]): Promise<OrderLineRow<T>[]> {
+  if (!orderIds.length) return Promise.resolve([]);
+  // Kysely cannot follow a generic table name: the statement is typed on the tables' union, its rows by `T`.
+  return db
+    .selectFrom(lineTable as OrderLineTable)
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('order_id', 'in', orderIds)
+    .orderBy('order_id')
+    .orderBy('id')
+    .execute() as Promise<OrderLineRow<T>[]>;
+}
 
 /** What a payment sets on its order besides the states: the amount, the mode, the member, the remark (a channel's completion sets none). */
 export interface PaidSet {
@@ -91,15 +111,54 @@ export class PayableRepository {
     return row?.pay_attempt ?? null;
   }
 
-  /** Ends a channel attempt that did not pay: the order answers `payState` (F failed, or N still unknown) and is free again. */
-  async release(trx: Executor, kind: Kind, tenantId: number, orderId: number, lock: string, payState: Extract<PayState, 'F' | 'N'>) {
+  /**
+   * Ends a channel attempt that did not pay: the order answers `payState` (F failed, or N still unknown)
+   * and is free again. A failed attempt gives the order back the remark it had before (`remark`): the
+   * 收款 dialog forgets a failed payment's remark, so the order must not keep it either.
+   */
+  async release(trx: Executor, kind: Kind, tenantId: number, orderId: number, lock: string, payState: Extract<PayState, 'F' | 'N'>, remark?: string) {
     await trx
       .updateTable(kind.table)
-      .set({ pay_state: payState, pay_lock: null, pay_lock_until: null })
+      .set({ pay_state: payState, pay_lock: null, pay_lock_until: null, ...(remark !== undefined ? { remark } : {}) })
       .where('tenant_id', '=', tenantId)
       .where('id', '=', orderId)
       .where('pay_lock', '=', lock)
       .execute();
+  }
+
+  /** The venue's name (a channel payment's description: "场馆-商品销售"). */
+  async venueName(tenantId: number, venueId: number): Promise<string> {
+    const row = await this.db.selectFrom('venue').select('name').where('tenant_id', '=', tenantId).where('id', '=', venueId).executeTakeFirst();
+    return row?.name ?? '';
+  }
+
+  /**
+   * Orders of a kind whose channel result is unknown and that no request holds now (the background job
+   * settles them), oldest attempt first.
+   */
+  pendingOrders(kind: Kind, nowIso: string, limit: number) {
+    return this.db
+      .selectFrom(kind.table)
+      .select(['tenant_id', 'id'])
+      .where('pay_state', '=', 'N')
+      .where((eb) => eb.or([eb('pay_lock_until', 'is', null), eb('pay_lock_until', '<', nowIso)]))
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Who took the attempt's payment (the job settles it on that cashier's behalf). */
+  attemptTaker(kind: Pick<PayableKind, 'orderType'>, tenantId: number, orderId: number) {
+    return this.db
+      .selectFrom('pay_record as r')
+      .leftJoin('users as u', 'u.id', 'r.created_by')
+      .select(['r.created_by', 'u.username'])
+      .where('r.tenant_id', '=', tenantId)
+      .where('r.order_type', '=', kind.orderType)
+      .where('r.order_id', '=', orderId)
+      .orderBy('r.id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
   }
 
   /** Inserts the records; answers them as written (ids), in id order. */

@@ -1,30 +1,17 @@
 import type { AuditActor } from '../audit/index.ts';
 import { cardDiscount } from '@venue/contract';
-import type { Insertable, Transaction } from 'kysely';
+import type { Insertable, Selectable, Transaction } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import type { CardPayType, Database, OrderState, PayRecordTable, PayState } from '../../db/tables.ts';
+import type { PayColumns } from '../../db/pay-columns.ts';
+import type { CardPayType, Database, OrderState, PayRecordTable } from '../../db/tables.ts';
 import type { PaymentChannel } from '../payment/channel.ts';
 import type { BizError } from '../../lib/errors.ts';
 
-/**
- * The columns every payable order table carries (sale_order today; lease, ticket, card sale and
- * wristband deposit orders as they come): what the 收款 flow reads and sets. A new order table gets
- * them with `payColumns()` of db/migrations/helpers.ts.
- */
-export interface PayableOrder {
+/** A payable order as the 收款 flow reads it: the pay columns (db/pay-columns.ts) of its table, with its id and remark. */
+export interface PayableOrder extends Selectable<PayColumns> {
   id: number;
   tenant_id: number;
-  venue_id: number;
-  member_id: number | null;
-  order_state: OrderState;
-  pay_state: PayState;
-  price_pay_fen: number;
-  pay_mode: string | null;
-  pay_attempt: number;
-  pay_lock: string | null;
-  pay_lock_until: string | null;
   remark: string;
-  paid_at: string | null;
 }
 
 /** An order line as the payment sees it: its units at the agreed unit price (the list price, or a permitted override). */
@@ -48,16 +35,21 @@ export interface PayableLineDto {
  */
 export type PayableTable =
   'sale_order' | 'card_order' | 'lease_order' | 'ticket_order' | 'ticket_timeout_order' | 'lecture_order' | 'hand_order' | 'card_fee_order';
-/** The line tables of refundable kinds: each line carries `refunded_quantity`. */
-export type RefundableLineTable = 'sale_order_line' | 'lease_order_line' | 'ticket_detail' | 'hand_order_line';
+/** The order-line tables: each row one line of an order (`order_id`), read by `readOrderLines` (payable.repository.ts). */
+export type OrderLineTable = 'sale_order_line' | 'lease_order_line' | 'ticket_detail' | 'hand_order_line' | 'lecture_participant';
+/** The line tables of refundable kinds: each line carries `refunded_quantity`; an overstay is its own line. */
+export type RefundableLineTable = OrderLineTable | 'ticket_timeout_order';
 
 export interface PayContext<Order extends PayableOrder = PayableOrder> {
   tenantId: number;
   userId: number;
   order: Order;
-  /** Who pays (the audit log's actor): the session of the request that settles the order. */
+  /** Who pays (the audit log's actor): the session of the request that settles the order, or the background job on the cashier's behalf. */
   actor: AuditActor;
 }
+
+/** Who settles a payment: a user's session, or the background job acting for the cashier who took it. */
+export type PayActor = AuditActor & { userId: number };
 
 /**
  * One kind of order paid through the 收款 dialog (goods sale, lease, ticket, card sale…). The checkout
@@ -123,9 +115,13 @@ export interface PlannedPart {
 
 export type NewRecord = Omit<Insertable<PayRecordTable>, 'id'>;
 
-/** Our trade number of a channel part: one per order and attempt, so asking the channel again names the same trade. */
-export const outTradeNo = (kind: Pick<PayableKind, 'tradePrefix'>, tenantId: number, orderId: number, attempt: number) =>
-  `${kind.tradePrefix}${tenantId}O${orderId}A${attempt}`;
+/**
+ * Our trade number of a channel part: one per order and attempt, so asking the channel again names the
+ * same trade; led by the installation's prefix (app_install), so a reset database never repeats one on a
+ * merchant account. `ABC234GS1O12A1`: at most 32 characters (WeChat's limit) for any realistic ids.
+ */
+export const outTradeNo = (kind: Pick<PayableKind, 'tradePrefix'>, tenantId: number, orderId: number, attempt: number, installPrefix = '') =>
+  `${installPrefix}${kind.tradePrefix}${tenantId}O${orderId}A${attempt}`;
 
 export function recordOf(
   kind: Pick<PayableKind, 'orderType'>,
@@ -154,6 +150,7 @@ export function recordOf(
     created_by: ctx.userId,
     created_at: nowIso,
     paid_at: state === 'P' ? nowIso : null,
+    venue_id: ctx.order.venue_id,
     ...extra,
   };
 }
@@ -188,6 +185,8 @@ export interface RefundableKind<Order extends RefundableOrder = RefundableOrder>
   'orderType' | 'label' | 'orderName' | 'tradePrefix' | 'table' | 'notFoundMessage' | 'find'
 > {
   lineTable: RefundableLineTable;
+  /** The line table's column naming the order: `order_id`, or `id` for an order that is its own one line (an overstay). */
+  lineOrderColumn?: 'order_id' | 'id';
   /**
    * What giving back `quantity` units of a line returns, instead of their share of the paid amount (a
    * rental: the deposit less overtime and the damage `asked` records), read inside the refund's

@@ -1,4 +1,4 @@
-import { refund } from '@venue/contract';
+import { refund, shareOfPaid } from '@venue/contract';
 import { BizError } from '../../lib/errors.ts';
 import type { RefundableLine } from './payable.ts';
 
@@ -37,8 +37,7 @@ export function planRefundLines<L extends Pick<RefundableLine, 'id' | 'item_id' 
   if (!asked.size) throw badRefund(lines.every((l) => left(l) === 0) ? refund.refundMsg.nothingLeft : refund.refundMsg.nothingChosen);
 
   const linesFen = lines.reduce((sum, l) => sum + l.price_pay_fen * l.quantity, 0);
-  // amount × paid may pass 2^53: whole-number arithmetic in BigInt.
-  const paidShare = (amount: number) => (linesFen === 0 ? 0 : Number((BigInt(amount) * BigInt(order.price_pay_fen)) / BigInt(linesFen)));
+  const paidShare = (amount: number) => shareOfPaid(amount, order.price_pay_fen, linesFen);
   const planned: PlannedLine[] = [];
   for (const [lineId, quantity] of asked) {
     const line = lines.find((l) => l.id === lineId);

@@ -24,7 +24,9 @@ export type WrittenPart = Pick<RefundPartRow, 'id' | 'state' | 'out_refund_no' |
 export type RefundRow = NonNullable<Awaited<ReturnType<RefundRepository['find']>>>;
 export type RefundPartRow = Awaited<ReturnType<RefundRepository['parts']>>[number];
 export type RefundLineRow = Awaited<ReturnType<RefundRepository['lines']>>[number];
-type Kind = Pick<RefundableKind, 'orderType' | 'tradePrefix' | 'table' | 'lineTable'>;
+type Kind = Pick<RefundableKind, 'orderType' | 'tradePrefix' | 'table' | 'lineTable' | 'lineOrderColumn'>;
+/** The column of a kind's line table that names the line's order (an order that is its own line: `id`). */
+const orderColumn = (kind: Kind) => kind.lineOrderColumn ?? 'order_id';
 
 /**
  * The only place with refund queries: refunds of any payable kind (keyed by order type and order id),
@@ -117,7 +119,7 @@ export class RefundRepository {
       .leftJoin('card as c', 'c.id', 'p.card_id')
       .leftJoin('card_consume as cc', 'cc.id', 'p.consume_id')
       .selectAll('p')
-      .select(['pr.consume_id as charge_id', 'pr.out_trade_no', 'c.card_no', 'cc.balance_after'])
+      .select(['pr.consume_id as charge_id', 'pr.out_trade_no', 'pr.money_fen as record_fen', 'c.card_no', 'cc.balance_after'])
       .where('p.refund_id', 'in', refundIds)
       .orderBy('p.refund_id')
       .orderBy('p.id')
@@ -195,7 +197,7 @@ export class RefundRepository {
         .set({ refunded_quantity: sql<number>`refunded_quantity + ${q}` })
         .where('tenant_id', '=', tenantId)
         .where('id', '=', l.line_id)
-        .where('order_id', '=', orderId)
+        .where(sql.ref(orderColumn(kind)), '=', orderId)
         .where(sql<boolean>`refunded_quantity + ${q} <= quantity and refunded_quantity + ${q} >= 0`)
         .executeTakeFirst();
       if (Number(done.numUpdatedRows) !== 1) return false;
@@ -236,6 +238,19 @@ export class RefundRepository {
     return Number(done.numUpdatedRows) === 1;
   }
 
+  /** Refunds waiting for their channel that no request holds now (the background job asks for them). */
+  pending(nowIso: string, limit: number) {
+    return this.db
+      .selectFrom('order_refund as r')
+      .leftJoin('users as u', 'u.id', 'r.created_by')
+      .select(['r.id', 'r.tenant_id', 'r.order_type', 'r.order_id', 'r.created_by', 'u.username'])
+      .where('r.state', '=', 'U')
+      .where((eb) => eb.or([eb('r.lock_until', 'is', null), eb('r.lock_until', '<', nowIso)]))
+      .orderBy('r.id')
+      .limit(limit)
+      .execute();
+  }
+
   /** The channel did not say: the refund stays U, free for the next query. */
   async unlock(refundId: number, message: string) {
     await this.db.updateTable('order_refund').set({ lock_until: null, message }).where('id', '=', refundId).where('state', '=', 'U').execute();
@@ -253,7 +268,7 @@ export class RefundRepository {
   async setOrderRefunded(trx: Executor, kind: Kind, tenantId: number, orderId: number, addFen = 0): Promise<Extract<PayState, 'PR' | 'FR'> | null> {
     const full = sql<boolean>`(select coalesce(sum(rl.quantity), 0) from order_refund_line rl join order_refund r on r.id = rl.refund_id
           where r.tenant_id = ${tenantId} and r.order_type = ${kind.orderType} and r.order_id = ${orderId} and r.state = 'R')
-      >= (select coalesce(sum(quantity), 0) from ${sql.table(kind.lineTable)} where tenant_id = ${tenantId} and order_id = ${orderId})`;
+      >= (select coalesce(sum(quantity), 0) from ${sql.table(kind.lineTable)} where tenant_id = ${tenantId} and ${sql.ref(orderColumn(kind))} = ${orderId})`;
     const row = await trx
       .updateTable(kind.table)
       .set({

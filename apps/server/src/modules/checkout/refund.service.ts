@@ -10,10 +10,11 @@ import type { LedgerService } from '../member-card/ledger.service.ts';
 import type { ChannelRegistry } from '../payment/channel-registry.ts';
 import type { ChannelAnswer } from '../payment/channel.ts';
 import type { PaymentMethodService } from '../payment/payment-method.service.ts';
+import type { InstallPrefix } from '../payment/install.ts';
 import type { AccountRoute, SettledBy } from './account-route.ts';
 import { ask } from './channel-flow.ts';
 import { refundChange } from './checkout-audit.ts';
-import type { RefundableKind, RefundableLine, RefundableOrder } from './payable.ts';
+import type { PayActor, RefundableKind, RefundableLine, RefundableOrder } from './payable.ts';
 import { badRefund, planRefundLines, splitOverParts, type PlannedLine } from './refund-plan.ts';
 import type { NewRefund, NewRefundPart, RefundRepository, WrittenPart } from './refund.repository.ts';
 import { toOrderRefund } from './refund.mapper.ts';
@@ -33,6 +34,7 @@ export interface RefundDeps {
   ledger: Pick<LedgerService, 'refundOrderCharge'>;
   clock: Clock;
   audit: AuditService;
+  prefix: InstallPrefix;
 }
 
 /**
@@ -97,7 +99,7 @@ export class RefundService {
   /** Method of route F: cash unless said; enabled at the order's venue and settled by hand (no channel to ask). */
   private async otherRoute(s: UserSession, order: Order, body: RefundBody) {
     const payMode = body.payMode ?? payment.DEFAULT_PAY_MODE;
-    const [method, channel] = [await this.deps.methods.enabledMethod(s.tenantId, order.venue_id, payMode, s.rulesVersion), this.deps.channels.get(payMode)];
+    const [method, channel] = [await this.deps.methods.enabledMethod(s.tenantId, order.venue_id, payMode, s.rulesVersion), this.deps.channels.kind(payMode)];
     if (!method || !channel || channel.remote) throw badRefund(`当前场馆未启用${payment.payModeName(payMode)}，请选择其他退款方式`);
     return { payMode, payName: method.pay_name };
   }
@@ -112,6 +114,7 @@ export class RefundService {
     if (!contract.REFUNDABLE_PAY_STATES.includes(order.pay_state))
       throw badRefund(order.pay_state === 'FR' ? contract.refundMsg.nothingLeft : contract.refundMsg.notPaid);
     const other = body.route === 'F' ? await this.otherRoute(s, order, body) : null;
+    const prefix = await this.deps.prefix.get();
     const now = clock.now();
     let held: { refundId: number; remote: boolean; answer?: OrderRefund };
     try {
@@ -165,7 +168,7 @@ export class RefundService {
         } satisfies NewRefund;
         const { id: refundId, parts: writtenParts } = await refunds.insert(
           trx,
-          kind,
+          { tradePrefix: `${prefix}${kind.tradePrefix}` },
           newRefund,
           plan.lines.map((l) => ({ ...l, tenant_id: s.tenantId, order_id: order.id })),
           parts,
@@ -235,7 +238,7 @@ export class RefundService {
         pay_name: r.pay_name,
         card_id: r.card_id,
         charge_id: r.consume_id,
-        remote: !!channels.get(r.pay_mode)?.remote,
+        remote: !!channels.kind(r.pay_mode)?.remote,
       });
     }
     return parts;
@@ -257,18 +260,41 @@ export class RefundService {
     };
   }
 
-  /** Asks the channel of the refund's scan-code part to refund it, or what became of that refund. */
+  /** Asks the channel of the refund's scan-code part (its venue's) to refund it, or what became of that refund. */
   private async askChannel(tenantId: number, refundId: number, how: 'refund' | 'query'): Promise<ChannelAnswer> {
-    const parts = await this.deps.refunds.parts([refundId]);
+    const [parts, refund] = await Promise.all([this.deps.refunds.parts([refundId]), this.deps.refunds.find(tenantId, refundId)]);
     const part = parts.find((p) => p.out_refund_no !== null);
-    const channel = part && this.deps.channels.get(part.pay_mode);
-    if (!part || !channel) return { state: 'FAILED', channelTradeNo: null, message: '退款记录不完整' };
+    const channel = part && refund ? await this.deps.channels.forVenue(tenantId, refund.venue_id, part.pay_mode).catch(() => undefined) : undefined;
+    if (!part || !channel) return { state: how === 'refund' ? 'FAILED' : 'UNKNOWN', channelTradeNo: null, message: '退款记录不完整或收款通道未配置' };
     const ref = { tenantId, orderNo: part.out_trade_no!, refundNo: part.out_refund_no! };
-    return ask(() => (how === 'refund' ? channel.refund({ ...ref, amountFen: part.money_fen }) : channel.queryRefund(ref)));
+    return ask(() =>
+      how === 'refund'
+        ? channel.refund({ ...ref, amountFen: part.money_fen, totalFen: part.record_fen ?? part.money_fen, reason: refund!.reason })
+        : channel.queryRefund(ref),
+    );
+  }
+
+  /**
+   * The background job (jobs.ts): refunds their channel left unknown are asked again, on behalf of the
+   * user who made them, so a refund settles without anyone pressing 查询. Answers how many settled.
+   */
+  async settlePending(kinds: Kind[], limit = 50): Promise<number> {
+    const now = this.deps.clock.now();
+    let settled = 0;
+    for (const r of await this.deps.refunds.pending(iso(now), limit)) {
+      const kind = kinds.find((k) => k.orderType === r.order_type);
+      if (!kind || !(await this.deps.refunds.claim(r.tenant_id, r.id, iso(now), iso(addMs(now, LOCK_MS))))) continue;
+      const order = await kind.find(r.tenant_id, r.order_id);
+      if (!order) continue;
+      const actor: PayActor = { tenantId: r.tenant_id, userId: r.created_by, username: r.username ?? '系统' };
+      const done = await this.finish(kind, actor, order, r.id, await this.askChannel(r.tenant_id, r.id, 'query'));
+      if (done.state !== 'U') settled++;
+    }
+    return settled;
   }
 
   /** The channel's answer to a held refund: completed (R), let go (F), or still unknown (U). */
-  private async finish(kind: Kind, s: UserSession, order: Order, refundId: number, answer: ChannelAnswer): Promise<OrderRefund> {
+  private async finish(kind: Kind, s: PayActor, order: Order, refundId: number, answer: ChannelAnswer): Promise<OrderRefund> {
     const { db, refunds } = this.deps;
     const nowIso = iso(this.deps.clock.now());
     if (answer.state === 'UNKNOWN') {
@@ -303,7 +329,7 @@ export class RefundService {
   private async giveBack(
     kind: Kind,
     trx: Transaction<Database>,
-    s: UserSession,
+    s: PayActor,
     order: Order,
     refundId: number,
     /** What the caller wrote in this transaction (a refund settled at once): not read again; its amount is not held yet. */
@@ -325,10 +351,8 @@ export class RefundService {
         await refunds.updatePart(trx, p.id, { state: 'R', consume_id: row.id });
         continue;
       }
-      const answer = await channels
-        .get(p.pay_mode)
-        ?.refund({ tenantId: s.tenantId, orderNo: `${kind.tradePrefix}${s.tenantId}O${order.id}`, refundNo: `R${refundId}P${p.id}`, amountFen: p.money_fen });
-      if (answer?.state !== 'PAID') throw badRefund(`${p.pay_name}退款失败，请选择其他退款方式`);
+      // A cash-like part is given back by hand at the till; a mode no channel serves cannot be.
+      if (channels.kind(p.pay_mode)?.remote !== false) throw badRefund(`${p.pay_name}退款失败，请选择其他退款方式`);
       if (p.state !== 'R') await refunds.updatePart(trx, p.id, { state: 'R' });
     }
     const lines = written?.lines ?? (await refunds.lines([refundId], trx));

@@ -1,9 +1,9 @@
+import { chinaText } from '@venue/contract';
 import type { Readable } from 'node:stream';
 import { couponValueText, MEMBER_COUPON_STATE_LABELS, type MemberCoupon } from '@venue/contract/coupons';
-import { shanghaiText } from '../../lib/clock.ts';
 import { streamXlsx, type XlsxColumn } from '../../lib/xlsx-stream.ts';
 
-const when = (isoText: string | null) => (isoText ? shanghaiText(new Date(isoText)) : '');
+const when = (isoText: string | null) => (isoText ? chinaText(new Date(isoText)) : '');
 
 const COLUMNS: XlsxColumn<MemberCoupon>[] = [
   ['券码', 18, (r) => r.code],

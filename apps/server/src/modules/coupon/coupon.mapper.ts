@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
 import { fenToYuan, type Coupon, type MemberCoupon } from '@venue/contract';
-import { maskMobile } from '@venue/contract/member-life';
 import type { CouponRow, CouponVenue, MemberCouponRow } from './coupon.repository.ts';
 
 type ValueColumns = Pick<CouponRow, 'coupon_type' | 'amount_fen' | 'discount' | 'min_spend_fen' | 'begin_date' | 'end_date'>;
@@ -41,7 +40,7 @@ export const toMemberCoupon = (r: MemberCouponRow, today: string): MemberCoupon 
   ...valueOf(r),
   memberId: r.member_id,
   memberName: r.member_name,
-  phone: maskMobile(r.phone),
+  phone: r.phone,
   state: r.state === 'U' && r.end_date < today ? 'E' : r.state,
   issueTime: r.issued_at,
   issueUserName: r.issued_by_name,

@@ -1,10 +1,10 @@
+import { chinaToIso } from '@venue/contract';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { MemberCouponFilters } from '@venue/contract/coupons';
 import type { CouponTable } from '../../db/coupon-tables.ts';
 import type { Executor } from '../../db/database.ts';
 import type { Database } from '../../db/tables.ts';
 import { countRows } from '../../db/page-query.ts';
-import { shanghaiToIso } from '../../lib/clock.ts';
 import type { PageWindow } from '../../lib/paging.ts';
 import { inUserVenues, type Session } from '../../plugins/session.ts';
 
@@ -222,8 +222,8 @@ export class CouponRepository {
     if (f.state === 'U') q = q.where('mc.state', '=', 'U').where('c.end_date', '>=', today);
     if (f.state === 'E') q = q.where('mc.state', '=', 'U').where('c.end_date', '<', today);
     if (f.state === 'D' || f.state === 'R') q = q.where('mc.state', '=', f.state);
-    if (f.beginDate) q = q.where('mc.issued_at', '>=', shanghaiToIso(f.beginDate));
-    if (f.endDate) q = q.where('mc.issued_at', '<=', shanghaiToIso(f.endDate, true));
+    if (f.beginDate) q = q.where('mc.issued_at', '>=', chinaToIso(f.beginDate));
+    if (f.endDate) q = q.where('mc.issued_at', '<=', chinaToIso(f.endDate, true));
     return q;
   }
 

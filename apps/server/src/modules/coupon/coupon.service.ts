@@ -1,10 +1,10 @@
-import { coupons, yuanToFen, type BodyOut, type Coupon, type MemberCoupon, type QueryOut } from '@venue/contract';
+import { coupons, yuanToFen, type BodyOut, type Coupon, type MemberCoupon, type QueryOut, chinaText } from '@venue/contract';
 import type { IssueMember, MemberCouponFilters } from '@venue/contract/coupons';
-import { maskMobile } from '@venue/contract/member-life';
-import { iso, shanghaiText, type Clock } from '../../lib/clock.ts';
+import { iso, type Clock } from '../../lib/clock.ts';
 import { notFound, refuse } from '../../lib/errors.ts';
 import { pageWindow } from '../../lib/paging.ts';
-import { assertVenue, type UserSession } from '../../plugins/session.ts';
+import { maskPersonal } from '../../lib/personal.ts';
+import { assertVenue, seesPersonalData, type UserSession } from '../../plugins/session.ts';
 import type { AuditService } from '../audit/index.ts';
 import { newCouponCode, toCoupon, toMemberCoupon } from './coupon.mapper.ts';
 import type { CouponRepository, CouponRow } from './coupon.repository.ts';
@@ -46,7 +46,7 @@ export class CouponService {
 
   /** Today in Asia/Shanghai, "YYYY-MM-DD": a coupon's dates are days there. */
   private today() {
-    return shanghaiText(this.clock.now()).slice(0, 10);
+    return chinaText(this.clock.now()).slice(0, 10);
   }
 
   private async withVenues(rows: CouponRow[], db?: Executor): Promise<Coupon[]> {
@@ -139,7 +139,7 @@ export class CouponService {
   async members(s: UserSession, q: QueryOut<typeof coupons.issueMembers>): Promise<IssueMember[]> {
     if (q.couponId) await this.get(s, q.couponId);
     const rows = await this.repo.searchMembers(s.tenantId, q.keyword, q.couponId);
-    return rows.map((r) => ({ memberId: r.id, memberName: r.name, phone: maskMobile(r.phone), held: Number(r.held) }));
+    return rows.map((r) => ({ memberId: r.id, memberName: r.name, phone: r.phone, held: Number(r.held) }));
   }
 
   /**
@@ -197,9 +197,11 @@ export class CouponService {
 
   async *exportBatches(s: UserSession, q: MemberCouponFilters): AsyncGenerator<MemberCoupon[]> {
     const today = this.today();
+    const shown = seesPersonalData(s) ? (coupon: MemberCoupon) => coupon : maskPersonal;
     for (let offset = 0; ; offset += EXPORT_BATCH) {
       const rows = await this.repo.memberCoupons(s, q, today, { offset, limit: EXPORT_BATCH });
-      if (rows.length) yield rows.map((r) => toMemberCoupon(r, today));
+      // the file shows phones as recordQuery answers them (the route masks those)
+      if (rows.length) yield rows.map((r) => shown(toMemberCoupon(r, today)));
       if (rows.length < EXPORT_BATCH) return;
     }
   }

@@ -1,4 +1,4 @@
-import { COUPON_MENUS, seedCoupons } from '../../seed/coupon.ts';
+import { COUPON_MENUS } from './coupon.menus.ts';
 import type { AuditService } from '../audit/index.ts';
 import { defineModule } from '../module.ts';
 import { CouponRepository } from './coupon.repository.ts';
@@ -16,5 +16,4 @@ export const couponModule = defineModule({
   services: ({ db, clock }, { audit }: { audit: AuditService }) => new CouponService(new CouponRepository(db.kysely), audit, clock),
   routes: (app, guard, coupons) => couponRoutes(app, guard, coupons),
   menus: COUPON_MENUS.map((menu) => ({ group: 'marketing', menu })),
-  demo: (ctx) => seedCoupons(ctx),
 });

@@ -3,7 +3,7 @@ import type { DictDetailRow } from '@venue/contract/system';
 import { alreadyExists, BizError, notFound, refuse } from '../../lib/errors.ts';
 import { mapPage, pageWindow } from '../../lib/paging.ts';
 import type { UserSession } from '../../plugins/session.ts';
-import { CODE_TABLES } from '../../seed/dictionaries.ts';
+import { CODE_TABLES } from './code-tables.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { DictRepository } from './dict.repository.ts';
 

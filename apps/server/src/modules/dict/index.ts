@@ -1,5 +1,5 @@
-import { DICT_MENU } from '../../seed/menus.ts';
-import { seedCodeTables } from '../../seed/dictionaries.ts';
+import { DICT_MENU } from './dict.menus.ts';
+import { seedCodeTables } from './code-tables.ts';
 import type { AuditService } from '../audit/index.ts';
 import { defineModule } from '../module.ts';
 import { DictRepository } from './dict.repository.ts';

@@ -1,4 +1,5 @@
-import { addMs, iso, shanghaiText, type Clock } from '../../lib/clock.ts';
+import { chinaText } from '@venue/contract';
+import { addMs, iso, type Clock } from '../../lib/clock.ts';
 import type { CardRecord, ControllerTarget, GateDriver } from './driver/gate-driver.ts';
 import { GateDriverError } from './driver/gate-driver.ts';
 import type { CardAccessRepository, PushRow, PushWish, SyncScope } from './card-access.repository.ts';
@@ -20,7 +21,7 @@ export function cardNumberOf(phyCardId: string | null): number | null {
   return n > 0 && n <= 4_294_967_295 ? n : null;
 }
 
-const chinaDate = (isoText: string) => shanghaiText(new Date(isoText)).slice(0, 10);
+const chinaDate = (isoText: string) => chinaText(new Date(isoText)).slice(0, 10);
 const keyOf = (controllerId: number, cardNumber: number) => `${controllerId}:${cardNumber}`;
 
 /**
@@ -107,7 +108,7 @@ export class CardAccessService {
 
   private async round() {
     const now = this.clock.now();
-    const today = shanghaiText(now).slice(0, 10);
+    const today = chinaText(now).slice(0, 10);
     if (today !== this.lastDropDay) {
       await this.repo.dropEnded(today, iso(now));
       this.lastDropDay = today;

@@ -1,6 +1,6 @@
+import { chinaToIso } from '@venue/contract';
 import type { gate, QueryOut } from '@venue/contract';
 import type { Command, CommandFilters } from '@venue/contract/gate';
-import { shanghaiToIso } from '../../lib/clock.ts';
 import { mapPage, pageWindow } from '../../lib/paging.ts';
 import { inUserVenues, type UserSession } from '../../plugins/session.ts';
 import type { CommandFilter, CommandRepository } from './command.repository.ts';
@@ -31,8 +31,8 @@ export class CommandLogService {
   private filterOf(s: UserSession, q: CommandFilters): CommandFilter {
     return {
       within: inUserVenues(s, 'c.venue_id'),
-      beginIso: q.beginTime ? shanghaiToIso(q.beginTime) : undefined,
-      endIso: q.endTime ? shanghaiToIso(q.endTime, true) : undefined,
+      beginIso: q.beginTime ? chinaToIso(q.beginTime) : undefined,
+      endIso: q.endTime ? chinaToIso(q.endTime, true) : undefined,
       areaId: q.areaId,
       gateId: q.gateId,
       userName: q.userName || undefined,

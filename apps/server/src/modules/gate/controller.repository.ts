@@ -69,6 +69,13 @@ export class ControllerRepository {
     await this.db.updateTable('gate_controller').set(row).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
   }
 
+  /** Whether a controller of any tenant other than `exceptId` has this serial number. */
+  async serialTaken(serialNo: number, exceptId: number | null): Promise<boolean> {
+    let q = this.db.selectFrom('gate_controller').select('id').where('serial_no', '=', serialNo);
+    if (exceptId !== null) q = q.where('id', '!=', exceptId);
+    return !!(await q.executeTakeFirst());
+  }
+
   /** Enabled controllers of every tenant (the event listener's address goes to each). */
   enabledEverywhere() {
     return this.db.selectFrom('gate_controller').selectAll().where('state', '=', 'A').orderBy('id').execute();

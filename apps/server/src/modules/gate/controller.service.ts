@@ -1,7 +1,8 @@
-import { Code, type BodyOut, type gate, type QueryOut } from '@venue/contract';
-import { iso, shanghaiText, type Clock } from '../../lib/clock.ts';
+import { chinaToIso, Code, type BodyOut, type gate, type QueryOut, chinaText } from '@venue/contract';
+import { iso, type Clock } from '../../lib/clock.ts';
 import { BizError, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { mapPage, pageWindow } from '../../lib/paging.ts';
+import type { AuditActor, AuditService } from '../audit/index.ts';
 import type { CardAccessService } from './card-access.service.ts';
 import type { ControllerRepository, ControllerRow, ControllerValues } from './controller.repository.ts';
 import { targetOf } from './controller.target.ts';
@@ -27,7 +28,9 @@ const toController = (r: Listed) => ({
   lastError: r.last_error,
 });
 export const CONTROLLER_MISSING = '控制器不存在';
-const secondsBetween = (boardTime: string, now: Date) => Math.round((new Date(`${boardTime.replace(' ', 'T')}+08:00`).getTime() - now.getTime()) / 1000);
+/** The same words whoever holds the number: another tenant's controllers are not to be told apart. */
+const SERIAL_TAKEN = '该控制器序列号已被使用';
+const secondsBetween = (boardTime: string, now: Date) => Math.round((Date.parse(chinaToIso(boardTime)) - now.getTime()) / 1000);
 
 /** 控制器管理: the boards, their test (status, time, doors, listener), clock setting and card resend. */
 export class ControllerService {
@@ -39,6 +42,7 @@ export class ControllerService {
     private readonly access: CardAccessService,
     private readonly endpoint: EventEndpoint,
     private readonly clock: Clock,
+    private readonly audit: AuditService,
   ) {}
 
   async page(tenantId: number, q: QueryOut<typeof gate.controllerQuery>) {
@@ -59,7 +63,8 @@ export class ControllerService {
     return toController(await this.row(tenantId, id));
   }
 
-  async save(tenantId: number, id: number | null, b: BodyOut<typeof gate.controllerAdd>) {
+  async save(who: AuditActor, id: number | null, b: BodyOut<typeof gate.controllerAdd>) {
+    const { tenantId } = who;
     const before = id === null ? null : await this.row(tenantId, id);
     const values: ControllerValues = {
       name: b.controllerName,
@@ -73,11 +78,13 @@ export class ControllerService {
       state: b.state,
       remark: b.remark ?? '',
     };
+    // A board's events name only its serial number: one controller holds it, whichever tenant asks.
+    if (await this.repo.serialTaken(b.serialNo, id)) throw new BizError(Code.EXISTS, SERIAL_TAKEN);
     try {
       if (id === null) id = await this.repo.insert(tenantId, values, iso(this.clock.now()));
       else await this.repo.update(tenantId, id, values);
     } catch (error) {
-      if (isUniqueViolation(error)) throw new BizError(Code.EXISTS, `序列号 ${b.serialNo} 的控制器已存在`);
+      if (isUniqueViolation(error)) throw new BizError(Code.EXISTS, SERIAL_TAKEN);
       throw error;
     }
     const saved = await this.row(tenantId, id);
@@ -85,7 +92,14 @@ export class ControllerService {
     // Another board (or the same board somewhere else) holds none of the cards yet.
     const moved = !before || before.serial_no !== saved.serial_no || before.address !== saved.address || before.port !== saved.port;
     if (saved.state === 'A' && (moved || before?.state !== 'A')) await this.access.syncController(tenantId, id, !!before);
-    return toController(saved);
+    const after = toController(saved);
+    await this.audit.recordNow(who, {
+      action: before ? 'gateController.edit' : 'gateController.add',
+      target: `闸机控制器 ${after.controllerName}`,
+      before: before && toController(before),
+      after,
+    });
+    return after;
   }
 
   /** Tells a controller where events go (in the background: a board that is down must not hold the save up). */
@@ -134,7 +148,7 @@ export class ControllerService {
       message,
       elapsedMs: Math.round(performance.now() - started),
       controllerTime: null,
-      serverTime: shanghaiText(now),
+      serverTime: chinaText(now),
       driftSeconds: null,
       doors: [],
       listener: null,
@@ -154,12 +168,12 @@ export class ControllerService {
         message: '控制器在线',
         elapsedMs: Math.round(performance.now() - started),
         controllerTime: status.time,
-        serverTime: shanghaiText(now),
-        driftSeconds: secondsBetween(status.time, now),
+        serverTime: chinaText(now),
+        driftSeconds: status.time === null ? null : secondsBetween(status.time, now),
         doors,
         listener,
         cards,
-        lastEvent: e ? `#${e.index} ${e.timestamp} ${e.door}号门${e.card ? ` 卡 ${e.card}` : ''}` : null,
+        lastEvent: e ? `#${e.index} ${e.timestamp ?? '（无有效时间）'} ${e.door}号门${e.card ? ` 卡 ${e.card}` : ''}` : null,
       };
     } catch (error) {
       return offline((error as Error).message);
@@ -169,7 +183,7 @@ export class ControllerService {
   async syncTime(tenantId: number, id: number) {
     const row = await this.row(tenantId, id);
     try {
-      return { controllerTime: await this.driver.setTime(targetOf(row), shanghaiText(this.clock.now())) };
+      return { controllerTime: await this.driver.setTime(targetOf(row), chinaText(this.clock.now())) };
     } catch (error) {
       throw new BizError(Code.UPDATE_FAILED, (error as Error).message);
     }

@@ -15,6 +15,15 @@ export function localAddressFacing(address: string): string | null {
   return null;
 }
 
+/** Whether `address` reaches a whole segment: 255.255.255.255 or the broadcast address of one of this machine's IPv4 networks. */
+export function isBroadcastAddress(address: string): boolean {
+  if (address === '255.255.255.255') return true;
+  const target = toNumber(address);
+  return Object.values(networkInterfaces()).some((entries) =>
+    (entries ?? []).some((e) => e.family === 'IPv4' && e.netmask !== '255.255.255.255' && (toNumber(e.address) | ~toNumber(e.netmask)) >>> 0 === target),
+  );
+}
+
 /**
  * Where this server receives the controllers' events: the bound UDP port (null while nobody listens)
  * and the address each controller is told to send to.

@@ -1,8 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { EventListener } from './driver/gate-driver.ts';
 import { splitAddress } from './driver/uhppoted.driver.ts';
+import type { EventIntake } from './event-intake.ts';
 import type { GateServices } from './gate.services.ts';
 import { ControllerSimulator } from './simulator/controller-simulator.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What came in on the controllers' event port: counts of recorded and dropped datagrams. */
+    gateEvents: EventIntake;
+  }
+}
 
 export interface GateRuntimeOptions {
   /** "address:port" to receive the controllers' events on (port 0: a free one); null or absent: no listener. */
@@ -21,10 +28,10 @@ export interface GateRuntimeOptions {
 export function gateRuntime(app: FastifyInstance, s: GateServices, options: GateRuntimeOptions): void {
   s.access.log = app.log;
   s.controllers.log = app.log;
-  let listener: EventListener | null = null;
+  s.events.log = app.log;
+  app.decorate('gateEvents', s.events);
   let simulator: ControllerSimulator | null = null;
   let timer: NodeJS.Timeout | undefined;
-  const recording = new Set<Promise<void>>();
 
   app.addHook('onReady', async () => {
     const simulated = options.simulator ? await s.controllers.onLoopback() : [];
@@ -35,31 +42,25 @@ export function gateRuntime(app: FastifyInstance, s: GateServices, options: Gate
     }
     if (options.listen) {
       s.endpoint.bindHost = splitAddress(options.listen).host;
-      listener = await s.driver.listen(
-        options.listen,
-        (event) => {
-          const work = s.passes
-            .record(event)
-            .catch((error: unknown) => app.log.warn({ err: error, event }, '闸机事件记录失败'))
-            .finally(() => recording.delete(work));
-          recording.add(work);
-        },
-        (error) => app.log.warn({ err: error }, '闸机事件接收出错'),
-      );
-      s.endpoint.port = listener.port;
+      s.endpoint.port = await s.events.start(options.listen);
       await s.controllers.announceAll();
     }
     // A simulated board starts empty: it gets every card it should hold.
     for (const c of simulated) await s.access.syncController(c.tenant_id, c.id, true);
-    timer = setInterval(() => void s.access.tick(), options.retryIntervalMs ?? 5000);
+    timer = setInterval(() => {
+      try {
+        void s.access.tick();
+      } catch (error) {
+        app.log.warn({ err: error }, '闸机卡权限下发失败');
+      }
+    }, options.retryIntervalMs ?? 5000);
     timer.unref();
   });
 
   app.addHook('onClose', async () => {
     clearInterval(timer);
-    listener?.close();
     s.endpoint.port = null;
-    await Promise.allSettled([...recording]);
+    await s.events.stop();
     await s.access.idle();
     await simulator?.close();
   });

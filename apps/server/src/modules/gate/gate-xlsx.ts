@@ -1,9 +1,9 @@
+import { chinaText } from '@venue/contract';
 import type { Readable } from 'node:stream';
 import { DIRECTION_LABELS, DOOR_STATE_LABELS, PASS_KIND_LABELS, type Command, type DoorState, type Pass } from '@venue/contract/gate';
-import { shanghaiText } from '../../lib/clock.ts';
 import { streamXlsx, type XlsxColumn } from '../../lib/xlsx-stream.ts';
 
-const when = (isoText: string) => shanghaiText(new Date(isoText));
+const when = (isoText: string) => chinaText(new Date(isoText));
 const yesNo = (flag: 'T' | 'F', yes: string, no: string) => (flag === 'T' ? yes : no);
 
 const COMMAND_COLUMNS: XlsxColumn<Command>[] = [
@@ -23,7 +23,7 @@ const COMMAND_COLUMNS: XlsxColumn<Command>[] = [
 ];
 
 const PASS_COLUMNS: XlsxColumn<Pass>[] = [
-  ['通行时间', 20, (p) => when(p.passTime)],
+  ['通行时间', 20, (p) => when(p.passTime) + (p.timeSource === 'A' ? '（接收时间）' : '')],
   ['场馆', 16, (p) => p.venueName],
   ['区域', 12, (p) => p.areaName],
   ['闸机', 18, (p) => p.gateName],

@@ -10,14 +10,14 @@ export function gateRoutes(app: FastifyInstance, guard: Guard, s: GateServices):
 
   route(app, guard, gate.areaQuery, ({ session, query }) => s.areas.page(session.tenantId, query));
   route(app, guard, gate.areaAll, ({ session }) => s.areas.all(session.tenantId));
-  route(app, guard, gate.areaAdd, ({ session, body }) => s.areas.save(session.tenantId, null, body));
-  route(app, guard, gate.areaEdit, ({ session, body }) => s.areas.save(session.tenantId, body.areaId, body));
-  route(app, guard, gate.areaDelete, ({ session, params }) => s.areas.remove(session.tenantId, params.id));
+  route(app, guard, gate.areaAdd, ({ session, body }) => s.areas.save(session, null, body));
+  route(app, guard, gate.areaEdit, ({ session, body }) => s.areas.save(session, body.areaId, body));
+  route(app, guard, gate.areaDelete, ({ session, params }) => s.areas.remove(session, params.id));
 
   route(app, guard, gate.controllerQuery, ({ session, query }) => s.controllers.page(session.tenantId, query));
   route(app, guard, gate.controllerAll, ({ session }) => s.controllers.all(session.tenantId));
-  route(app, guard, gate.controllerAdd, ({ session, body }) => s.controllers.save(session.tenantId, null, body));
-  route(app, guard, gate.controllerEdit, ({ session, body }) => s.controllers.save(session.tenantId, body.controllerId, body));
+  route(app, guard, gate.controllerAdd, ({ session, body }) => s.controllers.save(session, null, body));
+  route(app, guard, gate.controllerEdit, ({ session, body }) => s.controllers.save(session, body.controllerId, body));
   route(app, guard, gate.controllerTest, ({ session, body }) => s.controllers.test(session.tenantId, body.controllerId));
   route(app, guard, gate.controllerSyncTime, ({ session, body }) => s.controllers.syncTime(session.tenantId, body.controllerId));
   route(app, guard, gate.controllerSyncCards, ({ session, body }) => s.controllers.syncCards(session.tenantId, body.controllerId));

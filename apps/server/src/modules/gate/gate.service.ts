@@ -4,6 +4,7 @@ import { iso, type Clock } from '../../lib/clock.ts';
 import { alreadyExists, BizError, isUniqueViolation, notFound, refuse } from '../../lib/errors.ts';
 import { pageWindow } from '../../lib/paging.ts';
 import { assertVenue, inUserVenues, type UserSession } from '../../plugins/session.ts';
+import type { AuditService } from '../audit/index.ts';
 import type { VenueService } from '../venue/index.ts';
 import type { AreaService } from './area.service.ts';
 import type { CardAccessService } from './card-access.service.ts';
@@ -23,6 +24,7 @@ export class GateService {
     private readonly venues: VenueService,
     private readonly access: CardAccessService,
     private readonly clock: Clock,
+    private readonly audit: AuditService,
   ) {}
 
   private async withCardTypes(tenantId: number, rows: Listed[]): Promise<Gate[]> {
@@ -120,7 +122,9 @@ export class GateService {
     // The cards on the boards follow the gate's doors, card types and use.
     for (const controllerId of new Set([b.controllerId, before?.controllerId].filter((c): c is number => !!c)))
       await this.access.syncController(s.tenantId, controllerId);
-    return this.get(s, saved);
+    const after = await this.get(s, saved);
+    await this.audit.recordNow(s, { action: before ? 'gate.edit' : 'gate.add', target: `闸机 ${after.gateName}`, venueId: after.venueId, before, after });
+    return after;
   }
 
   async users(s: UserSession, gateId: number) {
@@ -129,10 +133,18 @@ export class GateService {
   }
 
   async setUsers(s: UserSession, gateId: number, userIds: number[]) {
-    await this.get(s, gateId);
+    const found = await this.get(s, gateId);
     const ids = [...new Set(userIds)];
     if ((await this.repo.countUsersOfTenant(s.tenantId, ids)) !== ids.length) throw new BizError(Code.NOT_EXISTENT, '所选用户不存在');
+    const before = (await this.repo.users(s.tenantId, gateId)).filter((u) => u.gate_id !== null).map((u) => u.id);
     await this.repo.setUsers(s.tenantId, gateId, ids);
+    await this.audit.recordNow(s, {
+      action: 'gate.users',
+      target: `闸机 ${found.gateName}`,
+      venueId: found.venueId,
+      before: { userIds: before },
+      after: { userIds: ids },
+    });
     return { userCount: ids.length };
   }
 }

@@ -4,6 +4,7 @@ import type { CommandLogService } from './command-log.service.ts';
 import type { ControllerService } from './controller.service.ts';
 import type { GateDriver } from './driver/gate-driver.ts';
 import type { EventEndpoint } from './event-endpoint.ts';
+import type { EventIntake } from './event-intake.ts';
 import type { GateService } from './gate.service.ts';
 import type { PassService } from './pass.service.ts';
 import type { RemoteControlService } from './remote-control.service.ts';
@@ -16,6 +17,8 @@ export interface GateServices {
   remote: RemoteControlService;
   commands: CommandLogService;
   passes: PassService;
+  /** The controllers' events as they arrive: checked, recorded or dropped, counted. */
+  events: EventIntake;
   /** Member cards on the controllers: the member-card module calls access.syncCards when cards change. */
   access: CardAccessService;
   driver: GateDriver;

@@ -1,4 +1,5 @@
-import { GATE_MENUS, seedGates } from '../../seed/gate.ts';
+import type { AuditService } from '../audit/index.ts';
+import { GATE_MENUS } from './gate.menus.ts';
 import { defineModule } from '../module.ts';
 import type { VenueService } from '../venue/index.ts';
 import { AreaRepository } from './area.repository.ts';
@@ -11,6 +12,7 @@ import { ControllerRepository } from './controller.repository.ts';
 import { ControllerService } from './controller.service.ts';
 import { UhppotedDriver } from './driver/uhppoted.driver.ts';
 import { EventEndpoint } from './event-endpoint.ts';
+import { EventIntake } from './event-intake.ts';
 import { gateRoutes } from './gate.routes.ts';
 import type { GateServices } from './gate.services.ts';
 import { GateRepository } from './gate.repository.ts';
@@ -35,20 +37,22 @@ export const gateAccessModule = defineModule({
 /** Gates: areas, controllers, gates and their users, remote control, the command log and the pass records. */
 export const gateModule = defineModule({
   key: 'gates',
-  services: ({ db, clock }, { venues, gateAccess }: { venues: VenueService; gateAccess: CardAccessService }): GateServices => {
+  services: ({ db, clock }, { audit, venues, gateAccess }: { audit: AuditService; venues: VenueService; gateAccess: CardAccessService }): GateServices => {
     const k = db.kysely;
     const driver = gateAccess.driver;
     const endpoint = new EventEndpoint();
-    const areas = new AreaService(new AreaRepository(k), clock);
-    const controllers = new ControllerService(new ControllerRepository(k), driver, gateAccess, endpoint, clock);
+    const areas = new AreaService(new AreaRepository(k), clock, audit);
+    const controllers = new ControllerService(new ControllerRepository(k), driver, gateAccess, endpoint, clock, audit);
     const commands = new CommandRepository(k);
+    const passes = new PassService(new PassRepository(k), venues, clock);
     return {
       areas,
       controllers,
-      gates: new GateService(new GateRepository(k), areas, controllers, venues, gateAccess, clock),
+      gates: new GateService(new GateRepository(k), areas, controllers, venues, gateAccess, clock, audit),
       remote: new RemoteControlService(commands, driver, clock),
       commands: new CommandLogService(commands),
-      passes: new PassService(new PassRepository(k), venues, clock),
+      passes,
+      events: new EventIntake(driver, passes, clock),
       access: gateAccess,
       driver,
       endpoint,
@@ -56,5 +60,4 @@ export const gateModule = defineModule({
   },
   routes: (app, guard, gates) => gateRoutes(app, guard, gates),
   menus: [{ sidebar: 2.5, menu: GATE_MENUS }],
-  demo: (ctx) => seedGates(ctx),
 });

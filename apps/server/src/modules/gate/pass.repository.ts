@@ -20,8 +20,14 @@ export interface PassFilter {
 export class PassRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** The enabled controller with this serial number (one at most: a serial number is unique), with where it sends from. */
   controllersBySerial(serialNo: number) {
-    return this.db.selectFrom('gate_controller').select(['id', 'tenant_id']).where('serial_no', '=', serialNo).where('state', '=', 'A').execute();
+    return this.db
+      .selectFrom('gate_controller')
+      .select(['id', 'tenant_id', 'address', 'broadcast'])
+      .where('serial_no', '=', serialNo)
+      .where('state', '=', 'A')
+      .execute();
   }
 
   gateOnDoor(controllerId: number, door: number) {
@@ -44,13 +50,14 @@ export class PassRepository {
       .executeTakeFirst();
   }
 
-  /** Keeps an event once: a controller resends its latest event (same index and time). */
-  async insert(row: Insertable<GatePassTable>) {
-    await this.db
+  /** Keeps an event once (a controller resends its latest event: same index and time); false when it was there already. */
+  async insert(row: Insertable<GatePassTable>): Promise<boolean> {
+    const [result] = await this.db
       .insertInto('gate_pass')
       .values(row)
       .onConflict((oc) => oc.columns(['controller_id', 'event_index', 'pass_time']).doNothing())
       .execute();
+    return Number(result?.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
   private filtered(tenantId: number, f: PassFilter) {

@@ -2,6 +2,7 @@ import { Code, yuanToFen, type BodyOut, type goods, type QueryOut, Msg } from '@
 import { iso, type Clock } from '../../lib/clock.ts';
 import { BizError, notFound } from '../../lib/errors.ts';
 import { mapPage, pageWindow } from '../../lib/paging.ts';
+import type { AuditActor, AuditService } from '../audit/index.ts';
 import type { ArchiveRepository, GoodsFilter } from './archive.repository.ts';
 import type { CatalogVersionRepository } from './catalog-version.repository.ts';
 import type { ClassificationService } from './classification.service.ts';
@@ -20,6 +21,7 @@ export class ArchiveService {
     private readonly classes: ClassificationService,
     private readonly catalog: CatalogVersionRepository,
     private readonly clock: Clock,
+    private readonly audit: AuditService,
   ) {
     this.saleList = new SaleList(repo, catalog, clock);
   }
@@ -59,24 +61,35 @@ export class ArchiveService {
     };
   }
 
-  async add(tenantId: number, f: Fields) {
-    const id = await this.repo.insert(tenantId, await this.values(tenantId, null, f), iso(this.clock.now()));
-    await this.catalog.bump(tenantId);
-    return this.get(tenantId, id);
+  async add(who: AuditActor, f: Fields) {
+    const id = await this.repo.insert(who.tenantId, await this.values(who.tenantId, null, f), iso(this.clock.now()));
+    await this.catalog.bump(who.tenantId);
+    const after = await this.get(who.tenantId, id);
+    await this.audit.recordNow(who, { action: 'goods.add', target: `商品 ${after.goodsName}`, after });
+    return after;
   }
 
-  async edit(tenantId: number, id: number, f: Fields) {
-    await this.get(tenantId, id);
-    await this.repo.update(tenantId, id, await this.values(tenantId, id, f));
-    await this.catalog.bump(tenantId);
-    return this.get(tenantId, id);
+  async edit(who: AuditActor, id: number, f: Fields) {
+    const before = await this.get(who.tenantId, id);
+    await this.repo.update(who.tenantId, id, await this.values(who.tenantId, id, f));
+    await this.catalog.bump(who.tenantId);
+    const after = await this.get(who.tenantId, id);
+    await this.audit.recordNow(who, { action: 'goods.edit', target: `商品 ${after.goodsName}`, before, after });
+    return after;
   }
 
-  async setState(tenantId: number, id: number, patch: Omit<BodyOut<typeof goods.goodsState>, 'goodsId'>) {
-    await this.get(tenantId, id);
-    await this.repo.update(tenantId, id, { ...(patch.state && { state: patch.state }), ...(patch.isOnSale && { is_on_sale: patch.isOnSale }) });
-    await this.catalog.bump(tenantId);
-    return this.get(tenantId, id);
+  async setState(who: AuditActor, id: number, patch: Omit<BodyOut<typeof goods.goodsState>, 'goodsId'>) {
+    const before = await this.get(who.tenantId, id);
+    await this.repo.update(who.tenantId, id, { ...(patch.state && { state: patch.state }), ...(patch.isOnSale && { is_on_sale: patch.isOnSale }) });
+    await this.catalog.bump(who.tenantId);
+    const after = await this.get(who.tenantId, id);
+    await this.audit.recordNow(who, {
+      action: 'goods.state',
+      target: `商品 ${after.goodsName}`,
+      before: { state: before.state, isOnSale: before.isOnSale },
+      after: { state: after.state, isOnSale: after.isOnSale },
+    });
+    return after;
   }
 
   /** The sale dialog's list (see SaleList): whole lists served from memory while nothing changed. */

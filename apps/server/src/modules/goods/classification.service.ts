@@ -2,6 +2,7 @@ import type { BodyOut, goods, QueryOut } from '@venue/contract';
 import type { Selectable } from 'kysely';
 import type { GoodsClassificationTable } from '../../db/tables.ts';
 import { alreadyExists, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import type { AuditActor, AuditService } from '../audit/index.ts';
 import type { CatalogVersionRepository } from './catalog-version.repository.ts';
 import type { ClassificationRepository } from './classification.repository.ts';
 
@@ -24,6 +25,7 @@ export class ClassificationService {
   constructor(
     private readonly repo: ClassificationRepository,
     private readonly catalog: CatalogVersionRepository,
+    private readonly audit: AuditService,
   ) {}
 
   async list(tenantId: number, q: QueryOut<typeof goods.classificationAll>) {
@@ -40,20 +42,26 @@ export class ClassificationService {
     return toClassification(row);
   }
 
-  async add(tenantId: number, f: Fields) {
+  async add(who: AuditActor, f: Fields) {
+    const { tenantId } = who;
     if (await this.repo.findByName(tenantId, f.classificationName)) throw alreadyExists(NAME_TAKEN);
     const id = await this.repo.insert(tenantId, { name: f.classificationName, state: f.state, sort: f.sort }).catch(nameTakenOnRace);
     await this.catalog.bump(tenantId);
-    return this.get(tenantId, id);
+    const after = await this.get(tenantId, id);
+    await this.audit.recordNow(who, { action: 'goodsClass.add', target: `商品分类 ${after.classificationName}`, after });
+    return after;
   }
 
-  async edit(tenantId: number, id: number, f: Fields) {
-    await this.get(tenantId, id);
+  async edit(who: AuditActor, id: number, f: Fields) {
+    const { tenantId } = who;
+    const before = await this.get(tenantId, id);
     const same = await this.repo.findByName(tenantId, f.classificationName);
     if (same && same.id !== id) throw alreadyExists(NAME_TAKEN);
     await this.repo.update(tenantId, id, { name: f.classificationName, state: f.state, sort: f.sort }).catch(nameTakenOnRace);
     await this.catalog.bump(tenantId);
-    return this.get(tenantId, id);
+    const after = await this.get(tenantId, id);
+    await this.audit.recordNow(who, { action: 'goodsClass.edit', target: `商品分类 ${after.classificationName}`, before, after });
+    return after;
   }
 
   /** For goods: the class must be the tenant's. */

@@ -23,8 +23,8 @@ export function goodsRoutes(app: FastifyInstance, guard: Guard, s: GoodsServices
   route(app, guard, goods.classificationAll, ({ session, query }) => s.classifications.list(session.tenantId, query));
   route(app, guard, goods.classificationById, ({ session, params }) => s.classifications.get(session.tenantId, params.id));
   route(app, guard, goods.classificationWithGoodsCount, ({ session }) => s.classifications.withGoodsCount(session.tenantId));
-  route(app, guard, goods.classificationAdd, ({ session, body }) => s.classifications.add(session.tenantId, body));
-  route(app, guard, goods.classificationEdit, ({ session, body }) => s.classifications.edit(session.tenantId, body.classificationId, body));
+  route(app, guard, goods.classificationAdd, ({ session, body }) => s.classifications.add(session, body));
+  route(app, guard, goods.classificationEdit, ({ session, body }) => s.classifications.edit(session, body.classificationId, body));
 
   route(app, guard, goods.warehouseQuery, ({ session, query }) => {
     assertVenue(session, query.venueId);
@@ -35,14 +35,14 @@ export function goodsRoutes(app: FastifyInstance, guard: Guard, s: GoodsServices
     return s.warehouses.list(session.tenantId, { state: query.state, venueIds: query.venueIds });
   });
   route(app, guard, goods.warehouseById, ({ session, params }) => s.warehouses.get(session.tenantId, params.id));
-  route(app, guard, goods.warehouseAdd, ({ session, body }) => s.warehouses.save(session.tenantId, null, body));
-  route(app, guard, goods.warehouseEdit, ({ session, body }) => s.warehouses.save(session.tenantId, body.warehouseId, body));
+  route(app, guard, goods.warehouseAdd, ({ session, body }) => s.warehouses.save(session, null, body));
+  route(app, guard, goods.warehouseEdit, ({ session, body }) => s.warehouses.save(session, body.warehouseId, body));
 
   route(app, guard, goods.goodsQuery, ({ session, query }) => s.archive.page(session.tenantId, query));
   route(app, guard, goods.goodsById, ({ session, params }) => s.archive.get(session.tenantId, params.id));
-  route(app, guard, goods.goodsAdd, ({ session, body }) => s.archive.add(session.tenantId, body));
-  route(app, guard, goods.goodsEdit, ({ session, body }) => s.archive.edit(session.tenantId, body.goodsId, body));
-  route(app, guard, goods.goodsState, ({ session, body }) => s.archive.setState(session.tenantId, body.goodsId, body));
+  route(app, guard, goods.goodsAdd, ({ session, body }) => s.archive.add(session, body));
+  route(app, guard, goods.goodsEdit, ({ session, body }) => s.archive.edit(session, body.goodsId, body));
+  route(app, guard, goods.goodsState, ({ session, body }) => s.archive.setState(session, body.goodsId, body));
   route(app, guard, goods.allByClassification, async ({ session, query }) => {
     await s.stock.assertWarehouses(session.tenantId, session, query.warehouseIds);
     return s.archive.cachedSaleList(session.tenantId, query);
@@ -57,8 +57,8 @@ export function goodsRoutes(app: FastifyInstance, guard: Guard, s: GoodsServices
     suppliers: await s.suppliers.enabled(session.tenantId),
     goods: await s.archive.enabled(session.tenantId),
   }));
-  route(app, guard, goods.supplierAdd, ({ session, body }) => s.suppliers.save(session.tenantId, null, body));
-  route(app, guard, goods.supplierEdit, ({ session, body }) => s.suppliers.save(session.tenantId, body.supplierId, body));
+  route(app, guard, goods.supplierAdd, ({ session, body }) => s.suppliers.save(session, null, body));
+  route(app, guard, goods.supplierEdit, ({ session, body }) => s.suppliers.save(session, body.supplierId, body));
 
   route(app, guard, goods.stockInCreate, ({ session, body }) => s.stockIns.create(session, body));
   route(app, guard, goods.stockInReview, ({ session, body }) => s.stockIns.review(session, body));

@@ -1,4 +1,4 @@
-import { GOODS_MENUS, seedGoods } from '../../seed/goods.ts';
+import { GOODS_MENUS } from './goods.menus.ts';
 import type { AuditService } from '../audit/index.ts';
 import { defineModule } from '../module.ts';
 import type { UserService } from '../user/index.ts';
@@ -26,18 +26,17 @@ export const goodsModule = defineModule({
   services: ({ db, clock }, { users, venues, audit }: { users: UserService; venues: VenueService; audit: AuditService }): GoodsServices => {
     const k = db.kysely;
     const catalog = new CatalogVersionRepository(k);
-    const classifications = new ClassificationService(new ClassificationRepository(k), catalog);
+    const classifications = new ClassificationService(new ClassificationRepository(k), catalog, audit);
     const stock = new StockService(new StockRepository(k, db.engine), k, clock, audit);
     return {
       classifications,
-      warehouses: new WarehouseService(new WarehouseRepository(k), venues),
-      archive: new ArchiveService(new ArchiveRepository(k), classifications, catalog, clock),
+      warehouses: new WarehouseService(new WarehouseRepository(k), venues, audit),
+      archive: new ArchiveService(new ArchiveRepository(k), classifications, catalog, clock, audit),
       stock,
-      suppliers: new SupplierService(new SupplierRepository(k)),
-      stockIns: new StockInService(new StockInRepository(k), k, stock, users, clock),
+      suppliers: new SupplierService(new SupplierRepository(k), audit),
+      stockIns: new StockInService(new StockInRepository(k), k, stock, users, clock, audit),
     };
   },
   routes: (app, guard, goods) => goodsRoutes(app, guard, goods),
   menus: [{ sidebar: 1, menu: GOODS_MENUS }],
-  demo: ({ db, tenantId, venueIds, firstUserId, nowIso }) => seedGoods(db, tenantId, venueIds, firstUserId, nowIso),
 });

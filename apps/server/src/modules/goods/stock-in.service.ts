@@ -1,12 +1,13 @@
-import { Code, fenToYuan, goods, MAX_TOTAL_FEN, totalTooLarge, yuanToFen, type BodyOut, type QueryOut, Msg } from '@venue/contract';
+import { Code, fenToYuan, goods, MAX_TOTAL_FEN, totalTooLarge, yuanToFen, type BodyOut, type QueryOut, Msg, chinaToIso } from '@venue/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.ts';
-import { iso, shanghaiToIso, type Clock } from '../../lib/clock.ts';
+import { iso, type Clock } from '../../lib/clock.ts';
 import { BizError, notFound } from '../../lib/errors.ts';
 import { pageWindow } from '../../lib/paging.ts';
 import { worksInAllVenues, type UserSession } from '../../plugins/session.ts';
 import type { UserService } from '../user/user.service.ts';
 import type { StockInOrderRow, StockInRepository } from './stock-in.repository.ts';
+import type { AuditService } from '../audit/index.ts';
 import type { StockService } from './stock.service.ts';
 
 /** Purchases of the user's current venue (list, lookup, review): P pending -> A passed (stock rises) | D not passed; A -> E completed. */
@@ -17,6 +18,7 @@ export class StockInService {
     private readonly stock: StockService,
     private readonly users: UserService,
     private readonly clock: Clock,
+    private readonly audit: AuditService,
   ) {}
 
   private async currentVenue(s: UserSession) {
@@ -77,8 +79,8 @@ export class StockInService {
         state: q.state,
         warehouseId: q.warehouseId,
         supplierId: q.supplierId,
-        beginIso: q.beginTime ? shanghaiToIso(q.beginTime) : undefined,
-        endIso: q.endTime ? shanghaiToIso(q.endTime, true) : undefined,
+        beginIso: q.beginTime ? chinaToIso(q.beginTime) : undefined,
+        endIso: q.endTime ? chinaToIso(q.endTime, true) : undefined,
       },
       pageWindow(q),
     );
@@ -112,15 +114,24 @@ export class StockInService {
       },
       b.details.map((d) => ({ tenant_id: s.tenantId, goods_id: d.goodsId, quantity: d.quantity, price_fen: yuanToFen(d.price) })),
     );
-    return this.get(s, id);
+    const created = await this.get(s, id);
+    await this.audit.recordNow(s, { action: 'stockIn.add', target: `进货单 ${id}`, venueId, after: created });
+    return created;
   }
 
   /** Review: only a pending order; passing raises the stock of every line in the same transaction. */
   async review(s: UserSession, b: BodyOut<typeof goods.stockInReview>) {
-    await this.get(s, b.stockInId);
+    const pending = await this.get(s, b.stockInId);
     await this.db.transaction().execute(async (trx) => {
       const review = { state: b.pass ? 'A' : 'D', review_remark: b.reviewRemark, reviewed_at: iso(this.clock.now()), reviewed_by: s.userId } as const;
       if (!(await this.repo.move(s.tenantId, b.stockInId, 'P', review, trx))) throw new BizError(Code.UPDATE_FAILED, '只能审核待审核的进货单');
+      await this.audit.record(trx, s, {
+        action: 'stockIn.review',
+        target: `进货单 ${b.stockInId}`,
+        venueId: pending.venueId,
+        before: { state: 'P' },
+        after: { state: review.state, reviewRemark: b.reviewRemark },
+      });
       if (!b.pass) return;
       const order = await this.repo.warehouseOf(trx, b.stockInId);
       const lines = await this.repo.linesOf(trx, b.stockInId);
@@ -143,6 +154,14 @@ export class StockInService {
   async complete(s: UserSession, stockInId: number) {
     await this.get(s, stockInId);
     if (!(await this.repo.move(s.tenantId, stockInId, 'A', { state: 'E' }))) throw new BizError(Code.UPDATE_FAILED, '只能完结审核通过的进货单');
-    return this.get(s, stockInId);
+    const done = await this.get(s, stockInId);
+    await this.audit.recordNow(s, {
+      action: 'stockIn.complete',
+      target: `进货单 ${stockInId}`,
+      venueId: done.venueId,
+      before: { state: 'A' },
+      after: { state: 'E' },
+    });
+    return done;
   }
 }

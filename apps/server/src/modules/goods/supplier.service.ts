@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { SupplierTable } from '../../db/tables.ts';
 import { alreadyExists, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { mapPage, pageWindow } from '../../lib/paging.ts';
+import type { AuditActor, AuditService } from '../audit/index.ts';
 import type { SupplierRepository } from './supplier.repository.ts';
 
 type Fields = BodyOut<typeof goods.supplierAdd>;
@@ -19,7 +20,10 @@ const toSupplier = (r: Row) => ({
 });
 
 export class SupplierService {
-  constructor(private readonly repo: SupplierRepository) {}
+  constructor(
+    private readonly repo: SupplierRepository,
+    private readonly audit: AuditService,
+  ) {}
 
   async page(tenantId: number, q: QueryOut<typeof goods.querySupplier>) {
     return mapPage(await this.repo.page(tenantId, { name: q.supplierName, state: q.state }, pageWindow(q)), toSupplier);
@@ -35,8 +39,9 @@ export class SupplierService {
     return toSupplier(row);
   }
 
-  async save(tenantId: number, id: number | null, f: Fields) {
-    if (id !== null) await this.get(tenantId, id);
+  async save(who: AuditActor, id: number | null, f: Fields) {
+    const { tenantId } = who;
+    const before = id === null ? null : await this.get(tenantId, id);
     const same = await this.repo.findByName(tenantId, f.supplierName);
     if (same && same.id !== id) throw alreadyExists(NAME_TAKEN);
     const values = { name: f.supplierName, contact: f.contact, phone: f.phone, address: f.address, state: f.state, remark: f.remark };
@@ -45,6 +50,9 @@ export class SupplierService {
     const saved = await write.catch((error: unknown) => {
       throw isUniqueViolation(error) ? alreadyExists(NAME_TAKEN) : error;
     });
-    return this.get(tenantId, saved);
+    const after = await this.get(tenantId, saved);
+    const action = before ? 'supplier.edit' : 'supplier.add';
+    await this.audit.recordNow(who, { action, target: `供应商 ${after.supplierName}`, before, after });
+    return after;
   }
 }

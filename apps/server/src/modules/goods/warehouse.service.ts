@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { WarehouseTable } from '../../db/tables.ts';
 import { BizError, notFound } from '../../lib/errors.ts';
 import { pageWindow } from '../../lib/paging.ts';
+import type { AuditActor, AuditService } from '../audit/index.ts';
 import type { VenueService } from '../venue/venue.service.ts';
 import type { WarehouseFilter, WarehouseRepository } from './warehouse.repository.ts';
 
@@ -14,6 +15,7 @@ export class WarehouseService {
   constructor(
     private readonly repo: WarehouseRepository,
     private readonly venues: VenueService,
+    private readonly audit: AuditService,
   ) {}
 
   private async withVenues(tenantId: number, rows: Row[]) {
@@ -53,11 +55,15 @@ export class WarehouseService {
     return (await this.withVenues(tenantId, [row]))[0];
   }
 
-  async save(tenantId: number, id: number | null, f: Fields) {
-    if (id !== null) await this.get(tenantId, id);
+  async save(who: AuditActor, id: number | null, f: Fields) {
+    const { tenantId } = who;
+    const before = id === null ? null : await this.get(tenantId, id);
     const venueIds = [...new Set(f.venueIds)];
     if (!(await this.venues.allOfTenant(tenantId, venueIds))) throw new BizError(Code.NOT_EXISTENT, '所选场馆不存在');
     const saved = await this.repo.save(tenantId, id, { name: f.warehouseName, state: f.state, remark: f.remark ?? '' }, venueIds);
-    return this.get(tenantId, saved);
+    const after = await this.get(tenantId, saved);
+    const action = before ? 'warehouse.edit' : 'warehouse.add';
+    await this.audit.recordNow(who, { action, target: `仓库 ${after.warehouseName}`, before, after });
+    return after;
   }
 }

@@ -73,7 +73,7 @@ export function handDepositKind(repo: HandRepository, clock: Clock): HandDeposit
   };
 }
 
-/** A settlement of what was charged to a band: paid (E), its charges are settled, each once. */
+/** A settlement of what was charged to a band: paid (E, M cards at list price), its charges are settled, each once. */
 export function handSettleKind(repo: HandRepository): HandSettleKind {
   return {
     orderType: contract.HAND_SETTLE_ORDER_TYPE,
@@ -84,6 +84,9 @@ export function handSettleKind(repo: HandRepository): HandSettleKind {
     paidOrderState: 'E',
     cardPayTypes: ['M'],
     cardRefusal: '计次卡、计时卡不能用于手牌结算',
+    // The charges were priced when booked: a card pays them whole, so each charged order's refund by the
+    // original route goes back through the settlement's payment in full (a discount here left it short).
+    cardDiscount: false,
     notFoundMessage: contract.handMsg.orderNotFound,
     find: (tenantId, orderId, db) => repo.findOrder(tenantId, orderId, 'S', db),
     lines: (tenantId, orderId, db) => repo.lines(tenantId, [orderId], db),

@@ -1,4 +1,4 @@
-import { ticket } from '@venue/contract';
+import { MAX_HAND_CHARGED_FEN, ticket } from '@venue/contract';
 import { sql, type Insertable, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { Engine, Executor } from '../../db/database.ts';
 import type { HandChargeTable, HandOrderKind, HandOrderLineTable, HandOrderTable, HandTable } from '../../db/hand-tables.ts';
@@ -6,11 +6,12 @@ import { insertOrderWithLines } from '../../db/order-insert.ts';
 import { pageQuery } from '../../db/page-query.ts';
 import type { Database } from '../../db/tables.ts';
 import type { PageWindow } from '../../lib/paging.ts';
+import { readOrderLines, type OrderLineRow } from '../checkout/index.ts';
 
 const TIMEOUT_ORDER_TYPE = ticket.TIMEOUT_ORDER_TYPE;
 
 export type HandOrderRow = Selectable<HandOrderTable>;
-export type HandLineRow = Selectable<HandOrderLineTable>;
+export type HandLineRow = OrderLineRow<'hand_order_line'>;
 export type HandChargeRow = Selectable<HandChargeTable>;
 export type HandRow = Awaited<ReturnType<HandRepository['hands']>>[number];
 export type HandOrderViewRow = Awaited<ReturnType<HandRepository['findOrders']>>[number];
@@ -105,22 +106,43 @@ export class HandRepository {
     return insertOrderWithLines(this.db, this.engine, { order: 'hand_order', lines: 'hand_order_line' }, order, lines);
   }
 
+  /** The deposit order's settlement waiting for its payment (one at most: hand_order_settle_open_uq). */
+  openSettlement(tenantId: number, depositOrderId: number) {
+    return this.db
+      .selectFrom('hand_order')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('deposit_order_id', '=', depositOrderId)
+      .where('kind', '=', 'S')
+      .where('order_state', '=', 'P')
+      .where('pay_state', 'in', ['U', 'F', 'N'])
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+  }
+
+  /** Closes a settlement that no longer adds up, unless a payment of it is under way; answers whether it was closed. */
+  async closeSettlement(tenantId: number, id: number) {
+    const r = await this.db
+      .updateTable('hand_order')
+      .set({ order_state: 'C', pay_state: 'C' })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .where('kind', '=', 'S')
+      .where('order_state', '=', 'P')
+      .where('pay_state', 'in', ['U', 'F'])
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+
   findOrder(tenantId: number, id: number, kind: HandOrderKind | null, db: Executor = this.db) {
     let q = db.selectFrom('hand_order').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id);
     if (kind) q = q.where('kind', '=', kind);
     return q.executeTakeFirst();
   }
 
+  /** The orders' lines, in order and line order (the checkout's one line read). */
   lines(tenantId: number, orderIds: number[], db: Executor = this.db) {
-    if (!orderIds.length) return Promise.resolve([] as HandLineRow[]);
-    return db
-      .selectFrom('hand_order_line')
-      .selectAll()
-      .where('tenant_id', '=', tenantId)
-      .where('order_id', 'in', orderIds)
-      .orderBy('order_id')
-      .orderBy('id')
-      .execute();
+    return readOrderLines(db, 'hand_order_line', tenantId, orderIds);
   }
 
   charges(tenantId: number, depositOrderIds: number[], db: Executor = this.db) {
@@ -168,8 +190,11 @@ export class HandRepository {
     return true;
   }
 
-  /** Books a charge on a deposit order that is out (answers false when it is not: nothing written). */
-  async charge(trx: Executor, row: Omit<Insertable<HandChargeTable>, 'id'>) {
+  /**
+   * Books a charge on a deposit order that is out and has room for it (MAX_HAND_CHARGED_FEN): answers
+   * true, or why not (nothing written).
+   */
+  async charge(trx: Executor, row: Omit<Insertable<HandChargeTable>, 'id'>): Promise<true | 'notOut' | 'full'> {
     const r = await trx
       .updateTable('hand_order')
       .set({ charged_fen: sql<number>`charged_fen + ${row.amount_fen}` })
@@ -177,8 +202,13 @@ export class HandRepository {
       .where('id', '=', row.deposit_order_id)
       .where('kind', '=', 'D')
       .where('order_state', '=', 'A')
+      // Compared without the sum, which PostgreSQL's integer would overflow before comparing it.
+      .where(sql<boolean>`charged_fen <= ${sql.lit(MAX_HAND_CHARGED_FEN)} - ${row.amount_fen}`)
       .executeTakeFirst();
-    if (Number(r.numUpdatedRows) !== 1) return false;
+    if (Number(r.numUpdatedRows) !== 1) {
+      const order = await this.findOrder(row.tenant_id, row.deposit_order_id, 'D', trx);
+      return order?.order_state === 'A' ? 'full' : 'notOut';
+    }
     await trx.insertInto('hand_charge').values(row).execute();
     return true;
   }

@@ -2,6 +2,7 @@ import {
   Code,
   fenToYuan,
   hand as contract,
+  handChargedTooMuch,
   member,
   Msg,
   ticket,
@@ -13,10 +14,11 @@ import {
   type QueryOut,
 } from '@venue/contract';
 import { iso, type Clock } from '../../lib/clock.ts';
-import { alreadyExists, BizError, notFound, refuse } from '../../lib/errors.ts';
+import { alreadyExists, BizError, isUniqueViolation, notFound, refuse } from '../../lib/errors.ts';
 import { pageWindow } from '../../lib/paging.ts';
 import { assertVenue, venuesOf, type Session, type UserSession } from '../../plugins/session.ts';
 import type { CheckoutServices, PayableKind, PayableLine, PayableLineDto, PayableOrder } from '../checkout/index.ts';
+import type { AuditService } from '../audit/index.ts';
 import type { UserService } from '../user/index.ts';
 import { unsettledMessage, type HandDepositKind, type HandSettleKind } from './hand-payable.ts';
 import { toHand, toHandCharge, toHandOrder, toHandTimeoutPrint } from './hand.mapper.ts';
@@ -28,6 +30,7 @@ export type AnyPayableKind = PayableKind<any, any, PayableLineDto>;
 
 export interface HandDeps {
   repo: HandRepository;
+  audit: AuditService;
   users: UserService;
   clock: Clock;
   checkout: CheckoutServices;
@@ -105,7 +108,9 @@ export class HandService {
       remark: b.remark ?? '',
       created_at: iso(this.d.clock.now()),
     });
-    return this.get(s, id);
+    const after = await this.get(s, id);
+    await this.d.audit.recordNow(s, { action: 'hand.add', target: `手牌 ${after.handNo}`, venueId: after.venueId, after });
+    return after;
   }
 
   async edit(s: UserSession, b: BodyOut<typeof contract.edit>): Promise<Hand> {
@@ -120,14 +125,24 @@ export class HandService {
       money,
     );
     if (!changed) throw refuse(contract.handMsg.editInUse);
-    return this.get(s, b.handId);
+    const after = await this.get(s, b.handId);
+    await this.d.audit.recordNow(s, { action: 'hand.edit', target: `手牌 ${after.handNo}`, venueId: after.venueId, before: toHand(before), after });
+    return after;
   }
 
   async setState(s: UserSession, b: BodyOut<typeof contract.setState>): Promise<Hand> {
     const before = await this.band(s.tenantId, b.handId);
     assertVenue(s, before.venue_id);
     if (!(await this.d.repo.updateHand(s.tenantId, b.handId, { state: b.state }, b.state === 'S'))) throw refuse(contract.handMsg.editInUse);
-    return this.get(s, b.handId);
+    const after = await this.get(s, b.handId);
+    await this.d.audit.recordNow(s, {
+      action: 'hand.state',
+      target: `手牌 ${after.handNo}`,
+      venueId: after.venueId,
+      before: { state: before.state },
+      after: { state: after.state },
+    });
+    return after;
   }
 
   /** The band and the deposit order it is out on (with its charges), if any. */
@@ -206,26 +221,51 @@ export class HandService {
     };
   }
 
-  /** What was charged to a band that is out and not settled yet, as a settlement order to pay at the till. */
+  /**
+   * What was charged to a band that is out and not settled yet, as a settlement order to pay at the till.
+   * One settlement per band waits for its payment: asked again (another till, a double click) while it
+   * still adds up, the open one answers; one that no longer does (a refund lowered a charge) is closed
+   * and made again. Calls at once meet the one-open-settlement index: the losers answer the winner's.
+   */
   async createSettleOrder(s: UserSession, b: BodyOut<typeof contract.createHandSettleOrder>) {
     const deposit = await this.d.checkout.payments.orderOfUser(this.d.deposit, s, b.orderId);
     if (deposit.order_state !== 'A') throw refuse(contract.handMsg.notInUse);
-    // A charge refunded whole (its order refunded by the original route) leaves nothing to settle.
-    const open = (await this.d.repo.charges(s.tenantId, [deposit.id])).filter((c) => c.settle_order_id === null && c.amount_fen > 0);
-    if (!open.length) throw refuse(contract.handMsg.nothingToSettle);
-    const fen = open.reduce((sum, c) => sum + c.amount_fen, 0);
-    const orderId = await this.d.repo.insertOrder(
-      this.newOrder(s, deposit.venue_id, deposit.hand_id, 'S', deposit.id, fen, deposit.member_id, iso(this.d.clock.now())),
-      open.map((c) => ({
-        tenant_id: s.tenantId,
-        charge_id: c.id,
-        name: `${contract.CHARGE_TYPE_LABELS[c.order_type] ?? c.order_type} ${c.order_id}：${c.summary}`.slice(0, 100),
-        quantity: 1,
-        price_orig_fen: c.amount_fen,
-        price_pay_fen: c.amount_fen,
-      })),
-    );
-    return { orderId, orderState: 'P', payState: 'U', pricePay: fenToYuan(fen) };
+    for (let attempt = 1; ; attempt++) {
+      // A charge refunded whole (its order refunded by the original route) leaves nothing to settle.
+      const open = (await this.d.repo.charges(s.tenantId, [deposit.id])).filter((c) => c.settle_order_id === null && c.amount_fen > 0);
+      const current = await this.d.repo.openSettlement(s.tenantId, deposit.id);
+      if (current) {
+        const lines = await this.d.repo.lines(s.tenantId, [current.id]);
+        const same =
+          lines.length === open.length && lines.every((l) => open.some((c) => c.id === l.charge_id && c.amount_fen === l.price_orig_fen * l.quantity));
+        if (same || current.pay_state === 'N')
+          return { orderId: current.id, orderState: current.order_state, payState: current.pay_state, pricePay: fenToYuan(current.price_pay_fen) };
+        // Closed here or by another call; a payment that started meanwhile is answered next time round.
+        if (!(await this.d.repo.closeSettlement(s.tenantId, current.id))) {
+          if (attempt < 3) continue;
+          throw refuse(contract.handMsg.settleChanged);
+        }
+      }
+      if (!open.length) throw refuse(contract.handMsg.nothingToSettle);
+      const fen = open.reduce((sum, c) => sum + c.amount_fen, 0);
+      try {
+        const orderId = await this.d.repo.insertOrder(
+          this.newOrder(s, deposit.venue_id, deposit.hand_id, 'S', deposit.id, fen, deposit.member_id, iso(this.d.clock.now())),
+          open.map((c) => ({
+            tenant_id: s.tenantId,
+            charge_id: c.id,
+            name: `${contract.CHARGE_TYPE_LABELS[c.order_type] ?? c.order_type} ${c.order_id}：${c.summary}`.slice(0, 100),
+            quantity: 1,
+            price_orig_fen: c.amount_fen,
+            price_pay_fen: c.amount_fen,
+          })),
+        );
+        return { orderId, orderState: 'P', payState: 'U', pricePay: fenToYuan(fen) };
+      } catch (error) {
+        // Another call made the band's settlement first: answer that one.
+        if (!isUniqueViolation(error) || attempt >= 3) throw error;
+      }
+    }
   }
 
   /** The kind of a wristband order (deposit or settlement), for the shared 收款 calls. */
@@ -280,7 +320,7 @@ export class HandService {
           created_by: s.userId,
           created_at: nowIso,
         });
-        if (!booked) throw refuse(contract.handMsg.notInUse);
+        if (booked !== true) throw refuse(booked === 'full' ? handChargedTooMuch : contract.handMsg.notInUse);
       },
     );
   }

@@ -1,5 +1,6 @@
 import { hand, lease, sale, ticket } from '@venue/contract';
-import { HAND_MENU, seedHands } from '../../seed/hand.ts';
+import { HAND_MENU } from './hand.menus.ts';
+import type { AuditService } from '../audit/index.ts';
 import type { CheckoutServices } from '../checkout/index.ts';
 import type { LeaseServices } from '../lease/index.ts';
 import { defineModule } from '../module.ts';
@@ -14,6 +15,7 @@ import { HandService } from './hand.service.ts';
 export type { HandServices };
 
 interface HandNeeds {
+  audit: AuditService;
   users: UserService;
   checkout: CheckoutServices;
   sale: SaleServices;
@@ -24,7 +26,7 @@ interface HandNeeds {
 /** Wristbands (手牌): lent with a deposit, goods sales, rentals and overstay charged to them, settled and the deposit back on return. */
 export const handModule = defineModule({
   key: 'hands',
-  services: ({ db, clock }, { users, checkout, sale: sales, lease: leases, tickets }: HandNeeds): HandServices => {
+  services: ({ db, clock }, { audit, users, checkout, sale: sales, lease: leases, tickets }: HandNeeds): HandServices => {
     const repo = new HandRepository(db.kysely, db.engine);
     const deposit = handDepositKind(repo, clock);
     const settle = handSettleKind(repo);
@@ -37,6 +39,7 @@ export const handModule = defineModule({
     return {
       hands: new HandService({
         repo,
+        audit,
         users,
         clock,
         checkout,
@@ -53,5 +56,4 @@ export const handModule = defineModule({
   },
   routes: (app, guard, hands) => handRoutes(app, guard, hands),
   menus: [{ group: 'lease', menu: HAND_MENU }],
-  demo: ({ db, tenantId, venueIds, firstUserId, nowIso }) => seedHands(db, tenantId, venueIds, firstUserId, nowIso),
 });

@@ -1,4 +1,5 @@
-import { LEASE_MENUS, seedLease } from '../../seed/lease.ts';
+import type { AuditService } from '../audit/index.ts';
+import { LEASE_MENUS } from './lease.menus.ts';
 import type { CheckoutServices } from '../checkout/index.ts';
 import type { GoodsServices } from '../goods/index.ts';
 import { defineModule } from '../module.ts';
@@ -14,11 +15,14 @@ export type { LeaseServices };
 /** Goods rental (商品租赁): the lease goods archive, rentals paid at the till (rent and deposit), returns (归还) with the deposit back. */
 export const leaseModule = defineModule({
   key: 'lease',
-  services: ({ db, clock }, { users, goods, checkout }: { users: UserService; goods: GoodsServices; checkout: CheckoutServices }): LeaseServices => {
+  services: (
+    { db, clock },
+    { audit, users, goods, checkout }: { audit: AuditService; users: UserService; goods: GoodsServices; checkout: CheckoutServices },
+  ): LeaseServices => {
     const repo = new LeaseRepository(db.kysely, db.engine);
     const kind = leaseKind(repo, goods.stock, clock);
     return {
-      goods: new LeaseGoodsService(repo, clock),
+      goods: new LeaseGoodsService(repo, clock, audit),
       orders: new LeaseOrderService(repo, users, clock, (tenantId, ids) => checkout.payments.records(kind, tenantId, ids)),
       kind,
       checkout,
@@ -26,5 +30,4 @@ export const leaseModule = defineModule({
   },
   routes: (app, guard, lease) => leaseRoutes(app, guard, lease),
   menus: [{ sidebar: 1.5, menu: LEASE_MENUS }],
-  demo: ({ db, tenantId, venueIds, firstUserId, nowIso }) => seedLease(db, tenantId, venueIds, firstUserId, nowIso),
 });

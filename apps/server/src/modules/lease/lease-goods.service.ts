@@ -3,6 +3,7 @@ import { iso, type Clock } from '../../lib/clock.ts';
 import { alreadyExists, notFound } from '../../lib/errors.ts';
 import { mapPage, pageWindow } from '../../lib/paging.ts';
 import { assertVenue, type UserSession } from '../../plugins/session.ts';
+import type { AuditActor, AuditService } from '../audit/index.ts';
 import { toLeaseGoods } from './lease.mapper.ts';
 import type { LeaseRepository } from './lease.repository.ts';
 
@@ -23,6 +24,7 @@ export class LeaseGoodsService {
   constructor(
     private readonly repo: LeaseRepository,
     private readonly clock: Clock,
+    private readonly audit: AuditService,
   ) {}
 
   private async warehouseOf(s: UserSession, venueId: number | undefined) {
@@ -59,22 +61,36 @@ export class LeaseGoodsService {
     if (found.taken) throw alreadyExists(lease.leaseMsg.goodsTaken);
   }
 
-  async add(tenantId: number, b: BodyOut<typeof lease.goodsAdd>) {
+  async add(who: AuditActor, b: BodyOut<typeof lease.goodsAdd>) {
+    const { tenantId } = who;
     await this.check(tenantId, b.goodsId, b.itemId, null);
     const id = await this.repo.insertGoods({ tenant_id: tenantId, goods_id: b.goodsId, ...columns(b), created_at: iso(this.clock.now()) });
-    return this.get(tenantId, id);
+    const after = await this.get(tenantId, id);
+    await this.audit.recordNow(who, { action: 'leaseGoods.add', target: `租赁物品 ${after.goodsName}`, after });
+    return after;
   }
 
-  async edit(tenantId: number, b: BodyOut<typeof lease.goodsEdit>) {
-    await this.get(tenantId, b.leaseGoodsId);
+  async edit(who: AuditActor, b: BodyOut<typeof lease.goodsEdit>) {
+    const { tenantId } = who;
+    const before = await this.get(tenantId, b.leaseGoodsId);
     await this.check(tenantId, null, b.itemId, b.leaseGoodsId);
     await this.repo.updateGoods(tenantId, b.leaseGoodsId, columns(b));
-    return this.get(tenantId, b.leaseGoodsId);
+    const after = await this.get(tenantId, b.leaseGoodsId);
+    await this.audit.recordNow(who, { action: 'leaseGoods.edit', target: `租赁物品 ${after.goodsName}`, before, after });
+    return after;
   }
 
-  async setState(tenantId: number, b: BodyOut<typeof lease.goodsState>) {
-    await this.get(tenantId, b.leaseGoodsId);
+  async setState(who: AuditActor, b: BodyOut<typeof lease.goodsState>) {
+    const { tenantId } = who;
+    const before = await this.get(tenantId, b.leaseGoodsId);
     await this.repo.updateGoods(tenantId, b.leaseGoodsId, { state: b.state });
-    return this.get(tenantId, b.leaseGoodsId);
+    const after = await this.get(tenantId, b.leaseGoodsId);
+    await this.audit.recordNow(who, {
+      action: 'leaseGoods.state',
+      target: `租赁物品 ${after.goodsName}`,
+      before: { state: before.state },
+      after: { state: after.state },
+    });
+    return after;
   }
 }

@@ -3,7 +3,7 @@ import { iso, type Clock } from '../../lib/clock.ts';
 import { refuse } from '../../lib/errors.ts';
 import { badRefund, type PayableKind, type RefundableKind, type RefundableLine } from '../checkout/index.ts';
 import type { StockService } from '../goods/stock.service.ts';
-import { minutesBetween, overtimeFen, type RentTerms } from './lease-rent.ts';
+import { depositBackFen, minutesBetween, overtimeFen, type RentTerms } from './lease-rent.ts';
 import { toLeaseLine } from './lease.mapper.ts';
 import type { LeaseLineRow, LeasePayRow, LeaseRepository } from './lease.repository.ts';
 
@@ -48,8 +48,7 @@ export function leaseKind(repo: LeaseRepository, stock: Pick<StockService, 'appl
       const depositFen = l.deposit_fen * quantity;
       const damageFen = Math.round((asked?.damage ?? 0) * 100);
       if (damageFen > depositFen) throw badRefund(lease.leaseMsg.damageTooLarge(l.name));
-      const overtime = overtimeFen(l, l.paid_at ? minutesBetween(l.paid_at, nowIso) : 0) * quantity;
-      return Math.max(0, depositFen - damageFen - overtime);
+      return depositBackFen(l.deposit_fen, quantity, damageFen, overtimeFen(l, l.paid_at ? minutesBetween(l.paid_at, nowIso) : 0));
     },
     async precheck(tenantId, order, lines) {
       const goods = await repo.goods(tenantId, { warehouseId: order.warehouse_id, ids: [...new Set(lines.map((l) => l.lease_goods_id))] });

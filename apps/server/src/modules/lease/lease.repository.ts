@@ -5,6 +5,7 @@ import { insertOrderWithLines } from '../../db/order-insert.ts';
 import { pageQuery } from '../../db/page-query.ts';
 import type { Database } from '../../db/tables.ts';
 import type { PageWindow } from '../../lib/paging.ts';
+import { readOrderLines, type OrderLineRow } from '../checkout/index.ts';
 
 export interface LeaseGoodsFilter {
   warehouseId: number | null;
@@ -15,7 +16,7 @@ export interface LeaseGoodsFilter {
 }
 export type LeaseGoodsRow = Awaited<ReturnType<LeaseRepository['goods']>>[number];
 export type LeasePayRow = Selectable<LeaseOrderTable>;
-export type LeaseLineRow = Selectable<LeaseOrderLineTable>;
+export type LeaseLineRow = OrderLineRow<'lease_order_line'>;
 export type LeaseOrderRow = Awaited<ReturnType<LeaseRepository['findOrders']>>[number];
 type NewOrder = Omit<Insertable<LeaseOrderTable>, 'id'>;
 type NewLine = Omit<Insertable<LeaseOrderLineTable>, 'id' | 'order_id'>;
@@ -145,16 +146,9 @@ export class LeaseRepository {
     return db.selectFrom('lease_order').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
   }
 
+  /** The orders' lines, in order and line order (the checkout's one line read). */
   lines(tenantId: number, orderIds: number[], db: Executor = this.db) {
-    if (!orderIds.length) return Promise.resolve([] as LeaseLineRow[]);
-    return db
-      .selectFrom('lease_order_line')
-      .selectAll()
-      .where('tenant_id', '=', tenantId)
-      .where('order_id', 'in', orderIds)
-      .orderBy('order_id')
-      .orderBy('id')
-      .execute();
+    return readOrderLines(db, 'lease_order_line', tenantId, orderIds);
   }
 
   /** Lines with their order's lend time (paid_at), for a return priced inside its transaction. */

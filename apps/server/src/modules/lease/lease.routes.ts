@@ -19,9 +19,9 @@ export function leaseRoutes(app: FastifyInstance, guard: Guard, s: LeaseServices
   route(app, guard, lease.goodsQuery, ({ session, query }) => s.goods.page(session, query));
   route(app, guard, lease.goodsAll, ({ session, query }) => s.goods.forVenue(session, query));
   route(app, guard, lease.goodsById, ({ session, params }) => s.goods.get(session.tenantId, params.id));
-  route(app, guard, lease.goodsAdd, ({ session, body }) => s.goods.add(session.tenantId, body));
-  route(app, guard, lease.goodsEdit, ({ session, body }) => s.goods.edit(session.tenantId, body));
-  route(app, guard, lease.goodsState, ({ session, body }) => s.goods.setState(session.tenantId, body));
+  route(app, guard, lease.goodsAdd, ({ session, body }) => s.goods.add(session, body));
+  route(app, guard, lease.goodsEdit, ({ session, body }) => s.goods.edit(session, body));
+  route(app, guard, lease.goodsState, ({ session, body }) => s.goods.setState(session, body));
 
   route(app, guard, lease.createOrder, ({ session, body }) => s.orders.create(session, body));
   route(app, guard, lease.queryOrderForPay, ({ session, query }) => s.checkout.payments.forPay(s.kind, session, query));

@@ -1,4 +1,4 @@
-import { LECTURE_MENUS, seedLectures } from '../../seed/lecture.ts';
+import { LECTURE_MENUS } from './lecture.menus.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { CheckoutServices } from '../checkout/index.ts';
 import { defineModule } from '../module.ts';
@@ -18,5 +18,4 @@ export const lectureModule = defineModule({
   },
   routes: (app, guard, lectures) => lectureRoutes(app, guard, lectures),
   menus: [{ sidebar: 2.3, menu: LECTURE_MENUS }],
-  demo: (ctx) => seedLectures(ctx),
 });

@@ -4,6 +4,7 @@ import type { LectureOrderTable, LectureParticipantTable } from '../../db/lectur
 import { pageQuery } from '../../db/page-query.ts';
 import type { Database } from '../../db/tables.ts';
 import type { PageWindow } from '../../lib/paging.ts';
+import { readOrderLines } from '../checkout/index.ts';
 
 export type LectureOrderRow = Selectable<LectureOrderTable>;
 export type NewLectureOrder = Omit<Insertable<LectureOrderTable>, 'id'>;
@@ -239,6 +240,12 @@ export class LectureRepository {
     return (await this.findOrder(tenantId, Number(code)))?.id;
   }
 
+  /** The orders' participants as their own rows (the checkout's one line read): what a payment and a refund need. */
+  lines(tenantId: number, orderIds: number[], db: Executor = this.db) {
+    return readOrderLines(db, 'lecture_participant', tenantId, orderIds);
+  }
+
+  /** The orders' participants with their sessions' dates and times (the order list, a verification). */
   participants(tenantId: number, orderIds: number[], db: Executor = this.db) {
     if (!orderIds.length) return Promise.resolve([]);
     return db
@@ -288,6 +295,31 @@ export class LectureRepository {
       }
       return closed.length;
     });
+  }
+
+  /**
+   * A refund's participants, not verified yet (A), become void (C) and their seats go back to the
+   * session; answers how many (fewer than asked: one was verified meanwhile, and the refund rolls back).
+   */
+  async voidUnused(trx: Executor, tenantId: number, order: { id: number; session_id: number }, ids: number[]) {
+    const voided = await trx
+      .updateTable('lecture_participant')
+      .set({ state: 'C' })
+      .where('tenant_id', '=', tenantId)
+      .where('order_id', '=', order.id)
+      .where('id', 'in', ids)
+      .where('state', '=', 'A')
+      .executeTakeFirst();
+    const seats = Number(voided.numUpdatedRows);
+    if (seats > 0) {
+      await trx
+        .updateTable('lecture_session')
+        .set({ sold: sql<number>`sold - ${seats}` })
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', order.session_id)
+        .execute();
+    }
+    return seats;
   }
 
   /** A paid order's participants may be verified. */

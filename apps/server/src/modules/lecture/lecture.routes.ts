@@ -20,6 +20,7 @@ export function lectureRoutes(app: FastifyInstance, guard: Guard, s: LectureServ
   route(app, guard, lecture.createOrder, ({ session, body }) => s.lectures.createOrder(session, body));
   route(app, guard, lecture.queryOrderForPay, ({ session, query }) => s.checkout.payments.forPay(s.kind, session, query));
   route(app, guard, lecture.payOrder, ({ session, body }) => s.checkout.payments.pay(s.kind, session, body));
+  route(app, guard, lecture.refundOrder, ({ session, body }) => s.checkout.refunds.refund(s.kind, session, body));
   route(app, guard, lecture.closeOrder, ({ session, body }) => s.lectures.closeOrder(session, body.orderId));
   route(app, guard, lecture.orderQuery, ({ session, query }) => s.lectures.orderPage(session, query));
   route(app, guard, lecture.getLectureOrder, ({ session, query }) => s.lectures.lookup(session, query.ticketId));

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { Code, fenToYuan, lecture, MAX_TOTAL_FEN, member, sale, totalTooLarge, yuanToFen, type BodyOut, type QueryOut } from '@venue/contract';
-import { iso, shanghaiText, type Clock } from '../../lib/clock.ts';
+import { Code, fenToYuan, lecture, MAX_TOTAL_FEN, member, sale, totalTooLarge, yuanToFen, type BodyOut, type QueryOut, chinaText } from '@venue/contract';
+import { iso, type Clock } from '../../lib/clock.ts';
 import { alreadyExists, BizError, notFound, refuse } from '../../lib/errors.ts';
 import { pageWindow } from '../../lib/paging.ts';
 import { assertVenue, inUserVenues, type UserSession } from '../../plugins/session.ts';
@@ -23,6 +23,7 @@ const toUser = (p: ParticipantRow): lecture.LectureUser => ({
   userName: p.user_name,
   phone: p.phone,
   state: p.state,
+  price: fenToYuan(p.price_fen),
   ticketCode: p.code,
   useBeginDate: p.begin_date,
   useEndDate: p.end_date,
@@ -227,7 +228,9 @@ export class LectureService {
       lectureName: o.lecture_name,
       ticketName: o.ticket_name,
       createName: o.username,
-      createTime: shanghaiText(new Date(o.created_at)),
+      createTime: chinaText(new Date(o.created_at)),
+      refundType: o.refund_type,
+      refundedAmount: fenToYuan(o.refunded_fen),
       details: users.filter((u) => u.order_id === o.id).map(toUser),
     }));
   }

@@ -1,8 +1,8 @@
-import { Code, MAX_COUNT, MAX_YUAN, member, Msg, yuanToFen } from '@venue/contract';
+import { Code, MAX_COUNT, MAX_YUAN, member, Msg, yuanToFen, chinaToIso } from '@venue/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.ts';
-import { DAY_MS, iso, shanghaiToIso, type Clock } from '../../lib/clock.ts';
-import { BizError, isUniqueViolation, refuse } from '../../lib/errors.ts';
+import { DAY_MS, iso, type Clock } from '../../lib/clock.ts';
+import { badFile, BizError, fileTooLarge, isUniqueViolation } from '../../lib/errors.ts';
 import { readFirstSheet } from '../../lib/xlsx-read.ts';
 import type { MemberRepository } from './member.repository.ts';
 
@@ -54,10 +54,10 @@ export class CardImportService {
 
   async import(tenantId: number, userId: number, bytes: Buffer): Promise<{ imported: number; errors: LineError[] }> {
     const sheet = await readFirstSheet(bytes, { maxRows: IMPORT_MAX_ROWS, columns: member.IMPORT_COLUMNS.length, maxUnpackedBytes: IMPORT_MAX_UNPACKED_BYTES });
-    if (sheet.kind === 'unreadable') throw refuse('无法读取文件，请上传按模板填写的 .xlsx 文件');
-    if (sheet.kind === 'too-large') throw refuse('文件解压后过大，请上传按模板填写的 .xlsx 文件');
-    if (sheet.header.join('|') !== member.IMPORT_COLUMNS.join('|')) throw refuse('表头与模板不一致，请下载模板后填写');
-    if (sheet.tooManyRows) throw refuse(`一次最多导入 ${IMPORT_MAX_ROWS} 张会员卡`);
+    if (sheet.kind === 'unreadable') throw badFile('无法读取文件，请上传按模板填写的 .xlsx 文件');
+    if (sheet.kind === 'too-large') throw fileTooLarge('文件解压后过大，请上传按模板填写的 .xlsx 文件');
+    if (sheet.header.join('|') !== member.IMPORT_COLUMNS.join('|')) throw badFile('表头与模板不一致，请下载模板后填写');
+    if (sheet.tooManyRows) throw fileTooLarge(`一次最多导入 ${IMPORT_MAX_ROWS} 张会员卡`);
     if (!sheet.rows.length) throw new BizError(Code.NO_DATA, '文件中没有会员卡数据');
 
     const types = new Map((await this.members.cardTypes(tenantId)).map((t) => [t.name, t]));
@@ -98,8 +98,8 @@ export class CardImportService {
         errors.push(...problems.map((message) => ({ line, message })));
         continue;
       }
-      const begin = beginDay ? shanghaiToIso(beginDay) : null;
-      const end = endDay ? shanghaiToIso(endDay, true) : null;
+      const begin = beginDay ? chinaToIso(beginDay) : null;
+      const end = endDay ? chinaToIso(endDay, true) : null;
       const balance = type!.pay_type === 'M' ? yuanToFen(amount) : type!.pay_type === 'T' ? amount : 0;
       good.push({ line, cardNo, name, phone, idNumber: idNumber || null, type: type!, balance, begin, end, remark });
     }

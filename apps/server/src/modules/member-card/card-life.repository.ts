@@ -2,6 +2,7 @@ import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { CardState, CardStateLogTable, Database } from '../../db/tables.ts';
 import type { Insertable } from 'kysely';
+import { owingStoredValueCards } from './stored-value.ts';
 
 /** Card state changes, their trail (card_state_log), new card numbers and the stored-value liability. */
 export class CardLifeRepository {
@@ -53,15 +54,11 @@ export class CardLifeRepository {
 
   /** Stored value not yet spent, per venue and card type (M cards). */
   liability(tenantId: number, within?: Expression<SqlBool>) {
-    let q = this.db
-      .selectFrom('card as c')
-      .innerJoin('card_type as t', 't.id', 'c.card_type_id')
+    let q = owingStoredValueCards(this.db, tenantId)
       .leftJoin('venue as v', 'v.id', 'c.venue_id')
       .select(['c.venue_id', 'v.name as venue_name', 't.name as type_name'])
       .select(sql<number>`count(*)`.as('card_count'))
-      .select(sql<number>`sum(c.balance)`.as('balance'))
-      .where('c.tenant_id', '=', tenantId)
-      .where('t.pay_type', '=', 'M');
+      .select(sql<number>`sum(c.balance)`.as('balance'));
     if (within) q = q.where(within);
     return q.groupBy(['c.venue_id', 'v.name', 't.name']).orderBy('c.venue_id').orderBy('t.name').execute();
   }

@@ -1,4 +1,4 @@
-import { member, type BodyOut } from '@venue/contract';
+import { cardCeilingMsg, MAX_CARD_BALANCE_FEN, MAX_CARD_TIMES, member, type BodyOut } from '@venue/contract';
 import dayjs from 'dayjs';
 import type { Kysely, Transaction } from 'kysely';
 import type { Executor } from '../../db/database.ts';
@@ -19,6 +19,8 @@ type Action = keyof typeof member.CARD_ACTION_LABELS;
 /** The states a card can be closed (replaced, returned) from. */
 const OPEN_STATES = ['A', 'B', 'L', 'S', 'E'] as const;
 const NUMBER_TAKEN = '该会员卡号已存在';
+/** What the refusal of a card's maximum calls the change that would pass it. */
+const CEILING_ACTIONS: Partial<Record<ConsumeKind, string>> = { OPEN: '开卡', RECHARGE: '充值', IMPORT: '导入', REFUND: '退款' };
 
 export interface IssueInput {
   tenantId: number;
@@ -135,7 +137,21 @@ export class CardLifeService {
       userId: o.userId,
       nowIso: this.now(),
     });
-    if (id === null) throw new BizError(400, '会员卡余额不足', 400);
+    if (id === null) {
+      if (amount <= 0) throw new BizError(400, '会员卡余额不足', 400);
+      const card = await this.cards.find(tenantId, cardId, trx);
+      throw refuse(cardCeilingMsg(card?.pay_type ?? 'M', CEILING_ACTIONS[kind] ?? '充值'));
+    }
+  }
+
+  /**
+   * Before an order that adds `amount` (fen or times) to a card is made or paid: refused (-9000) when
+   * the card would pass its maximum. `cardId` null: a card to be issued, starting at nothing.
+   */
+  async assertRoom(tenantId: number, cardId: number | null, payType: string, amount: number, kind: 'OPEN' | 'RECHARGE', db?: Executor) {
+    const balance = cardId === null ? 0 : ((await this.cards.find(tenantId, cardId, db))?.balance ?? 0);
+    const max = payType === 'T' ? MAX_CARD_TIMES : payType === 'M' ? MAX_CARD_BALANCE_FEN : Infinity;
+    if (balance + amount > max) throw refuse(cardCeilingMsg(payType, CEILING_ACTIONS[kind]!));
   }
 
   private async cardOf(s: UserSession, cardId: number) {

@@ -1,13 +1,13 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJs } from '../../lib/exceljs.ts';
 import type { Readable } from 'node:stream';
-import { member, type Card } from '@venue/contract';
-import { shanghaiText } from '../../lib/clock.ts';
+import { member, type Card, chinaText } from '@venue/contract';
 import { safeRow, streamXlsx, type XlsxColumn } from '../../lib/xlsx-stream.ts';
 
 const KIND_LABELS: Record<string, string> = member.CONSUME_KIND_LABELS;
 const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE6F0FF' } };
 
-const when = (isoText: string | null) => (isoText ? shanghaiText(new Date(isoText)) : '');
+const when = (isoText: string | null) => (isoText ? chinaText(new Date(isoText)) : '');
 const unit = (payType: string) => (payType === 'M' ? '元' : payType === 'T' ? '次' : '');
 
 const CARD_COLUMNS: XlsxColumn<Card>[] = [
@@ -44,7 +44,7 @@ function headerRow(sheet: ExcelJS.Worksheet, headers: readonly string[], widths:
  * nothing), and a sheet 填写说明 with an example row and the tenant's card types.
  */
 export async function importTemplate(cardTypes: { cardTypeName: string; payType: 'M' | 'T' | 'D'; validDays: number }[]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcelJs()).Workbook();
   const sheet = book.addWorksheet('会员卡');
   headerRow(sheet, member.IMPORT_COLUMNS, [16, 12, 14, 22, 18, 12, 14, 14, 30]);
   sheet.getColumn(3).numFmt = '@';
@@ -83,7 +83,7 @@ export async function importTemplate(cardTypes: { cardTypeName: string; payType:
 }
 
 export async function consumeSummaryXlsx(rows: { day: string; cardTypeName: string; payType: 'M' | 'T' | 'D'; kind: string; count: number; amount: number }[]) {
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcelJs()).Workbook();
   const sheet = book.addWorksheet('消费汇总');
   headerRow(sheet, ['日期', '卡类型', '付费类型', '类别', '笔数', '金额/次数', '单位'], [12, 18, 10, 8, 8, 12, 6]);
   for (const r of rows)

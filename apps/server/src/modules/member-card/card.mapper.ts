@@ -1,4 +1,4 @@
-import { fenToYuan, member, sale, type Card } from '@venue/contract';
+import { fenToYuan, hand, lease, lecture, member, sale, ticket, type Card } from '@venue/contract';
 import type { z } from 'zod';
 import type { CardConsumeTable, CardPayType, CardState, CardTable } from '../../db/tables.ts';
 
@@ -80,12 +80,29 @@ export function toCard(r: CardRow, nowIso: string): Card {
 }
 
 /**
- * Orders that refund their own card payments (with their goods and other parts): a consume row of one
- * of them is refunded only through its order. The name is the screen where that is done.
+ * Every kind of order a card pays (issue 29: money moves only with its order): a consume row of one is
+ * refunded only through its order, whose refund also gives back what the order gave (goods, seats,
+ * tickets, a band) and sets its pay state. `name` is the order; `where` the screen of its refund.
  */
-export const ORDER_REFUNDED: Record<string, string> = { [sale.SALE_ORDER_TYPE]: '销售订单' };
+export const ORDER_REFUNDED: Record<string, { name: string; where: string }> = {
+  [sale.SALE_ORDER_TYPE]: { name: '销售订单', where: '销售订单' },
+  [lease.LEASE_ORDER_TYPE]: { name: '租赁订单', where: '租赁订单' },
+  [ticket.TICKET_ORDER_TYPE]: { name: '售票订单', where: '售票订单' },
+  [ticket.TIMEOUT_ORDER_TYPE]: { name: '超时订单', where: '超时订单' },
+  [lecture.LECTURE_ORDER_TYPE]: { name: '讲座订单', where: '讲座订单' },
+  [hand.HAND_DEPOSIT_ORDER_TYPE]: { name: '手牌押金单', where: '手牌押金单' },
+  // A settlement pays the orders charged to the band: each of them gives its share back through the settlement's payment.
+  [hand.HAND_SETTLE_ORDER_TYPE]: { name: '手牌结算单', where: '挂账的订单' },
+  [member.CARD_ORDER_TYPE]: { name: '售卡充值订单', where: '售卡充值订单' },
+  [member.CARD_FEE_ORDER_TYPE]: { name: '延期补卡订单', where: '延期补卡订单' },
+};
 /** Whether a ledger row belongs to an order that refunds it itself (so the card screens offer no refund of it). */
 export const refundedByOrder = (row: Pick<ConsumeRow, 'order_type' | 'order_id'>) => row.order_id !== null && !!ORDER_REFUNDED[row.order_type ?? ''];
+/** The refusal of 消费退回 of a row of an order: the order named, and where its refund is. */
+export const orderRefundedMsg = (row: Pick<ConsumeRow, 'order_type' | 'order_id'>) => {
+  const o = ORDER_REFUNDED[row.order_type ?? '']!;
+  return `该消费记录属于${o.name} ${row.order_id}，请在${o.where}中退款`;
+};
 
 export function toConsume(r: ConsumeRow): Consume {
   return {

@@ -1,4 +1,5 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { member } from '@venue/contract';
 import type { Engine, Executor } from '../../db/database.ts';
 import { pageQuery } from '../../db/page-query.ts';
 import type { CardState, Database } from '../../db/tables.ts';
@@ -27,6 +28,8 @@ export interface CardFilter {
   usable?: boolean;
   /** Only cards whose type covers this sports item (a type listing no items covers all). */
   itemId?: number;
+  /** Only cards that can be extended: opened, in an extendable state, the member not blacklisted. */
+  extendable?: boolean;
 }
 
 /** The only place with card queries. Conditions refer to the card as `c`. */
@@ -67,6 +70,10 @@ export class CardRepository {
     if (f.usable) {
       where.push(sql<boolean>`(c.state in ('A', 'B') and c.is_opened = 'T' and (c.use_end is null or c.use_end >= ${nowIso})
         and (c.use_begin is null or c.use_begin <= ${nowIso}))`);
+    }
+    if (f.extendable) {
+      where.push(sql<boolean>`(c.state in (${sql.join([...member.EXTENDABLE_CARD_STATES])}) and c.use_end is not null
+        and not exists (select 1 from blacklist b where b.member_id = c.member_id and b.active = 1))`);
     }
     if (f.itemId) {
       where.push(sql<boolean>`(not exists (select 1 from card_type_item i where i.card_type_id = c.card_type_id)

@@ -1,14 +1,15 @@
-import { Code, fenToYuan, type Card, type member, type QueryOut } from '@venue/contract';
+import { Code, fenToYuan, type Card, type member, type QueryOut, chinaToIso } from '@venue/contract';
 import type { Readable } from 'node:stream';
 import type { Executor } from '../../db/database.ts';
-import { iso, shanghaiToIso, type Clock } from '../../lib/clock.ts';
+import { iso, type Clock } from '../../lib/clock.ts';
 import { BizError, isUniqueViolation, refuse } from '../../lib/errors.ts';
 import { mapPage, pageWindow } from '../../lib/paging.ts';
 import { CARD_NOT_FOUND, validityEnd, discountOut, effectiveState, STATE_MESSAGES, STATE_UNUSABLE, toCard, unitsOut, type CardRow } from './card.mapper.ts';
 import type { CardFilter, CardRepository } from './card.repository.ts';
 import { cardsXlsx } from './card-xlsx.ts';
 import type { MemberRepository } from './member.repository.ts';
-import { assertVenue, inUserVenues, type Session } from '../../plugins/session.ts';
+import { maskPersonal } from '../../lib/personal.ts';
+import { assertVenue, inUserVenues, seesPersonalData, type Session } from '../../plugins/session.ts';
 
 export type CardQuery = QueryOut<typeof member.all>;
 
@@ -53,10 +54,15 @@ export class CardService {
     return mapPage(await this.cards.page(tenantId, scoped(cardFilterOf(q), viewer), now, pageWindow(q)), (r) => toCard(r, now));
   }
 
-  /** Count and period cards by end date, for extending many at once. */
+  /** Count and period cards by end date that can be extended (not lost, returned, blacklisted…), for extending many at once. */
   async forBatchExtension(tenantId: number, q: QueryOut<typeof member.allForBatchExtension>) {
     const now = this.now();
-    const filter: CardFilter = { payTypes: ['T', 'D'], cardTypeId: q.cardTypeId, endBefore: q.endBefore ? shanghaiToIso(q.endBefore, true) : '9999' };
+    const filter: CardFilter = {
+      payTypes: ['T', 'D'],
+      cardTypeId: q.cardTypeId,
+      endBefore: q.endBefore ? chinaToIso(q.endBefore, true) : '9999',
+      extendable: true,
+    };
     return mapPage(await this.cards.page(tenantId, filter, now, pageWindow(q), 'use_end'), (r) => toCard(r, now));
   }
 
@@ -92,13 +98,14 @@ export class CardService {
     }));
   }
 
-  /** Every card matching the search fields of member/card/all, as an .xlsx stream. */
-  exportCards(tenantId: number, q: Omit<CardQuery, 'current' | 'size' | 'page'>, viewer?: Session): Readable {
+  /** Every card matching the search fields of member/card/all, as an .xlsx stream; phones masked as member/card/all masks them. */
+  exportCards(tenantId: number, q: Omit<CardQuery, 'current' | 'size' | 'page'>, viewer: Session): Readable {
     const now = this.now();
     const batches = this.cards.batches(tenantId, scoped(cardFilterOf(q), viewer), now);
+    const shown = seesPersonalData(viewer) ? (card: Card) => card : maskPersonal;
     return cardsXlsx(
       (async function* () {
-        for await (const rows of batches) yield rows.map((r) => toCard(r, now));
+        for await (const rows of batches) yield rows.map((r) => shown(toCard(r, now)));
       })(),
     );
   }
@@ -180,6 +187,8 @@ export class CardService {
       discount: discountOut(t.discountable, t.discount),
       itemIds: t.itemIds,
       state: t.state,
+      extendDayPrice: fenToYuan(t.extend_day_fen),
+      replaceFee: fenToYuan(t.replace_fee_fen),
     }));
   }
 

@@ -1,4 +1,4 @@
-import { MEMBER_MENUS, READ_CARDS_MENU, seedMemberCards } from '../../seed/member-cards.ts';
+import { MEMBER_MENUS, READ_CARDS_MENU } from './member-card.menus.ts';
 import type { AuditService } from '../audit/index.ts';
 import { defineModule } from '../module.ts';
 import type { GateAccess } from '../gate/index.ts';
@@ -40,5 +40,4 @@ export const memberCardModule = defineModule({
     { sidebar: 2, menu: MEMBER_MENUS },
     { sidebar: 4, menu: READ_CARDS_MENU },
   ],
-  demo: ({ db, tenantId, tenantCode, venueIds, firstUserId, nowIso }) => seedMemberCards(db, tenantId, tenantCode, venueIds, firstUserId, nowIso),
 });

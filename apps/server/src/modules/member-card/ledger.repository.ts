@@ -1,3 +1,4 @@
+import { MAX_CARD_BALANCE_FEN, MAX_CARD_TIMES } from '@venue/contract';
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Engine, Executor } from '../../db/database.ts';
 import { pageQuery } from '../../db/page-query.ts';
@@ -46,8 +47,9 @@ export class LedgerRepository {
   }
 
   /**
-   * One balance change inside `trx`: a conditional update that cannot take the balance below zero
-   * (nor, with usableAt, touch an unusable card), then the ledger row with the balance after it.
+   * One balance change inside `trx`: a conditional update that cannot take the balance below zero nor
+   * past the card's maximum (MAX_CARD_BALANCE_FEN, MAX_CARD_TIMES), nor, with usableAt, touch an
+   * unusable card; then the ledger row with the balance after it.
    * Answers the ledger row id, or null when the update was refused.
    */
   async apply(trx: Executor, e: LedgerEntry): Promise<number | null> {
@@ -57,6 +59,14 @@ export class LedgerRepository {
       .where('tenant_id', '=', e.tenantId)
       .where('id', '=', e.cardId)
       .where(sql<boolean>`balance + ${e.amount} >= 0`);
+    // What adds to a card stops at its type's maximum (the callers check first; this holds under races).
+    // Compared without the sum, which PostgreSQL's integer would overflow before comparing it.
+    if (e.amount > 0) {
+      update = update.where(
+        sql<boolean>`balance <= (select case when t.pay_type = 'T' then ${sql.lit(MAX_CARD_TIMES)} else ${sql.lit(MAX_CARD_BALANCE_FEN)} end
+          from card_type t where t.id = card.card_type_id) - ${e.amount}`,
+      );
+    }
     if (e.usableAt) {
       update = update
         .where('state', 'in', ['A', 'B'])

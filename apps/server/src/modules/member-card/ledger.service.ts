@@ -1,7 +1,7 @@
-import { Code, type BodyOut, type member, type QueryOut, Msg } from '@venue/contract';
+import { cardCeilingMsg, Code, type BodyOut, type member, type QueryOut, Msg, chinaText, chinaToIso } from '@venue/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { ConsumeKind, Database } from '../../db/tables.ts';
-import { iso, shanghaiText, shanghaiToIso, type Clock } from '../../lib/clock.ts';
+import { iso, type Clock } from '../../lib/clock.ts';
 import { BizError, isUniqueViolation, notFound, refuse } from '../../lib/errors.ts';
 import { mapPage, pageWindow } from '../../lib/paging.ts';
 import { assertVenue, inUserVenues, type Session, type UserSession } from '../../plugins/session.ts';
@@ -9,7 +9,7 @@ import type { AuditService } from '../audit/index.ts';
 import type { VenueService } from '../venue/venue.service.ts';
 import {
   effectiveState,
-  ORDER_REFUNDED,
+  orderRefundedMsg,
   refundedByOrder,
   STATE_MESSAGES,
   STATE_UNUSABLE,
@@ -124,11 +124,7 @@ export class LedgerService {
     if (consume.kind !== 'CONSUME') throw refuse('只有消费记录可以退款');
     if (refundedByOrder(consume)) {
       // Money never moves without its order: the order's refund also returns the goods and updates its pay state.
-      throw new BizError(
-        400,
-        `该消费记录属于${ORDER_REFUNDED[consume.order_type!]} ${consume.order_id}，请在${ORDER_REFUNDED[consume.order_type!]}中退款`,
-        400,
-      );
+      throw new BizError(400, orderRefundedMsg(consume), 400);
     }
     if (consume.refunded_by !== null) throw new BizError(Code.REPEAT, '该消费记录已退款');
     const card = await this.cards.find(input.tenantId, consume.card_id, trx);
@@ -151,7 +147,8 @@ export class LedgerService {
         if (isUniqueViolation(error)) throw new BizError(Code.REPEAT, '该消费记录已退款');
         throw error;
       });
-    return (await this.ledger.find(input.tenantId, id!, trx))!;
+    if (id === null) throw refuse(cardCeilingMsg(consume.pay_type, '退款'));
+    return (await this.ledger.find(input.tenantId, id, trx))!;
   }
 
   /**
@@ -180,7 +177,8 @@ export class LedgerService {
       userId: input.userId,
       nowIso: iso(this.clock.now()),
     });
-    return (await this.ledger.find(input.tenantId, id!, trx))!;
+    if (id === null) throw new BizError(400, `${cardCeilingMsg(consume.pay_type, '退款')}（卡号 ${consume.card_no}），请选择其他方式退款`, 400);
+    return (await this.ledger.find(input.tenantId, id, trx))!;
   }
 
   /** 消费退回 of one card charge that no order owns (an order's charges go back with the order's refund). */
@@ -204,7 +202,7 @@ export class LedgerService {
   }
 
   private period(q: { beginTime?: string; endTime?: string }) {
-    return { beginIso: q.beginTime ? shanghaiToIso(q.beginTime) : undefined, endIso: q.endTime ? shanghaiToIso(q.endTime, true) : undefined };
+    return { beginIso: q.beginTime ? chinaToIso(q.beginTime) : undefined, endIso: q.endTime ? chinaToIso(q.endTime, true) : undefined };
   }
 
   async consumes(tenantId: number, q: QueryOut<typeof member.queryOrderConsume>) {
@@ -233,7 +231,7 @@ export class LedgerService {
     const venueId = consume.venue_id ?? card.venue_id;
     const venue = venueId ? await this.venues.findVenue(tenantId, venueId) : undefined;
     const now = this.clock.now();
-    return { consume: toConsume(consume), card: toCard(card, iso(now)), venueName: venue?.name ?? '', printTime: shanghaiText(now) };
+    return { consume: toConsume(consume), card: toCard(card, iso(now)), venueName: venue?.name ?? '', printTime: chinaText(now) };
   }
 
   async cardSummary(tenantId: number, cardId: number) {
@@ -276,7 +274,7 @@ export class LedgerService {
   async consumeSummary(tenantId: number, b: BodyOut<typeof member.queryCardConsumeSummary>, viewer?: Session) {
     if (viewer) assertVenue(viewer, b.venueId);
     const within = viewer && inUserVenues(viewer, 'cc.venue_id', { orNull: true });
-    const rows = await this.ledger.summaryByDay(tenantId, shanghaiToIso(b.beginTime), shanghaiToIso(b.endTime, true), b.venueId, within);
+    const rows = await this.ledger.summaryByDay(tenantId, chinaToIso(b.beginTime), chinaToIso(b.endTime, true), b.venueId, within);
     return rows.map((r) => ({
       day: r.day,
       cardTypeName: r.type_name,

@@ -1,4 +1,4 @@
-import { PERMISSIONS, member, type BodyOut, type QueryOut } from '@venue/contract';
+import { member, type BodyOut, type QueryOut } from '@venue/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.ts';
 import { iso, type Clock } from '../../lib/clock.ts';
@@ -12,13 +12,11 @@ type MemberForm = BodyOut<typeof member.addMember>;
 type Row = NonNullable<Awaited<ReturnType<MemberArchiveRepository['find']>>>;
 
 const MEMBER_NOT_FOUND = '会员不存在';
-/** Whether the viewer sees phone and ID numbers whole (member:member:plain, or an admin). */
-const seesPlain = (s: UserSession) => s.isAdmin || s.permissions.includes(PERMISSIONS.member.member.plain);
 
 /** A member's values as the audit trail keeps them: phone and ID number masked. */
 const shown = (v: MemberValues) => ({ ...v, phone: member.maskMobile(v.phone), id_number: member.maskIdNumber(v.id_number) });
 
-/** The member archive (会员档案): members, their family, masked contact details in lists. */
+/** The member archive (会员档案): members and their family (its calls are `personal`: the route masks phones and ID numbers). */
 export class MemberArchiveService {
   constructor(
     private readonly repo: MemberArchiveRepository,
@@ -27,12 +25,12 @@ export class MemberArchiveService {
     private readonly audit: AuditService,
   ) {}
 
-  private toRow(r: Row, plain: boolean) {
+  private toRow(r: Row) {
     return {
       memberId: r.id,
       memberName: r.name,
-      phone: plain ? r.phone : member.maskMobile(r.phone),
-      idNumber: plain ? r.id_number : member.maskIdNumber(r.id_number),
+      phone: r.phone,
+      idNumber: r.id_number,
       gender: r.gender,
       birthday: r.birthday,
       photo: r.photo,
@@ -46,16 +44,14 @@ export class MemberArchiveService {
   }
 
   async page(s: UserSession, q: QueryOut<typeof member.members>) {
-    const plain = seesPlain(s);
-    return mapPage(await this.repo.page(s.tenantId, q.keyword || undefined, pageWindow(q)), (r) => this.toRow(r, plain));
+    return mapPage(await this.repo.page(s.tenantId, q.keyword || undefined, pageWindow(q)), (r) => this.toRow(r));
   }
 
   async get(s: UserSession, memberId: number) {
     const row = await this.repo.find(s.tenantId, memberId);
     if (!row) throw notFound(MEMBER_NOT_FOUND);
     const family = await this.repo.family(s.tenantId, memberId);
-    const plain = seesPlain(s);
-    return { ...this.toRow(row, plain), family: family.map((f) => ({ ...f, phone: f.phone && !plain ? member.maskMobile(f.phone) : f.phone })) };
+    return { ...this.toRow(row), family };
   }
 
   memberTypes(tenantId: number) {

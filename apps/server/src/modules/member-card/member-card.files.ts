@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { member, type BodyOut } from '@venue/contract';
-import { refuse } from '../../lib/errors.ts';
+import { badFile } from '../../lib/errors.ts';
 import { fileRoute, type Guard, type UserSession } from '../../plugins/route.ts';
 import { consumeSummaryXlsx, importTemplate } from './card-xlsx.ts';
 import type { MemberCardServices } from './member-card.services.ts';
@@ -17,7 +17,7 @@ export function memberCardFileRoutes(app: FastifyInstance, guard: Guard, s: Memb
 
   fileRoute(app, guard, member.importCard, async ({ session, file }) => {
     // An .xlsx is a zip: it starts with PK.
-    if (file.subarray(0, 2).toString('latin1') !== 'PK') throw refuse(member.importCard.refusals.wrongType);
+    if (file.subarray(0, 2).toString('latin1') !== 'PK') throw badFile(member.importCard.refusals.wrongType);
     return s.imports.import(session.tenantId, session.userId, file);
   });
 }

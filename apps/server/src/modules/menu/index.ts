@@ -1,4 +1,4 @@
-import { MENU_MENU } from '../../seed/menus.ts';
+import { MENU_MENU } from './menu.menus.ts';
 import type { AuditService } from '../audit/index.ts';
 import { defineModule } from '../module.ts';
 import { MenuRepository } from './menu.repository.ts';

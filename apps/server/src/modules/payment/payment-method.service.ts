@@ -1,5 +1,6 @@
 import { payment, type BodyOut, type QueryOut, Msg } from '@venue/contract';
 import { iso, type Clock } from '../../lib/clock.ts';
+import type { AuditActor, AuditService } from '../audit/index.ts';
 import { alreadyExists, notFound, refuse } from '../../lib/errors.ts';
 import { mapPage, pageWindow } from '../../lib/paging.ts';
 import type { VenueService } from '../venue/venue.service.ts';
@@ -28,13 +29,19 @@ export class PaymentMethodService {
     private readonly repo: PaymentMethodRepository,
     private readonly channels: ChannelRegistry,
     private readonly venues: VenueService,
+    private readonly audit: AuditService,
     private readonly clock: Clock,
   ) {}
 
   /** The venue's methods for the payment dialog: enabled ones, or all with channel ALL. */
   async forVenue(tenantId: number, venueId: number, channel: 'ALL' | 'ENABLED') {
     const rows = await this.repo.list(tenantId, { venueId, state: channel === 'ALL' ? undefined : 'A' });
-    return rows.map(toPayMethod);
+    return Promise.all(
+      rows.map(async (r) => {
+        const shown = toPayMethod(r);
+        return (await this.channels.simulatedAt(tenantId, venueId, r.pay_mode)) ? { ...shown, simulated: true } : shown;
+      }),
+    );
   }
 
   /** Enabled methods by venue and mode, per tenant, while its rules version stands (see UserSession.rulesVersion). */
@@ -74,11 +81,12 @@ export class PaymentMethodService {
     return toPayMethod(row);
   }
 
-  async save(tenantId: number, id: number | null, b: MethodBody) {
-    if (id !== null) await this.get(tenantId, id);
+  async save(who: AuditActor, id: number | null, b: MethodBody) {
+    const tenantId = who.tenantId;
+    const before = id !== null ? await this.get(tenantId, id) : null;
     const venueIds = [...new Set(b.venueIds)];
     if (!(await this.venues.allOfTenant(tenantId, venueIds))) throw refuse(Msg.chooseVenues);
-    const channel = this.channels.get(b.payMode);
+    const channel = this.channels.kind(b.payMode);
     if (!channel) throw refuse(Msg.chooseChannel);
     const label = payment.payModeName(b.payMode);
     if ((b.isApi === 'T') !== channel.needsAuthCode) throw refuse(`${label}${channel.needsAuthCode ? '需要' : '不需要'}付款码，请修改“是否需要付款码”`);
@@ -86,16 +94,22 @@ export class PaymentMethodService {
     if (taken.length) throw alreadyExists(`${taken.join('、')}已有${label}收款方式`);
     const values = { pay_mode: b.payMode, pay_name: b.payName, is_api: b.isApi, icon: b.icon ?? '', state: b.state ?? 'A', sort: b.sort ?? 999 };
     const savedId = await this.repo.save(tenantId, id, values, venueIds, iso(this.clock.now()));
-    return this.get(tenantId, savedId);
+    const after = await this.get(tenantId, savedId);
+    await this.audit.recordNow(who, { action: id === null ? 'payType.add' : 'payType.edit', target: `收款方式 ${after.payName}`, before, after });
+    return after;
   }
 
-  async setState(tenantId: number, id: number, state: 'A' | 'S') {
-    if (!(await this.repo.setState(tenantId, id, state))) throw notFound(NOT_FOUND);
-    return this.get(tenantId, id);
+  async setState(who: AuditActor, id: number, state: 'A' | 'S') {
+    const before = await this.get(who.tenantId, id);
+    if (!(await this.repo.setState(who.tenantId, id, state))) throw notFound(NOT_FOUND);
+    await this.audit.recordNow(who, { action: 'payType.state', target: `收款方式 ${before.payName}`, before: { state: before.state }, after: { state } });
+    return this.get(who.tenantId, id);
   }
 
-  async remove(tenantId: number, id: number): Promise<null> {
-    if (!(await this.repo.remove(tenantId, id))) throw notFound(NOT_FOUND);
+  async remove(who: AuditActor, id: number): Promise<null> {
+    const before = await this.get(who.tenantId, id);
+    if (!(await this.repo.remove(who.tenantId, id))) throw notFound(NOT_FOUND);
+    await this.audit.recordNow(who, { action: 'payType.delete', target: `收款方式 ${before.payName}`, before });
     return null;
   }
 }

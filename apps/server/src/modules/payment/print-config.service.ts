@@ -1,5 +1,6 @@
 import type { BodyOut, payment } from '@venue/contract';
 import { notFound } from '../../lib/errors.ts';
+import type { AuditActor, AuditService } from '../audit/index.ts';
 import type { VenueService } from '../venue/venue.service.ts';
 import type { PrintConfigRepository } from './print-config.repository.ts';
 
@@ -11,6 +12,7 @@ export class PrintConfigService {
   constructor(
     private readonly repo: PrintConfigRepository,
     private readonly venues: VenueService,
+    private readonly audit: AuditService,
   ) {}
 
   private async assertVenue(tenantId: number, venueId: number) {
@@ -24,9 +26,11 @@ export class PrintConfigService {
     return { typeId, venueId, needPrint: row.need_print, printNum: row.print_num, allowPayTypes: row.allow_pay_types };
   }
 
-  async save(tenantId: number, b: BodyOut<typeof payment.savePrintConfig>): Promise<payment.PrintConfig> {
-    await this.assertVenue(tenantId, b.venueId);
-    await this.repo.save(tenantId, b.venueId, b.typeId, { need_print: b.needPrint, print_num: b.printNum, allow_pay_types: b.allowPayTypes });
-    return this.get(tenantId, b.venueId, b.typeId);
+  async save(who: AuditActor, b: BodyOut<typeof payment.savePrintConfig>): Promise<payment.PrintConfig> {
+    const before = await this.get(who.tenantId, b.venueId, b.typeId);
+    await this.repo.save(who.tenantId, b.venueId, b.typeId, { need_print: b.needPrint, print_num: b.printNum, allow_pay_types: b.allowPayTypes });
+    const after = await this.get(who.tenantId, b.venueId, b.typeId);
+    await this.audit.recordNow(who, { action: 'print.config', target: `小票打印设置 ${b.typeId}`, venueId: b.venueId, before, after });
+    return after;
   }
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { payment } from '@venue/contract';
 import { iso, type Clock } from '../../lib/clock.ts';
 import type { SimulatorRefundState, SimulatorTradeState } from '../../db/tables.ts';
-import type { ChannelAnswer, PaymentChannel, PayInput, RefundRef, TradeRef } from './channel.ts';
+import type { ChannelAnswer, PaymentChannel, PayInput, RefundInput, RefundRef, TradeRef } from './channel.ts';
 import type { SimulatorTradeRepository } from './simulator-trade.repository.ts';
 
 const AUTH_CODE = /^\d{6,32}$/;
@@ -21,6 +21,7 @@ const REFUND_ANSWER: Record<SimulatorRefundState, ChannelAnswer['state']> = { SU
 export class SimulatorChannel implements PaymentChannel {
   readonly remote = true;
   readonly needsAuthCode = true;
+  readonly simulated = true;
 
   constructor(
     private readonly payMode: string,
@@ -34,7 +35,8 @@ export class SimulatorChannel implements PaymentChannel {
 
   async pay({ tenantId, orderNo, amountFen, authCode = '' }: PayInput): Promise<ChannelAnswer> {
     if (!AUTH_CODE.test(authCode)) return this.answer('FAILED', null, '付款码无效，请重新扫码');
-    const state = authCode.endsWith(payment.SIMULATOR_SUFFIX.fail) ? 'FAILED' : authCode.endsWith(payment.SIMULATOR_SUFFIX.unknown) ? 'UNKNOWN' : 'PAID';
+    const { fail, unknown, stuck } = payment.SIMULATOR_SUFFIX;
+    const state = authCode.endsWith(fail) ? 'FAILED' : authCode.endsWith(unknown) || authCode.endsWith(stuck) ? 'UNKNOWN' : 'PAID';
     if (authCode.endsWith(payment.SIMULATOR_SUFFIX.slow)) await new Promise((done) => setTimeout(done, SLOW_MS));
     const now = iso(this.clock.now());
     const channelTradeNo = `${PREFIX[this.payMode] ?? '9900'}${Date.now()}${randomBytes(4).toString('hex')}`;
@@ -55,17 +57,26 @@ export class SimulatorChannel implements PaymentChannel {
   }
 
   async query({ orderNo }: TradeRef): Promise<ChannelAnswer> {
-    await this.trades.move(orderNo, 'UNKNOWN', 'PAID', iso(this.clock.now()));
+    const known = await this.trades.find(orderNo);
+    if (!known?.auth_code.endsWith(payment.SIMULATOR_SUFFIX.stuck)) await this.trades.move(orderNo, 'UNKNOWN', 'PAID', iso(this.clock.now()));
     const trade = await this.trades.find(orderNo);
     if (!trade) return this.answer('FAILED', null, '交易不存在');
     return this.answer(trade.state, trade.channel_trade_no);
+  }
+
+  /** Reverses a trade: an unknown one is closed, a paid one's money goes back (as WeChat's reverse does). */
+  async cancel({ orderNo }: TradeRef): Promise<ChannelAnswer> {
+    const nowIso = iso(this.clock.now());
+    await this.trades.move(orderNo, 'UNKNOWN', 'FAILED', nowIso);
+    await this.trades.move(orderNo, 'PAID', 'REFUNDED', nowIso);
+    return this.answer('FAILED', (await this.trades.find(orderNo))?.channel_trade_no ?? null, '交易已撤销');
   }
 
   /**
    * A refund of (part of) a paid trade, once per refund number, never more than the trade's amount in
    * all. The trade's auth code decides, as for pay: ...0616 fails, ...0615 stays unknown until asked.
    */
-  async refund({ tenantId, orderNo, amountFen, refundNo }: RefundRef & { amountFen: number }): Promise<ChannelAnswer> {
+  async refund({ tenantId, orderNo, amountFen, refundNo }: RefundInput): Promise<ChannelAnswer> {
     const known = await this.trades.findRefund(refundNo);
     if (known) return this.refundAnswer(known.state, known.channel_refund_no);
     const trade = await this.trades.find(orderNo);

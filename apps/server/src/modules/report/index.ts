@@ -1,7 +1,9 @@
-import { REPORT_MENUS } from '../../seed/report.ts';
+import { REPORT_MENUS } from './report.menus.ts';
 import { defineModule } from '../module.ts';
+import type { MemberCardServices } from '../member-card/index.ts';
 import type { TicketServices } from '../ticket/index.ts';
 import { reportRoutes } from './report.routes.ts';
+import { ReportRepository } from './report.repository.ts';
 import { ReportService } from './report.service.ts';
 
 export type { ReportService };
@@ -9,7 +11,8 @@ export type { ReportService };
 /** Reports (报表中心, issue 21): goods, tickets, cards, rentals, verifications and 交班对账, with their .xlsx exports. */
 export const reportModule = defineModule({
   key: 'reports',
-  services: ({ db }) => new ReportService(db),
-  routes: (app, guard, reports, { tickets }: { tickets: TicketServices }) => reportRoutes(app, guard, reports, tickets),
+  services: ({ db }) => new ReportService(new ReportRepository(db)),
+  routes: (app, guard, reports, { tickets, memberCards }: { tickets: TicketServices; memberCards: MemberCardServices }) =>
+    reportRoutes(app, guard, reports, tickets, memberCards),
   menus: [{ sidebar: 2.8, menu: REPORT_MENUS }],
 });

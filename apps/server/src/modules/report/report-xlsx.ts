@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJs } from '../../lib/exceljs.ts';
 import { report, ticket } from '@venue/contract';
 import { safeRow, type XlsxColumn } from '../../lib/xlsx-stream.ts';
 
@@ -19,7 +20,7 @@ export const sheet = <R>(name: string, columns: XlsxColumn<R>[], rows: R[]): She
 
 /** A report as an .xlsx of one sheet per panel, each with a bold header (cells made formula-safe). */
 export async function reportXlsx(...sheets: Sheet[]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcelJs()).Workbook();
   for (const s of sheets) s.fill(book.addWorksheet(s.name));
   return Buffer.from(await book.xlsx.writeBuffer());
 }
@@ -58,6 +59,14 @@ export const CARD_SALE: XlsxColumn<report.CardSaleRow>[] = [
   ['支付方式', 14, (r) => r.payName],
   ['订单数', 10, (r) => r.orders],
   ['金额（元）', 14, (r) => r.amount],
+];
+type OwedRow = { venueName: string; cardTypeName: string; cardCount: number; balance: number };
+/** 未消费储值 by venue and card type, as 会员卡报表 shows it (member/card/liability). */
+export const CARD_OWED: XlsxColumn<OwedRow>[] = [
+  ['场馆', 18, (r) => r.venueName],
+  ['卡类型', 18, (r) => r.cardTypeName],
+  ['卡数', 10, (r) => r.cardCount],
+  ['未消费储值（元）', 16, (r) => r.balance],
 ];
 export const LEASE_DAY: XlsxColumn<report.LeaseDayRow>[] = [
   ['日期', 12, (r) => r.day],

@@ -1,11 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import { report } from '@venue/contract';
 import { fileRoute, route, type Guard } from '../../plugins/route.ts';
+import type { MemberCardServices } from '../member-card/index.ts';
 import type { TicketServices } from '../ticket/index.ts';
-import { CARD_SALE, GOODS_DAY, GOODS_GOODS, GOODS_ORDERS, GOODS_VENUE, LEASE_DAY, reportXlsx, sheet, SHIFT, TICKET_DAY, VERIFY_DAY } from './report-xlsx.ts';
+import {
+  CARD_OWED,
+  CARD_SALE,
+  GOODS_DAY,
+  GOODS_GOODS,
+  GOODS_ORDERS,
+  GOODS_VENUE,
+  LEASE_DAY,
+  reportXlsx,
+  sheet,
+  SHIFT,
+  TICKET_DAY,
+  VERIFY_DAY,
+} from './report-xlsx.ts';
 import type { ReportService } from './report.service.ts';
 
-export function reportRoutes(app: FastifyInstance, guard: Guard, s: ReportService, tickets: TicketServices): void {
+export function reportRoutes(app: FastifyInstance, guard: Guard, s: ReportService, tickets: TicketServices, cards: MemberCardServices): void {
   route(app, guard, report.goodsSaleOverview, ({ session, query }) => s.goodsOverview(session, query));
   route(app, guard, report.queryGoodsSaleStatistic, ({ session, query }) => s.goodsByDay(session, query));
   route(app, guard, report.queryGoodsSaleByVenue, ({ session, query }) => s.goodsByVenue(session, query));
@@ -32,7 +46,15 @@ export function reportRoutes(app: FastifyInstance, guard: Guard, s: ReportServic
 
   route(app, guard, report.queryCardSaleByDay, ({ session, query }) => s.cardSaleByDay(session, query));
   fileRoute(app, guard, report.exportCardSaleByDay, async ({ session, query }) =>
-    reportXlsx(sheet('办卡充值', CARD_SALE, await s.cardSaleByDay(session, query))),
+    reportXlsx(
+      sheet('办卡充值', CARD_SALE, await s.cardSaleByDay(session, query)),
+      // The screen's second table: what the cards of the chosen venue (and cards of every venue) still owe.
+      sheet(
+        '未消费储值',
+        CARD_OWED,
+        (await cards.life.liability(session.tenantId, session)).rows.filter((r) => !query.venueId || r.venueId === query.venueId || r.venueId === null),
+      ),
+    ),
   );
 
   route(app, guard, report.queryLeaseByDay, ({ session, query }) => s.leaseByDay(session, query));

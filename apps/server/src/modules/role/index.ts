@@ -1,4 +1,4 @@
-import { ROLE_MENU } from '../../seed/menus.ts';
+import { ROLE_MENU } from './role.menus.ts';
 import type { AuditService } from '../audit/index.ts';
 import { defineModule } from '../module.ts';
 import { RoleRepository } from './role.repository.ts';

@@ -1,4 +1,4 @@
-import { SALE_ORDER_MENU } from '../../seed/cashier.ts';
+import { SALE_ORDER_MENU } from './sale.menus.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { GoodsServices } from '../goods/index.ts';
 import { defineModule } from '../module.ts';
@@ -44,7 +44,7 @@ export const saleModule = defineModule({
       orders,
       kind,
       checkout,
-      closing: new SaleCloseService(new SaleCloseRepository(k), (s, id) => checkout.payments.orderOfUser(kind, s, id), clock),
+      closing: new SaleCloseService(new SaleCloseRepository(k), (s, id) => checkout.payments.orderOfUser(kind, s, id), clock, audit),
     };
   },
   routes: (app, guard, sale) => {

@@ -6,5 +6,5 @@ import type { SaleCloseService } from './sale-close.service.ts';
 export function saleCloseRoutes(app: FastifyInstance, guard: Guard, closing: SaleCloseService): void {
   route(app, guard, sale.closeOrder, ({ session, body }) => closing.close(session, body.orderId));
   route(app, guard, sale.getAutoClose, ({ session }) => closing.setting(session.tenantId));
-  route(app, guard, sale.setAutoClose, ({ session, body }) => closing.saveSetting(session.tenantId, body.autoCloseMinutes));
+  route(app, guard, sale.setAutoClose, ({ session, body }) => closing.saveSetting(session, body.autoCloseMinutes));
 }

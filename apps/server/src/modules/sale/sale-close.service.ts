@@ -2,6 +2,7 @@ import { sale } from '@venue/contract';
 import { addMs, iso, type Clock } from '../../lib/clock.ts';
 import { refuse } from '../../lib/errors.ts';
 import type { UserSession } from '../../plugins/session.ts';
+import type { AuditActor, AuditService } from '../audit/index.ts';
 import type { PayableOrder } from '../checkout/payable.ts';
 import type { SaleCloseRepository } from './sale-close.repository.ts';
 
@@ -27,6 +28,7 @@ export class SaleCloseService {
     private readonly repo: SaleCloseRepository,
     private readonly orderOfUser: OrderOfUser,
     private readonly clock: Clock,
+    private readonly audit: AuditService,
   ) {}
 
   async close(s: UserSession, orderId: number) {
@@ -62,8 +64,10 @@ export class SaleCloseService {
     return { autoCloseMinutes: minutesOf(await this.repo.setting(tenantId)) };
   }
 
-  async saveSetting(tenantId: number, autoCloseMinutes: number) {
-    await this.repo.saveSetting(tenantId, String(autoCloseMinutes));
+  async saveSetting(who: AuditActor, autoCloseMinutes: number) {
+    const before = await this.setting(who.tenantId);
+    await this.repo.saveSetting(who.tenantId, String(autoCloseMinutes));
+    await this.audit.recordNow(who, { action: 'sale.autoClose', target: '销售订单自动关单', before, after: { autoCloseMinutes } });
     return { autoCloseMinutes };
   }
 }

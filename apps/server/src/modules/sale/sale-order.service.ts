@@ -1,5 +1,18 @@
-import { Code, fenToYuan, MAX_TOTAL_FEN, Msg, sale, totalTooLarge, yuanToFen, type BodyOut, type QueryOut, type SaleOrder, member } from '@venue/contract';
-import { iso, shanghaiToIso, type Clock } from '../../lib/clock.ts';
+import {
+  Code,
+  fenToYuan,
+  MAX_TOTAL_FEN,
+  Msg,
+  sale,
+  totalTooLarge,
+  yuanToFen,
+  type BodyOut,
+  type QueryOut,
+  type SaleOrder,
+  member,
+  chinaToIso,
+} from '@venue/contract';
+import { iso, type Clock } from '../../lib/clock.ts';
 import { BizError, notFound, refuse } from '../../lib/errors.ts';
 import { pageWindow } from '../../lib/paging.ts';
 import { assertVenue, venueForbidden, worksInAllVenues, type Session, type UserSession } from '../../plugins/session.ts';
@@ -153,8 +166,8 @@ export class SaleOrderService {
     if (!venueId) throw new BizError(Code.NO_DATA, Msg.noCurrentVenue);
     return {
       venueId,
-      beginIso: q.beginTime ? shanghaiToIso(q.beginTime) : undefined,
-      endIso: q.endTime ? shanghaiToIso(q.endTime, true) : undefined,
+      beginIso: q.beginTime ? chinaToIso(q.beginTime) : undefined,
+      endIso: q.endTime ? chinaToIso(q.endTime, true) : undefined,
       // The screen sends the code table's codes; a code that is none of them simply finds no order.
       orderState: (q.orderState || undefined) as OrderState | undefined,
       payState: (q.payState || undefined) as PayState | undefined,

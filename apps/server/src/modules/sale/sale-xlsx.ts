@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
-import { payment, sale, type SaleOrder } from '@venue/contract';
-import { shanghaiText } from '../../lib/clock.ts';
+import { payment, sale, type SaleOrder, chinaText } from '@venue/contract';
 import { streamXlsx, type XlsxColumn } from '../../lib/xlsx-stream.ts';
 
 const money = (yuan: number) => Number(yuan.toFixed(2));
@@ -8,7 +7,7 @@ const payNames = (o: SaleOrder) => [...new Set(o.payRecords.map(payment.payRecor
 
 const COLUMNS: XlsxColumn<SaleOrder>[] = [
   ['单号', 10, (o) => o.orderId],
-  ['下单时间', 20, (o) => shanghaiText(new Date(o.createTime))],
+  ['下单时间', 20, (o) => chinaText(new Date(o.createTime))],
   ['场馆', 16, (o) => o.venueName],
   ['仓库', 16, (o) => o.warehouseName],
   ['商品', 40, (o) => o.details.map((d) => `${d.goodsName}×${d.quantity}`).join('，')],

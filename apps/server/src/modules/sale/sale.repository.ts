@@ -4,6 +4,7 @@ import { insertOrderWithLines } from '../../db/order-insert.ts';
 import { pageQuery } from '../../db/page-query.ts';
 import type { Database, OrderState, PayState, SaleOrderLineTable, SaleOrderTable } from '../../db/tables.ts';
 import type { PageWindow } from '../../lib/paging.ts';
+import { readOrderLines, type OrderLineRow } from '../checkout/index.ts';
 
 export interface SaleFilter {
   venueId?: number;
@@ -18,7 +19,7 @@ export interface SaleFilter {
 export type OrderRow = Awaited<ReturnType<SaleRepository['findOrders']>>[number];
 /** A sale order as the checkout pays and refunds it: its own columns, no names. */
 export type PayOrderRow = Selectable<SaleOrderTable>;
-export type LineRow = Awaited<ReturnType<SaleRepository['lines']>>[number];
+export type LineRow = OrderLineRow<'sale_order_line'>;
 type NewOrder = Omit<Insertable<SaleOrderTable>, 'id'>;
 /** A row of `saleContext`: the checks (0/1, a state), then one goods with its stock, or nulls. */
 interface SaleContextRow {
@@ -142,15 +143,8 @@ export class SaleRepository {
     }
   }
 
+  /** The orders' lines, in order and line order (the checkout's one line read). */
   lines(tenantId: number, orderIds: number[], db: Executor = this.db) {
-    if (!orderIds.length) return Promise.resolve([]);
-    return db
-      .selectFrom('sale_order_line')
-      .selectAll()
-      .where('tenant_id', '=', tenantId)
-      .where('order_id', 'in', orderIds)
-      .orderBy('order_id')
-      .orderBy('id')
-      .execute();
+    return readOrderLines(db, 'sale_order_line', tenantId, orderIds);
   }
 }

@@ -1,4 +1,4 @@
-import { TENANT_MENU } from '../../seed/menus.ts';
+import { TENANT_MENU } from './tenant.menus.ts';
 import type { AuditService } from '../audit/index.ts';
 import { defineModule } from '../module.ts';
 import { TenantRepository } from './tenant.repository.ts';

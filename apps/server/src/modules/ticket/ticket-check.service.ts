@@ -1,4 +1,4 @@
-import { Code, fenToYuan, ticket } from '@venue/contract';
+import { Code, fenToYuan, ticket, ticketDesk } from '@venue/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { Database } from '../../db/tables.ts';
@@ -10,6 +10,8 @@ import { assertNotClosed, pickItem } from '../venue/index.ts';
 import type { TicketRulesCache } from './ticket-rules-cache.ts';
 import type { TicketCheckRepository } from './ticket-check.repository.ts';
 import type { TimeoutRepository } from './timeout.repository.ts';
+
+type InsideEntry = NonNullable<Awaited<ReturnType<TicketCheckRepository['inside']>>>;
 
 /** Verification of tickets (entries), exits with their overstay, and the in-venue count. */
 export class TicketCheckService {
@@ -146,17 +148,40 @@ export class TicketCheckService {
     return { left, owing };
   }
 
-  private async leave(s: UserSession, entry: NonNullable<Awaited<ReturnType<TicketCheckRepository['inside']>>>) {
+  /**
+   * ticket/ticketTimeoutOrder/createOrder: the overstay order of a ticket inside past its slot and free
+   * minutes, made (or re-priced while unpaid) without letting it out; paid, the entry leaves.
+   */
+  async chargeOverstay(s: UserSession, qrCode: string) {
+    const entry = await this.checks.inside(s.tenantId, qrCode);
+    if (!entry) throw new BizError(Code.NO_DATA, ticketDesk.TIMEOUT_MSG.notInside);
+    assertVenue(s, entry.venue_id);
     const now = this.clock.now();
-    const owed = overstay(new Date(entry.slot_end), now, {
+    if (this.owed(entry, now).fen === 0) throw refuse(ticketDesk.TIMEOUT_MSG.notOverdue);
+    const order = await this.timeoutOrder(s, entry, now);
+    return { timeoutOrderId: order.timeoutOrderId!, minutes: order.minutes, pricePay: order.pricePay };
+  }
+
+  private owed(entry: InsideEntry, now: Date) {
+    return overstay(new Date(entry.slot_end), now, {
       freeMinutes: entry.free_minutes,
       periodMinutes: entry.overtime_minutes,
       periodFen: entry.overtime_price_fen,
     });
+  }
+
+  private async leave(s: UserSession, entry: InsideEntry) {
+    const now = this.clock.now();
+    const owed = this.owed(entry, now);
     if (owed.fen === 0) {
       await this.checks.exit(this.db, s.tenantId, entry.id, iso(now));
       return { left: true, timeoutOrderId: null, minutes: owed.minutes, pricePay: 0 };
     }
+    return this.timeoutOrder(s, entry, now);
+  }
+
+  private async timeoutOrder(s: UserSession, entry: InsideEntry, now: Date) {
+    const owed = this.owed(entry, now);
     const order = await this.timeouts.upsert(s.tenantId, {
       check_id: entry.id,
       venue_id: entry.venue_id,

@@ -4,6 +4,7 @@ import { pageQuery } from '../../db/page-query.ts';
 import type { TicketDetailTable, TicketOrderTable } from '../../db/ticket-tables.ts';
 import type { Database } from '../../db/tables.ts';
 import type { PageWindow } from '../../lib/paging.ts';
+import { readOrderLines } from '../checkout/index.ts';
 
 export type TicketOrderRow = Selectable<TicketOrderTable>;
 export type NewOrder = Omit<Insertable<TicketOrderTable>, 'id'>;
@@ -54,7 +55,12 @@ export class TicketOrderRepository {
       .where('d.tenant_id', '=', tenantId);
   }
 
-  /** The tickets of orders, in order and ticket order. */
+  /** The tickets of orders as their own rows (the checkout's one line read): what a payment prices. */
+  lines(tenantId: number, orderIds: number[], db: Executor = this.db) {
+    return readOrderLines(db, 'ticket_detail', tenantId, orderIds);
+  }
+
+  /** The tickets of orders with their venue, item, member and type's uses, in order and ticket order. */
   details(tenantId: number, orderIds: number[], db: Executor = this.db) {
     if (!orderIds.length) return Promise.resolve([]);
     return this.detailQuery(tenantId, db).where('d.order_id', 'in', orderIds).orderBy('d.order_id').orderBy('d.id').execute();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { Code, fenToYuan, MAX_TOTAL_FEN, member, totalTooLarge, type BodyOut, type QueryOut, type ticket } from '@venue/contract';
-import { iso, shanghaiText, type Clock } from '../../lib/clock.ts';
+import { chinaToIso, Code, fenToYuan, MAX_TOTAL_FEN, member, totalTooLarge, type BodyOut, type QueryOut, type ticket, chinaText } from '@venue/contract';
+import { iso, type Clock } from '../../lib/clock.ts';
 import { BizError, notFound, refuse } from '../../lib/errors.ts';
 import { pageWindow } from '../../lib/paging.ts';
 import { assertVenue, inUserVenues, type UserSession } from '../../plugins/session.ts';
@@ -9,6 +9,7 @@ import { venueClock } from './ticket-rules.ts';
 import type { VenueService } from '../venue/index.ts';
 import type { TicketOrderRepository, TicketOrderRow } from './ticket-order.repository.ts';
 import type { TicketTypeRepository } from './ticket-type.repository.ts';
+import type { TimeoutRepository } from './timeout.repository.ts';
 
 export const ORDER_MISSING = '售票订单不存在';
 /** A ticket's QR code: T, then 20 random base-32 characters (unguessable, scanner friendly). */
@@ -24,6 +25,7 @@ export class TicketOrderService {
     private readonly types: TicketTypeRepository,
     private readonly venues: Pick<VenueService, 'assertOpen'>,
     private readonly clock: Clock,
+    private readonly timeouts: TimeoutRepository,
   ) {}
 
   async create(s: UserSession, b: BodyOut<typeof ticket.createOrder>) {
@@ -102,7 +104,7 @@ export class TicketOrderService {
       venueId: o.venue_id,
       memberName: o.member_name,
       createName: o.username,
-      createTime: shanghaiText(new Date(o.created_at)),
+      createTime: chinaText(new Date(o.created_at)),
       refundType: o.refund_type,
       refundedAmount: fenToYuan(o.refunded_fen),
       details: rows.filter((r) => r.orderId === o.id),
@@ -116,6 +118,31 @@ export class TicketOrderService {
       pageWindow(q),
     );
     return { total, records: await this.toOrders(s.tenantId, records) };
+  }
+
+  /** 超时订单: the overstay orders of the user's venues, newest first. */
+  async timeoutPage(s: UserSession, q: QueryOut<typeof ticket.timeoutQuery>) {
+    const { total, records } = await this.timeouts.page(
+      s.tenantId,
+      { visible: inUserVenues(s, 'o.venue_id'), orderId: q.orderId, payState: q.payState },
+      pageWindow(q),
+    );
+    return {
+      total,
+      records: records.map((o): ticket.TimeoutOrder => ({
+        orderId: o.id,
+        venueId: o.venue_id,
+        qrCode: o.qr_code,
+        typeName: o.type_name,
+        minutes: o.minutes,
+        orderState: o.order_state,
+        payState: o.pay_state,
+        pricePay: fenToYuan(o.price_pay_fen),
+        refundType: o.refund_type,
+        refundedAmount: fenToYuan(o.refunded_fen),
+        createTime: chinaText(new Date(o.created_at)),
+      })),
+    };
   }
 
   async get(s: UserSession, orderId: number) {
@@ -158,8 +185,8 @@ export class TicketOrderService {
   async saleByDay(s: UserSession, q: QueryOut<typeof ticket.queryTicketSaleByDay>) {
     if (q.beginDate > q.endDate) throw refuse('开始日期不能晚于结束日期');
     const rows = await this.repo.saleByDay(s.tenantId, {
-      beginIso: new Date(`${q.beginDate}T00:00:00+08:00`).toISOString(),
-      endIso: new Date(`${q.endDate}T23:59:59.999+08:00`).toISOString(),
+      beginIso: chinaToIso(q.beginDate),
+      endIso: chinaToIso(q.endDate, true),
       visible: inUserVenues(s, 'o.venue_id'),
       venueId: q.venueId,
     });

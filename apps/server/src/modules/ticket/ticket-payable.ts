@@ -1,9 +1,9 @@
 import { fenToYuan, ticket } from '@venue/contract';
 import { refuse } from '../../lib/errors.ts';
-import type { PayableKind, PayableLineDto, RefundableKind } from '../checkout/index.ts';
-import type { DetailRow, TicketOrderRepository, TicketOrderRow } from './ticket-order.repository.ts';
+import type { OrderLineRow, PayableKind, PayableLineDto, RefundableKind } from '../checkout/index.ts';
+import type { TicketOrderRepository, TicketOrderRow } from './ticket-order.repository.ts';
 
-type TicketLine = DetailRow & { quantity: number; price_orig_fen: number };
+type TicketLine = OrderLineRow<'ticket_detail'>;
 export type TicketKind = PayableKind<TicketOrderRow, TicketLine, PayableLineDto> & RefundableKind<TicketOrderRow>;
 
 /**
@@ -23,7 +23,7 @@ export function ticketKind(repo: TicketOrderRepository): TicketKind {
     cardRefusal: '计次卡、计时卡不能用于购票',
     notFoundMessage: '售票订单不存在',
     find: (tenantId, orderId, db) => repo.findOrder(tenantId, orderId, db),
-    lines: (tenantId, orderId, db) => repo.details(tenantId, [orderId], db),
+    lines: (tenantId, orderId, db) => repo.lines(tenantId, [orderId], db),
     toLine: (l) => ({ detailId: l.id, goodsName: l.type_name, quantity: 1, price: fenToYuan(l.price_fen), pricePay: fenToYuan(l.price_pay_fen) }),
     refundLines: async (tenantId, orderId, db) =>
       (await repo.details(tenantId, [orderId], db)).map((d) => ({

@@ -1,18 +1,10 @@
-import { ticket } from '@venue/contract';
-
-/** The venues' time zone: Asia/Shanghai, UTC+8 without daylight saving. */
-const OFFSET_MS = 8 * 3600_000;
+import { chinaClock, chinaInstant, ticket } from '@venue/contract';
 
 /** The venue's calendar date, weekday (1 Monday … 7 Sunday) and HH:mm of an instant. */
-export function venueClock(now: Date) {
-  const local = new Date(now.getTime() + OFFSET_MS);
-  const text = local.toISOString();
-  const day = local.getUTCDay();
-  return { date: text.slice(0, 10), week: day === 0 ? 7 : day, time: text.slice(11, 16) };
-}
+export const venueClock = (now: Date) => chinaClock(now);
 
 /** The instant of a venue date and HH:mm. */
-export const venueInstant = (date: string, time: string) => new Date(`${date}T${time}:00+08:00`);
+export const venueInstant = (date: string, time: string) => chinaInstant(date, time);
 
 interface Ticket {
   detailState: string;

@@ -6,6 +6,7 @@ import { pageWindow } from '../../lib/paging.ts';
 import { assertVenue, inUserVenues, type UserSession } from '../../plugins/session.ts';
 import { toTicketType } from './ticket.mapper.ts';
 import { venueClock } from './ticket-rules.ts';
+import type { AuditService } from '../audit/index.ts';
 import type { VenueService } from '../venue/index.ts';
 import type { TicketTypeRepository } from './ticket-type.repository.ts';
 
@@ -18,6 +19,7 @@ export class TicketTypeService {
     private readonly repo: TicketTypeRepository,
     private readonly venues: Pick<VenueService, 'itemSettings'>,
     private readonly clock: Clock,
+    private readonly audit: AuditService,
   ) {}
 
   private async withSlots(tenantId: number, rows: Awaited<ReturnType<TicketTypeRepository['find']>>) {
@@ -50,7 +52,7 @@ export class TicketTypeService {
   }
 
   async save(s: UserSession, typeId: number | null, f: Fields) {
-    if (typeId !== null) await this.get(s, typeId);
+    const before = typeId === null ? null : await this.get(s, typeId);
     assertVenue(s, f.venueId);
     if (f.useBeginDate > f.useEndDate) throw refuse('有效期开始不能晚于结束');
     for (const t of f.useTimeList) if (t.beginTime >= t.endTime) throw refuse(`使用时段 ${t.beginTime}-${t.endTime} 的开始时间应早于结束时间`);
@@ -76,6 +78,9 @@ export class TicketTypeService {
       f.useTimeList.map((t) => ({ begin_week: t.beginWeek, end_week: t.endWeek, begin_time: t.beginTime, end_time: t.endTime })),
       iso(this.clock.now()),
     );
-    return this.get(s, id);
+    const after = await this.get(s, id);
+    const action = before ? 'ticketType.edit' : 'ticketType.add';
+    await this.audit.recordNow(s, { action, target: `票种 ${after.typeName}`, venueId: after.venueId, before, after });
+    return after;
   }
 }

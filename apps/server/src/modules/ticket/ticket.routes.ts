@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { ticket } from '@venue/contract';
+import { ticket, ticketDesk } from '@venue/contract';
 import { route, type Guard } from '../../plugins/route.ts';
 import type { CheckoutServices } from '../checkout/index.ts';
 import type { TicketCheckService } from './ticket-check.service.ts';
+import type { TicketDeskService } from './ticket-desk.service.ts';
 import type { TicketOrderService } from './ticket-order.service.ts';
 import type { TicketKind } from './ticket-payable.ts';
 import type { TicketTypeService } from './ticket-type.service.ts';
@@ -12,6 +13,7 @@ export interface TicketServices {
   types: TicketTypeService;
   orders: TicketOrderService;
   checks: TicketCheckService;
+  desk: TicketDeskService;
   kind: TicketKind;
   timeoutKind: TimeoutKind;
   checkout: CheckoutServices;
@@ -51,5 +53,15 @@ export function ticketRoutes(app: FastifyInstance, guard: Guard, s: TicketServic
   });
   route(app, guard, ticket.sceneBalanceAll, ({ session, body }) => s.checks.exitAll(session, body.venueId, body.itemId));
   route(app, guard, ticket.timeoutForPay, ({ session, query }) => s.checkout.payments.forPay(s.timeoutKind, session, query));
+  route(app, guard, ticket.timeoutQuery, ({ session, query }) => s.orders.timeoutPage(session, query));
+  route(app, guard, ticket.timeoutRefund, ({ session, body }) => s.checkout.refunds.refund(s.timeoutKind, session, body));
   route(app, guard, ticket.timeoutPay, ({ session, body }) => s.checkout.payments.pay(s.timeoutKind, session, body));
+
+  route(app, guard, ticketDesk.queryDetailPageWithHand, ({ session, query }) => s.desk.pageWithHand(session, query));
+  route(app, guard, ticketDesk.getPrintDetailWithHand, ({ session, query }) => s.desk.printWithHand(session, query.orderIds));
+  route(app, guard, ticketDesk.queryDetailWithTimeout, ({ session, query }) => s.desk.lookupWithTimeout(session, query.qrCode));
+  route(app, guard, ticketDesk.queryDetailAndCheck, ({ session, query }) => s.desk.lookupAndCheck(session, query.qrCode));
+  route(app, guard, ticketDesk.queryDetailAndHand, ({ session, query }) => s.desk.lookupWithHand(session, query.qrCode));
+  route(app, guard, ticketDesk.createTimeoutOrder, ({ session, body }) => s.checks.chargeOverstay(session, body.qrCode));
+  route(app, guard, ticketDesk.timeoutDetailQuery, ({ session, query }) => s.desk.timeoutDetails(session, query));
 }

@@ -1,6 +1,9 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
+import type { PayState } from '../../db/column-codes.ts';
 import type { Executor } from '../../db/database.ts';
+import { pageQuery } from '../../db/page-query.ts';
 import type { Database } from '../../db/tables.ts';
+import type { PageWindow } from '../../lib/paging.ts';
 
 /** Overstay (超时) orders: one per entry; re-priced while unpaid. */
 export class TimeoutRepository {
@@ -53,10 +56,36 @@ export class TimeoutRepository {
       .selectFrom('ticket_timeout_order as o')
       .innerJoin('ticket_check as c', 'c.id', 'o.check_id')
       .innerJoin('ticket_detail as d', 'd.id', 'c.detail_id')
-      .select(['o.id', 'o.minutes', 'o.price_pay_fen', 'd.type_name'])
+      .select(['o.id', 'o.minutes', 'o.price_pay_fen', 'o.refunded_quantity', 'd.type_name'])
       .where('o.tenant_id', '=', tenantId)
       .where('o.id', '=', orderId)
       .executeTakeFirst();
     return row ? [{ ...row, quantity: 1, price_orig_fen: row.price_pay_fen }] : [];
+  }
+
+  /** 超时订单: the tenant's overstay orders in the visible venues, newest first, with the ticket each was charged on. */
+  page(tenantId: number, f: { visible: RawBuilder<boolean>; orderId?: number; payState?: PayState }, window: PageWindow) {
+    let q = this.db
+      .selectFrom('ticket_timeout_order as o')
+      .innerJoin('ticket_check as c', 'c.id', 'o.check_id')
+      .innerJoin('ticket_detail as d', 'd.id', 'c.detail_id')
+      .select([
+        'o.id',
+        'o.venue_id',
+        'o.minutes',
+        'o.order_state',
+        'o.pay_state',
+        'o.price_pay_fen',
+        'o.refund_type',
+        'o.refunded_fen',
+        'o.created_at',
+        'd.qr_code',
+        'd.type_name',
+      ])
+      .where('o.tenant_id', '=', tenantId)
+      .where(f.visible);
+    if (f.orderId) q = q.where('o.id', '=', f.orderId);
+    if (f.payState) q = q.where('o.pay_state', '=', f.payState);
+    return pageQuery(q, q.orderBy('o.id', 'desc'), window);
   }
 }

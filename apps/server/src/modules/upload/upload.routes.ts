@@ -1,19 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { Code, goods, Msg } from '@venue/contract';
-import { refuse } from '../../lib/errors.ts';
+import { badFile } from '../../lib/errors.ts';
 import { reencodePicture } from '../../lib/picture.ts';
 import { fileRoute, type Guard } from '../../plugins/route.ts';
 import { CONTENT_TYPES, pictureType, UPLOADS_PREFIX, type FileStore } from './file-store.ts';
 
 /**
- * Picture upload (a contract call) and serving stored files. Business refusals answer 200 with code
- * -9000. Stored files are plain public paths outside /api: an `<img src>` sends no token.
+ * Picture upload (a contract call) and serving stored files. A file that is no picture answers 400, one
+ * past the limit 413 (the envelope, in Chinese). Stored files are plain public paths outside /api: an `<img src>` sends no token.
  */
 export function uploadRoutes(app: FastifyInstance, guard: Guard, store: FileStore): void {
   fileRoute(app, guard, goods.uploadPicture, async ({ session, file }) => {
     // only a picture decoded and encoded again is kept: bytes appended to it (HTML, script) are dropped
     const picture = pictureType(file) && (await reencodePicture(file));
-    if (!picture) throw refuse(goods.uploadPicture.refusals.wrongType);
+    if (!picture) throw badFile(goods.uploadPicture.refusals.wrongType);
     return { url: await store.put(session.tenantId, picture.type, picture.bytes) };
   });
 

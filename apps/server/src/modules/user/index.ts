@@ -1,5 +1,5 @@
 import type { AuditService } from '../audit/index.ts';
-import { SYSTEM_MENUS } from '../../seed/menus.ts';
+import { SYSTEM_MENUS } from './user.menus.ts';
 import { defineModule } from '../module.ts';
 import type { TenantService } from '../tenant/index.ts';
 import type { VenueService } from '../venue/index.ts';

@@ -62,7 +62,11 @@ export class UserService {
     const user = await this.users.findById(tenantId, userId);
     if (!user) throw notFound('用户不存在');
     const grants = await this.grantsOf(tenantId, userId);
-    const [venueRows, services] = await Promise.all([this.venues.venuesOfUser(tenantId, userId, grants.allVenues), this.tenants.services(tenantId)]);
+    const [venueRows, services, roleRows] = await Promise.all([
+      this.venues.venuesOfUser(tenantId, userId, grants.allVenues),
+      this.tenants.services(tenantId),
+      this.users.rolesOf(tenantId, userId),
+    ]);
     const current = venueRows.find((v) => v.venueId === user.current_venue_id) ?? venueRows.find((v) => v.venueId === user.default_venue_id) ?? venueRows[0];
     return {
       userId: user.id,
@@ -70,6 +74,7 @@ export class UserService {
       realName: user.real_name,
       roleId: grants.roleId,
       roles: grants.roles,
+      roleNames: roleRows.length ? roleRows.map((r) => r.name) : grants.roles,
       permissions: grants.permissions,
       currentVenueId: current?.venueId ?? null,
       currentVenueName: current?.venueName ?? null,

@@ -1,4 +1,4 @@
-import { VENUE_MENU } from '../../seed/venue-admin.ts';
+import { VENUE_MENU } from './venue.menus.ts';
 import type { AuditService } from '../audit/index.ts';
 import { defineModule } from '../module.ts';
 import { VenueAdminRepository } from './venue-admin.repository.ts';

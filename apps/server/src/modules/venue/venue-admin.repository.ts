@@ -15,6 +15,7 @@ export type VenueValues = {
   state: 'A' | 'S';
   sort: number;
   remark: string;
+  board_public?: 'T' | 'F';
 };
 export type ItemSettings = { sale_mode: 'F' | 'C'; capacity: number; pass_mode: 'S' | 'M'; state: 'A' | 'S'; sort: number };
 export type ClosureValues = { item_id: number | null; start_date: string; end_date: string; reason: string };
@@ -74,7 +75,7 @@ export class VenueAdminRepository {
   private venueRows(tenantId: number) {
     return this.venues(tenantId)
       .select(['v.id', 'v.name', 'v.center_id', 'c.name as center_name', 'v.address', 'v.phone', 'v.open_time', 'v.close_time'])
-      .select(['v.state', 'v.sort', 'v.remark', 'v.created_at'])
+      .select(['v.state', 'v.sort', 'v.remark', 'v.board_public', 'v.created_at'])
       .select((eb) =>
         eb
           .selectFrom('venue_item as vi')

@@ -1,11 +1,11 @@
-import { venue, type BodyOut, type QueryOut } from '@venue/contract';
+import { venue, type BodyOut, type QueryOut, chinaDate } from '@venue/contract';
 import { iso, type Clock } from '../../lib/clock.ts';
 import { alreadyExists, notFound, refuse } from '../../lib/errors.ts';
 import { mapPage, pageWindow } from '../../lib/paging.ts';
 import { assertVenue, inUserVenues, type UserSession } from '../../plugins/session.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { VenueAdminRepository } from './venue-admin.repository.ts';
-import { shanghaiDay, toCenter, toClosure, toItem, toVenue } from './venue-rows.ts';
+import { toCenter, toClosure, toItem, toVenue } from './venue-rows.ts';
 
 export const VENUE_MISSING = '场馆不存在';
 const CENTER_MISSING = '中心不存在';
@@ -72,6 +72,7 @@ export class VenueAdminService {
       state: b.state,
       sort: b.sort,
       remark: b.remark ?? '',
+      ...(b.boardPublic && { board_public: b.boardPublic }),
     };
     const before = id === null ? undefined : await this.get(session, id);
     const saved = await this.repo.transaction(async (repo, trx) => {
@@ -141,6 +142,6 @@ export class VenueAdminService {
 
   /** Today in Asia/Shanghai, "YYYY-MM-DD". */
   today() {
-    return shanghaiDay(this.clock.now());
+    return chinaDate(this.clock.now());
   }
 }

@@ -25,11 +25,13 @@ export const toVenue = (r: {
   state: 'A' | 'S';
   sort: number;
   remark: string;
+  board_public: 'T' | 'F';
   created_at: string;
   item_count: number | string | bigint | null;
 }): z.infer<typeof venue.venueRow> => ({
   venueId: r.id,
   venueName: r.name,
+  boardPublic: r.board_public,
   centerId: r.center_id,
   centerName: r.center_name,
   address: r.address,
@@ -76,6 +78,3 @@ export const toClosure = (r: {
   endDate: r.end_date,
   reason: r.reason,
 });
-
-/** The calendar day of `date` in Asia/Shanghai (UTC+8, no daylight saving): "YYYY-MM-DD". */
-export const shanghaiDay = (date: Date) => new Date(date.getTime() + 8 * 3600_000).toISOString().slice(0, 10);

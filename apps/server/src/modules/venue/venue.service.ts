@@ -1,4 +1,4 @@
-import { venue } from '@venue/contract';
+import { venue, chinaDate } from '@venue/contract';
 import { refuse } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { venuesOf, type UserSession } from '../../plugins/session.ts';
@@ -6,7 +6,7 @@ import type { AuditService } from '../audit/index.ts';
 import type { VenueAdminRepository } from './venue-admin.repository.ts';
 import { VenueAdminService } from './venue-admin.service.ts';
 import type { VenueRepository, VenueWithCenter } from './venue.repository.ts';
-import { shanghaiDay, toClosure, toItem } from './venue-rows.ts';
+import { toClosure, toItem } from './venue-rows.ts';
 
 export interface CenterWithVenues {
   centerId: number;
@@ -88,7 +88,7 @@ export class VenueService {
    * ("YYYY-MM-DD", Asia/Shanghai; today when absent), or null when it is open.
    */
   async closureOn(tenantId: number, venueId: number, day?: string, itemId?: number): Promise<ClosureOnDay | null> {
-    const row = await this.settings.closureOn(tenantId, venueId, day ?? shanghaiDay(this.clock.now()), itemId);
+    const row = await this.settings.closureOn(tenantId, venueId, day ?? chinaDate(this.clock.now()), itemId);
     return row ? { itemId: row.item_id, startDate: row.start_date, endDate: row.end_date, reason: row.reason } : null;
   }
 
@@ -111,7 +111,7 @@ export class VenueService {
   /** One enabled item's settings with the closures that touch it from today on. */
   async itemSettingsWithClosures(tenantId: number, venueId: number, itemId: number) {
     const item = await this.itemSettings(tenantId, venueId, itemId);
-    const closures = await this.settings.closures(tenantId, venueId, shanghaiDay(this.clock.now()));
+    const closures = await this.settings.closures(tenantId, venueId, chinaDate(this.clock.now()));
     return { ...item, closures: closures.filter((c) => c.item_id === null || c.item_id === itemId).map(toClosure) };
   }
 }

@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import { SecretBox } from '../../lib/secret-box.ts';
-import { MARKETING_MENUS, seedVouchers } from '../../seed/voucher.ts';
+import { MARKETING_MENUS } from './voucher.menus.ts';
 import type { AuditService } from '../audit/index.ts';
 import { defineModule } from '../module.ts';
 import { VoucherConfigService } from './voucher-config.service.ts';
@@ -18,12 +18,17 @@ export const voucherModule = defineModule({
   services: ({ db, clock, uploadsDir }, { audit }: { audit: AuditService }) => {
     const repo = new VoucherRepository(db.kysely);
     const box = SecretBox.fromEnvOrFile(join(dirname(uploadsDir), 'secret.key'));
+    const providers = new VoucherProviders(repo, db.kysely, clock, box);
     return {
-      verification: new VoucherService(repo, new VoucherProviders(repo, db.kysely, clock, box), audit, clock),
+      verification: new VoucherService(repo, providers, audit, clock),
       config: new VoucherConfigService(repo, box, audit, clock),
+      providers,
     };
   },
-  routes: (app, guard, vouchers) => voucherRoutes(app, guard, vouchers),
+  routes: (app, guard, vouchers) => {
+    // Every platform call is logged with its logid (warnings always, the rest with LOG=1).
+    vouchers.providers.log = app.log;
+    voucherRoutes(app, guard, vouchers);
+  },
   menus: [{ sidebar: 2.6, menu: MARKETING_MENUS }],
-  demo: (ctx) => seedVouchers(ctx),
 });

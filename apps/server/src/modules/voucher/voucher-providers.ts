@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { refuse } from '../../lib/errors.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { MARKETING_TEXTS } from '@venue/contract/marketing';
-import { DouyinVoucherProvider } from './douyin/douyin-provider.ts';
+import { DouyinVoucherProvider, silentLog, type PlatformLog } from './douyin/douyin-provider.ts';
 import { PlatformSimulator } from './douyin/simulator.ts';
 import { httpTransport, type PlatformTransport } from './douyin/transport.ts';
 import type { VoucherRepository } from './voucher.repository.ts';
@@ -17,6 +17,17 @@ export interface ProviderOptions {
   transportFor?: (baseUrl: string) => PlatformTransport;
 }
 
+/** The whole wait for a QR code's short link to lead to its object id. */
+const SHORT_LINK_TIMEOUT_MS = 5000;
+
+const originOf = (url: string) => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '';
+  }
+};
+
 /**
  * Each venue's provider from its settings (voucher_config): `simulator` (the demo's and the tests') or
  * `douyin`, the real platform with the venue's client key, decrypted secret and store id. Providers are
@@ -25,6 +36,8 @@ export interface ProviderOptions {
 export class VoucherProviders {
   private readonly cache = new Map<string, VoucherProvider>();
   readonly simulator: PlatformSimulator;
+  /** Where platform calls are logged with their logid: the server's logger once routes are registered. */
+  log: PlatformLog = silentLog;
 
   constructor(
     private readonly repo: VoucherRepository,
@@ -51,8 +64,11 @@ export class VoucherProviders {
           clientSecret: simulated ? 'simulator' : this.box.open(config.client_secret_enc),
           poiId: config.poi_id,
           retryDelayMs: simulated ? 0 : (this.options.retryDelayMs ?? 5000),
+          // A short link is followed on Douyin's hosts, and on the venue's own platform address (a test platform).
+          links: { origins: simulated ? [] : [originOf(config.base_url)], timeoutMs: SHORT_LINK_TIMEOUT_MS },
         },
         this.clock,
+        () => this.log,
       );
       if (this.cache.size > 500) this.cache.clear();
       this.cache.set(key, provider);

@@ -1,9 +1,9 @@
+import { chinaText } from '@venue/contract';
 import type { Readable } from 'node:stream';
 import { RECORD_STATE_LABELS, type VerificationRecord } from '@venue/contract/marketing';
-import { shanghaiText } from '../../lib/clock.ts';
 import { streamXlsx, type XlsxColumn } from '../../lib/xlsx-stream.ts';
 
-const when = (isoText: string | null) => (isoText ? shanghaiText(new Date(isoText)) : '');
+const when = (isoText: string | null) => (isoText ? chinaText(new Date(isoText)) : '');
 const yuan = (fen: number) => (fen / 100).toFixed(2);
 
 const COLUMNS: XlsxColumn<VerificationRecord>[] = [

@@ -1,12 +1,23 @@
+import { chinaToIso } from '@venue/contract';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { RecordFilters } from '@venue/contract/marketing';
 import type { Executor } from '../../db/database.ts';
 import type { CouponVerificationTable, Database } from '../../db/tables.ts';
-import { shanghaiToIso } from '../../lib/clock.ts';
 import { inUserVenues, type Session } from '../../plugins/session.ts';
 
 export type RecordRow = Selectable<CouponVerificationTable> & { venue_name: string };
 export type NewRecord = Omit<Selectable<CouponVerificationTable>, 'id' | 'message' | 'cancel_time' | 'cancel_user_name' | 'verify_id' | 'verify_time'>;
+export type SettlePatch = {
+  state: 'V' | 'U' | 'F';
+  verify_id?: string | null;
+  verify_time?: string | null;
+  certificate_id?: string;
+  code?: string;
+  message?: string;
+  logids?: string;
+};
+/** A prepared lookup's vouchers: one verification may use them. */
+const PREPARED_FOR_MS = 30 * 60_000;
 
 /** Verification records and venue platform settings: every query scoped by tenant (and by venue for lists). */
 export class VoucherRepository {
@@ -44,14 +55,53 @@ export class VoucherRepository {
     });
   }
 
-  liveByCertificate(tenantId: number, certificateId: string) {
+  liveByEncryptedCode(tenantId: number, encryptedCode: string) {
     return this.db
       .selectFrom('coupon_verification')
       .selectAll()
       .where('tenant_id', '=', tenantId)
-      .where('certificate_id', '=', certificateId)
+      .where('encrypted_code', '=', encryptedCode)
       .where('state', 'in', ['P', 'V', 'U'])
       .executeTakeFirst();
+  }
+
+  /** Keeps a lookup's prepare answer for the verification that follows it; a day's old ones go. */
+  async savePrepared(row: {
+    tenant_id: number;
+    venue_id: number;
+    verify_token: string;
+    order_id: string;
+    input_code: string;
+    certificates: string;
+    logid: string;
+    created_at: string;
+  }) {
+    const dayAgo = new Date(new Date(row.created_at).getTime() - 24 * 3600_000).toISOString();
+    await this.db.deleteFrom('voucher_prepare').where('created_at', '<', dayAgo).execute();
+    await this.db.insertInto('voucher_prepare').values(row).execute();
+  }
+
+  /**
+   * The lookup's prepare answer, claimed for one verification: `fresh` when this call claimed it, `spent`
+   * when a verification already did, `none` when there is none (or it is older than half an hour).
+   */
+  async claimPrepared(tenantId: number, venueId: number, verifyToken: string, nowIso: string) {
+    const row = await this.db
+      .selectFrom('voucher_prepare')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('venue_id', '=', venueId)
+      .where('verify_token', '=', verifyToken)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    if (!row || new Date(row.created_at).getTime() < new Date(nowIso).getTime() - PREPARED_FOR_MS) return { kind: 'none' as const };
+    const claimed = await this.db
+      .updateTable('voucher_prepare')
+      .set({ used_at: nowIso })
+      .where('id', '=', row.id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return Number(claimed.numUpdatedRows) === 1 ? { kind: 'fresh' as const, row } : { kind: 'spent' as const };
   }
 
   /** Runs `work` in one transaction (a record's change and its audit entry). */
@@ -59,7 +109,7 @@ export class VoucherRepository {
     return this.db.transaction().execute(work);
   }
 
-  settle(id: number, patch: { state: 'V' | 'U' | 'F'; verify_id?: string | null; verify_time?: string | null; message?: string }, trx: Executor = this.db) {
+  settle(id: number, patch: SettlePatch, trx: Executor = this.db) {
     return trx.updateTable('coupon_verification').set(patch).where('id', '=', id).execute();
   }
 
@@ -80,11 +130,15 @@ export class VoucherRepository {
     return this.listed(tenantId).where('r.verify_id', '=', verifyId).where('r.state', 'in', ['V', 'C']).executeTakeFirst();
   }
 
+  setLogids(id: number, logids: string) {
+    return this.db.updateTable('coupon_verification').set({ logids }).where('id', '=', id).execute();
+  }
+
   /** V -> C only from V: of two cancels only one passes. */
-  async markCancelled(id: number, userName: string, at: string, trx: Executor = this.db): Promise<boolean> {
+  async markCancelled(id: number, userName: string, at: string, logids: string, trx: Executor = this.db): Promise<boolean> {
     const r = await trx
       .updateTable('coupon_verification')
-      .set({ state: 'C', cancel_time: at, cancel_user_name: userName })
+      .set({ state: 'C', cancel_time: at, cancel_user_name: userName, logids })
       .where('id', '=', id)
       .where('state', '=', 'V')
       .executeTakeFirst();
@@ -97,8 +151,8 @@ export class VoucherRepository {
     if (f.code) q = q.where('r.code', 'like', `%${f.code}%`);
     if (f.skuTitle) q = q.where('r.sku_title', 'like', `%${f.skuTitle}%`);
     if (f.state) q = q.where('r.state', '=', f.state);
-    if (f.beginTime) q = q.where('r.created_at', '>=', shanghaiToIso(f.beginTime));
-    if (f.endTime) q = q.where('r.created_at', '<=', shanghaiToIso(f.endTime, true));
+    if (f.beginTime) q = q.where('r.created_at', '>=', chinaToIso(f.beginTime));
+    if (f.endTime) q = q.where('r.created_at', '<=', chinaToIso(f.endTime, true));
     return q;
   }
 

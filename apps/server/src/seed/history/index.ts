@@ -1,7 +1,8 @@
+import { chinaText } from '@venue/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Db, Executor } from '../../db/database.ts';
 import type { Database } from '../../db/tables.ts';
-import { DAY_MS, shanghaiText } from '../../lib/clock.ts';
+import { DAY_MS } from '../../lib/clock.ts';
 import { emptyRows, planDay } from './plan.ts';
 import { random } from './random.ts';
 import { loadWorld, TABLES, type HistoryTable, type Rows, type World } from './world.ts';
@@ -45,7 +46,7 @@ export async function seedHistory(db: Db, o: HistoryOptions): Promise<HistoryRes
   const world = await loadWorld(db.kysely, tenant.id);
   if (!world) return null;
   const rnd = random(o.seed ?? 20261125);
-  const today = shanghaiText(o.now ?? new Date()).slice(0, 10);
+  const today = chinaText(o.now ?? new Date()).slice(0, 10);
   const dates = Array.from({ length: o.days }, (_, i) => new Date(Date.parse(`${today}T00:00:00Z`) - (o.days - i) * DAY_MS).toISOString().slice(0, 10));
   const counts: Partial<Record<HistoryTable, number>> = {};
   for (let i = 0; i < dates.length; i += DAYS_PER_WRITE) {

@@ -8,7 +8,7 @@ import { NavButton } from './NavButton';
 
 const GoodsSaleDialog = lazy(() => import('@/features/cashier').then((m) => ({ default: m.GoodsSaleDialog })));
 const LeaseDialog = lazy(() => import('@/features/lease').then((m) => ({ default: m.LeaseDialog })));
-/** features/cashier/shortcuts.ts KEYS.openSale, kept here so the navbar does not load the cashier chunk for it. */
+/** features/checkout/shortcuts.ts KEYS.openSale, kept here so the navbar does not load the cashier chunk for it. */
 const OPEN_SALE_KEY = 'F2';
 
 /**

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Form, Modal, type FormInstance } from 'antd';
 import { validValues } from '@/lib/form';
 import { toast } from '@/lib/notify';
+import { useFocusFirstField } from '@/hooks/useFocusOnOpen';
 
 export interface FormDialogProps<Values> {
   open: boolean;
@@ -18,6 +19,7 @@ export interface FormDialogProps<Values> {
 export function FormDialog<Values extends object>({ open, title, initialValues, onSubmit, onClose, children, width = 700 }: FormDialogProps<Values>) {
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
+  const { ref: fieldsRef, afterOpenChange: focusFirstField } = useFocusFirstField();
   // Filled once per opening, in the render that opens it: a parent re-render must not wipe what the user
   // is typing, and a reset in an effect ran after a fast typist's (or a loaded browser's) first keys and
   // wiped them. The fields are not mounted then (destroyOnHidden), so the store changes unobserved.
@@ -57,10 +59,13 @@ export function FormDialog<Values extends object>({ open, title, initialValues, 
       cancelText="取消"
       destroyOnHidden
       maskClosable={false}
+      afterOpenChange={focusFirstField}
     >
-      <Form form={form} name="dialog" labelCol={{ span: 5 }} wrapperCol={{ span: 17 }} style={{ marginTop: 16 }}>
-        {typeof children === 'function' ? children(form) : children}
-      </Form>
+      <div ref={fieldsRef}>
+        <Form form={form} name="dialog" labelCol={{ span: 5 }} wrapperCol={{ span: 17 }} style={{ marginTop: 16 }}>
+          {typeof children === 'function' ? children(form) : children}
+        </Form>
+      </div>
     </Modal>
   );
 }

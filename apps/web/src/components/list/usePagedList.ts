@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { TablePaginationConfig } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PAGE_SIZES, type Call, type Page } from '@venue/contract';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type Call, type Page } from '@venue/contract';
 import type { z } from 'zod';
 import { callApi } from '@/lib/http';
 import { callKey, useInvalidate } from '@/lib/query';
@@ -35,7 +35,7 @@ const EMPTY: Page<never> = { records: [], total: 0 };
  * A server-paged list: the source gets the page and the filters; changing filters goes back to page 1.
  * Every list screen uses this so paging behaves the same everywhere.
  */
-export function usePagedList<Row, Filters extends object>(source: ListSource<Row, Filters>, initialFilters: Filters, pageSize = 20) {
+export function usePagedList<Row, Filters extends object>(source: ListSource<Row, Filters>, initialFilters: Filters, pageSize = DEFAULT_PAGE_SIZE) {
   const [filters, setFilters] = useState(initialFilters);
   const [paging, setPaging] = useState({ current: 1, size: pageSize });
   const invalidate = useInvalidate();

@@ -1,15 +1,9 @@
-import { auth, type Call, type CallData, type CallQuery } from '@venue/contract';
+import { auth, Code, type Call, type CallData, type CallQuery } from '@venue/contract';
+import { ApiError, fetchData } from '@/lib/api-fetch';
 import { tokenStore } from '@/lib/storage';
 
-/** A board's failure as its panel shows it (a plain line, no notification popping over a big screen). */
-export class BoardError extends Error {
-  constructor(
-    message: string,
-    readonly status?: number,
-  ) {
-    super(message);
-  }
-}
+/** A board's own failure, shown on its panel as a plain line (no notification over a big screen) like an HTTP one; `status` 401 when not let in. */
+const boardError = (message: string, status?: number) => new ApiError(Code.SERVER_ERROR, message, status);
 
 const anonymousKey = (venueId: number) => `board-token:${venueId}`;
 
@@ -23,18 +17,9 @@ export interface BoardAccess {
   anonymous: boolean;
 }
 
-async function envelope<T>(res: Response): Promise<T> {
-  const body = (await res.json().catch(() => null)) as { code?: number; msg?: string; data?: T } | null;
-  if (!body) throw new BoardError(`请求失败（${res.status}）`, res.status);
-  if (res.status !== 200 || body.code !== 200) throw new BoardError(body.msg ?? `请求失败（${res.status}）`, res.status);
-  return body.data as T;
-}
-
 /** Reads one board call with `token` (GET, query only). */
 export async function boardGet<C extends Call>(call: C, query: CallQuery<C>, token: string, signal?: AbortSignal): Promise<CallData<C>> {
-  const url = new URL(`/api/${call.path}`, window.location.origin);
-  for (const [k, v] of Object.entries(query as Record<string, unknown>)) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
-  return envelope(await fetch(url, { headers: { authorization: `Bearer ${token}` }, signal }));
+  return fetchData({ path: call.path, query, token, signal });
 }
 
 /**
@@ -46,24 +31,23 @@ export async function boardAccess(venueParam: number | undefined, publicBoard: b
   const login = tokenStore.get();
   if (login) {
     if (venueParam) return { token: login, venueId: venueParam, scopeVenueId: venueParam, anonymous: false };
-    const info = await envelope<CallData<typeof auth.info>>(await fetch(`/api/${auth.info.path}`, { headers: { authorization: `Bearer ${login}` } }));
-    if (!info.currentVenueId) throw new BoardError('当前用户未选择场馆，请先在系统中切换场馆');
+    const info = await fetchData<CallData<typeof auth.info>>({ path: auth.info.path, token: login });
+    if (!info.currentVenueId) throw boardError('当前用户未选择场馆，请先在系统中切换场馆');
     return { token: login, venueId: info.currentVenueId, anonymous: false };
   }
-  if (!publicBoard) throw new BoardError('请先登录', 401);
-  if (!venueParam) throw new BoardError('请在地址中指定场馆，例如 ?venueId=1');
+  if (!publicBoard) throw boardError('请先登录', 401);
+  if (!venueParam) throw boardError('请在地址中指定场馆，例如 ?venueId=1');
   const kept = sessionStorage.getItem(anonymousKey(venueParam));
   if (kept) {
     const { token, expiresAt } = JSON.parse(kept) as { token: string; expiresAt: string };
     if (Date.parse(expiresAt) > Date.now() + 60_000) return { token, venueId: venueParam, scopeVenueId: venueParam, anonymous: true };
   }
-  const issued = await envelope<CallData<typeof auth.getAnonymous>>(
-    await fetch(`/api/${auth.getAnonymous.path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ venueId: venueParam }),
-    }),
-  );
+  const issued = await fetchData<CallData<typeof auth.getAnonymous>>({
+    method: 'POST',
+    path: auth.getAnonymous.path,
+    body: { venueId: venueParam },
+    token: null,
+  });
   sessionStorage.setItem(anonymousKey(venueParam), JSON.stringify({ token: issued.token, expiresAt: issued.expiresAt }));
   return { token: issued.token, venueId: venueParam, scopeVenueId: venueParam, anonymous: true };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axisFigure, barOption } from './charts';
+import { axisFigure, barOption, CARD_AXES } from './charts';
 
 describe('board charts', () => {
   it('writes large axis figures in 万, small ones as they are', () => {
@@ -26,5 +26,18 @@ describe('board charts', () => {
   it('keeps one value axis when every series is money', () => {
     const option = barOption(['a'], [{ name: '营收', data: [1] }], { horizontal: true }) as { xAxis: unknown };
     expect(Array.isArray(option.xAxis)).toBe(false);
+  });
+
+  it('names the axes of 会员卡新增与消费: 月份, 消费（元） at the left, 新增（张） at the right', () => {
+    const option = barOption(
+      ['2026-10', '2026-11'],
+      [
+        { name: '新增会员卡（张）', data: [3, 4], counts: true },
+        { name: '储值卡消费（元）', data: [120, 80] },
+      ],
+      { names: CARD_AXES },
+    ) as { xAxis: { name?: string }; yAxis: { name?: string }[] };
+    expect(option.xAxis.name).toBe('月份');
+    expect(option.yAxis.map((a) => a.name)).toEqual(['消费（元）', '新增（张）']);
   });
 });

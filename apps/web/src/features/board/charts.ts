@@ -16,15 +16,29 @@ const valueAxis = (whole: boolean) => ({
   splitLine: { lineStyle: { color: 'rgba(120,160,220,0.15)' } },
 });
 
+/** The 会员卡新增与消费 chart's axes: the month, the money consumed (left) and the cards issued (right). */
+export const CARD_AXES = { category: '月份', values: ['消费（元）', '新增（张）'] };
+
 /** Bars; a series marked `counts` (a number of things beside money) is read on a second, whole axis at the right. */
 export function barOption(
   categories: string[],
   series: { name: string; data: number[]; stack?: string; counts?: boolean }[],
-  { horizontal = false, whole = false } = {},
+  { horizontal = false, whole = false, names }: { horizontal?: boolean; whole?: boolean; names?: { category: string; values: string[] } } = {},
 ): EChartsCoreOption {
-  const category = { type: 'category', data: categories, axisLabel: axisText };
+  const named = (i: number) => (names?.values[i] ? { name: names.values[i], nameTextStyle: axisText } : {});
+  const category = {
+    type: 'category',
+    data: categories,
+    axisLabel: axisText,
+    ...(names && { name: names.category, nameLocation: 'middle', nameGap: 26, nameTextStyle: axisText }),
+  };
   const twoAxes = !horizontal && series.some((s) => s.counts);
-  const value = twoAxes ? [valueAxis(whole), { ...valueAxis(true), splitLine: { show: false } }] : valueAxis(whole);
+  const value = twoAxes
+    ? [
+        { ...valueAxis(whole), ...named(0) },
+        { ...valueAxis(true), splitLine: { show: false }, ...named(1) },
+      ]
+    : { ...valueAxis(whole), ...named(0) };
   return {
     tooltip: { trigger: 'axis' },
     legend,

@@ -1,4 +1,5 @@
 import { CAPABILITIES, type Capability, type Revenue } from '@venue/contract/board';
+import { chinaDate } from '@venue/contract/common/china-time';
 
 /**
  * The capabilities that take money at the till. A wristband's deposit is not revenue (it goes back), and
@@ -7,7 +8,7 @@ import { CAPABILITIES, type Capability, type Revenue } from '@venue/contract/boa
 export const MONEY: Capability[] = ['goods', 'lease', 'ticket', 'lecture', 'cardSale', 'cardFee'];
 
 /** Today's date in China (the venues' day). */
-export const chinaToday = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+export const chinaToday = () => chinaDate(Date.now());
 
 /** The channels with no source yet, said in one line. */
 export function notLanded(data: Pick<Revenue, 'landed'>) {

@@ -1,5 +1,5 @@
-import Decimal from 'decimal.js';
-import { sale, type SaleOrder } from '@venue/contract';
+import { sale, shareOfPaid, type SaleOrder } from '@venue/contract';
+import { fenToYuan, yuanToFen } from '@/lib/money';
 
 /** What the refund dialog edits: units to refund per line (0: the line is not refunded). */
 export type RefundQuantities = Record<number, number>;
@@ -15,17 +15,27 @@ export const canRefund = (order: Pick<SaleOrder, 'payState' | 'details'>) =>
 export const allLeft = (order: Pick<SaleOrder, 'details'>): RefundQuantities =>
   Object.fromEntries(order.details.filter((l) => unitsLeft(l) > 0).map((l) => [l.detailId, unitsLeft(l)]));
 
+/** What `quantity` units of a line give back in fen: their share of what the order was paid (shareOfPaid, the server's rule). */
+export function lineRefundFen(order: Pick<SaleOrder, 'details' | 'pricePay'>, line: Pick<SaleOrder['details'][number], 'pricePay'>, quantity: number): number {
+  const linesFen = order.details.reduce((sum, l) => sum + yuanToFen(l.pricePay) * l.quantity, 0);
+  return shareOfPaid(yuanToFen(line.pricePay) * quantity, yuanToFen(order.pricePay), linesFen);
+}
+
+/** What one line's `quantity` units give back, as '0.00' (a discounting card's order: less than their list price). */
+export const lineRefund = (order: Pick<SaleOrder, 'details' | 'pricePay'>, line: Pick<SaleOrder['details'][number], 'pricePay'>, quantity: number) =>
+  fenToYuan(lineRefundFen(order, line, quantity));
+
 /**
- * The amount the server will give back for `quantities`, in yuan as '0.00' (decimal.js, no float sums):
- * each line's paid unit price times its units; when that takes every unit left, exactly what is left
- * of the paid amount (the server's rule, so a rounded total loses no fen).
+ * The amount the server will give back for `quantities`, in yuan as '0.00' (whole fen, no float sums):
+ * each line's share of what the order was paid for its units; when that takes every unit left,
+ * exactly what is left of the paid amount (the server's rule, so a rounded total loses no fen).
  */
 export function refundAmount(order: Pick<SaleOrder, 'details' | 'pricePay' | 'refundedAmount'>, quantities: RefundQuantities): string {
   const chosen = order.details.filter((l) => (quantities[l.detailId] ?? 0) > 0);
   const takesAll = order.details.every((l) => unitsLeft(l) === (quantities[l.detailId] ?? 0));
-  const sum = chosen.reduce((total, l) => total.plus(new Decimal(l.pricePay).times(quantities[l.detailId])), new Decimal(0));
-  const rest = new Decimal(order.pricePay).minus(order.refundedAmount);
-  return (chosen.length && (takesAll || sum.greaterThan(rest)) ? rest : sum).toFixed(2, Decimal.ROUND_HALF_UP);
+  const sum = chosen.reduce((total, l) => total + lineRefundFen(order, l, quantities[l.detailId]), 0);
+  const rest = yuanToFen(order.pricePay) - yuanToFen(order.refundedAmount);
+  return fenToYuan(chosen.length && (takesAll || sum > rest) ? rest : sum);
 }
 
 /** The request lines (only lines with units), or undefined for a refund of everything left (a whole refund). */

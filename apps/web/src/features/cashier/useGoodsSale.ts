@@ -1,16 +1,13 @@
 import { useReducer } from 'react';
-import { goods, member, Msg, sale, type payment } from '@venue/contract';
+import { goods, member, Msg, sale } from '@venue/contract';
 import { usePermission } from '@/components/Permission';
 import { useScannerInput } from '@/hooks/useScannerInput';
-import { notify, toast } from '@/lib/notify';
+import { toast } from '@/lib/notify';
 import { useApiMutation } from '@/lib/query';
 import { useSession } from '@/lib/session';
 import { useCardHandler } from '@/features/member-card';
 import { lookupHandOrCard, useBandCharge } from '@/features/hand';
-import { exceedsStock } from './cart';
-import type { Tile } from './components/GoodsTiles';
-import { useReceiptPrinter } from './receipt/useReceiptPrinter';
-import { initialSale, orderNeeded, payFailure, saleReducer } from './sale-state';
+import { exceedsStock, initialSale, orderNeeded, payThenPrint, printPaidOrder, saleReducer, useReceiptPrinter, type Tile } from '@/features/checkout';
 import { findByBarcode } from './useSaleGoods';
 
 /** A payment moves stock, settles an order and may charge member cards: what shows those reloads. */
@@ -81,21 +78,16 @@ export function useGoodsSale(warehouseId: number | null, scanning: boolean, { af
   }
 
   /** Spec 4 step 4: 200 closes and prints; a failure keeps, closes or clears (see payFailure). */
-  async function pay(request: payment.PayRequest) {
-    try {
-      const result = await payOrder.mutateAsync({ body: request });
-      dispatch({ type: 'paid' });
-      toast.success('收款成功');
-      const cardPart = result.payRecords.find((p) => p.cardId);
-      const printedIds = await printer.printAfterPayment([result.orderId], request.payMode, cardPart?.payType ?? request.payType);
+  const pay = payThenPrint({
+    pay: (request) => payOrder.mutateAsync({ body: request }),
+    paid: () => dispatch({ type: 'paid' }),
+    print: printPaidOrder(printer),
+    done: (printedIds) => {
       dispatch({ type: 'printed', printedIds });
       afterPayment?.();
-    } catch (error) {
-      const failure = payFailure(error);
-      dispatch({ type: 'payFailed', outcome: failure.outcome });
-      notify.warning(failure.message);
-    }
-  }
+    },
+    failed: (outcome) => dispatch({ type: 'payFailed', outcome }),
+  });
 
   /** 记到手牌: the cart as an order charged to the scanned band. */
   async function chargeToBand() {

@@ -3,7 +3,7 @@ import { goods, type CallData } from '@venue/contract';
 import { useDebouncedValue } from '@/hooks/useDebouncedValue';
 import { callApi } from '@/lib/http';
 import { useApiQuery } from '@/lib/query';
-import type { Tile } from './components/GoodsTiles';
+import type { Tile } from '@/features/checkout';
 
 const HOT_SALE = 'hotSale';
 const SEARCH_DELAY_MS = 250;

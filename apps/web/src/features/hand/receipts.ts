@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { hand, type HandOrder } from '@venue/contract';
-import { printInFrame, type ReceiptKind } from '@/features/cashier';
+import { printInFrame, type ReceiptKind } from '@/features/checkout';
 import { callApi } from '@/lib/http';
 import { HandReceipt } from './components/HandReceipt';
 

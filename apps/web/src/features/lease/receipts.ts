@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { lease, type LeaseOrder } from '@venue/contract';
-import { printInFrame, type ReceiptKind } from '@/features/cashier';
+import { printInFrame, type ReceiptKind } from '@/features/checkout';
 import { callApi } from '@/lib/http';
 import { LeaseReceipt } from './components/LeaseReceipt';
 

@@ -1,11 +1,11 @@
 import { useReducer, useState } from 'react';
 import Decimal from 'decimal.js';
-import { lease, member, Msg, system, type LeaseGoods, type payment } from '@venue/contract';
-import { initialSale, orderNeeded, payFailure, saleReducer, useReceiptPrinter } from '@/features/cashier';
+import { lease, member, Msg, system, type LeaseGoods } from '@venue/contract';
+import { initialSale, orderNeeded, payThenPrint, printPaidOrder, saleReducer, useReceiptPrinter } from '@/features/checkout';
 import { useCardHandler } from '@/features/member-card';
 import { lookupHandOrCard, useBandCharge } from '@/features/hand';
 import { useScannerInput } from '@/hooks/useScannerInput';
-import { notify, toast } from '@/lib/notify';
+import { toast } from '@/lib/notify';
 import { useApiMutation, useApiQuery } from '@/lib/query';
 import { useSession } from '@/lib/session';
 import { formatYuan } from '@/lib/money';
@@ -80,21 +80,16 @@ export function useLeaseDesk(active: boolean, { afterPayment }: { afterPayment?:
   }
 
   /** Spec 4 step 4, as the sale: 200 closes and prints; a failure keeps, closes or clears (payFailure). */
-  async function pay(request: payment.PayRequest) {
-    try {
-      const result = await payOrder.mutateAsync({ body: request });
-      dispatch({ type: 'paid' });
-      toast.success('收款成功');
-      const cardPart = result.payRecords.find((p) => p.cardId);
-      const printedIds = await printer.printAfterPayment([result.orderId], request.payMode, cardPart?.payType ?? request.payType);
+  const pay = payThenPrint({
+    pay: (request) => payOrder.mutateAsync({ body: request }),
+    paid: () => dispatch({ type: 'paid' }),
+    print: printPaidOrder(printer),
+    done: (printedIds) => {
       dispatch({ type: 'printed', printedIds });
       afterPayment?.();
-    } catch (error) {
-      const failure = payFailure(error);
-      dispatch({ type: 'payFailed', outcome: failure.outcome });
-      notify.warning(failure.message);
-    }
-  }
+    },
+    failed: (outcome) => dispatch({ type: 'payFailed', outcome }),
+  });
 
   /** 记到手牌: the cart as a rental charged to the scanned band (rent and deposit settled when the band comes back). */
   async function chargeToBand() {

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { member, type payment } from '@venue/contract';
-import { payFailure } from '@/features/cashier';
+import { member } from '@venue/contract';
+import { payThenPrint } from '@/features/checkout';
 import { callApi } from '@/lib/http';
-import { notify, toast } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { printCardReceipt } from './components/CardReceipt';
 
@@ -20,20 +19,17 @@ export function useCardOrderPay(onPaid: (order: member.CardOrder) => void) {
     setPaying(true);
   }
 
-  async function pay(request: payment.PayRequest) {
-    try {
-      const paid = await callApi(member.payCardOrder, { body: request }, { quiet: true });
-      setPaying(false);
-      toast.success('收款成功');
+  const pay = payThenPrint({
+    pay: (request) => callApi(member.payCardOrder, { body: request }, { quiet: true }),
+    paid: () => setPaying(false),
+    print: async (paid) => {
       const done = await callApi(member.cardOrderById, { params: { id: paid.orderId } });
       printCardReceipt(done, paid, seller);
-      onPaid(done);
-    } catch (error) {
-      const failure = payFailure(error);
-      if (failure.outcome !== 'keep') setPaying(false);
-      notify.warning(failure.message);
-    }
-  }
+      return done;
+    },
+    done: onPaid,
+    failed: (outcome) => outcome !== 'keep' && setPaying(false),
+  });
 
   return { order, paying, start, pay, close: () => setPaying(false) };
 }

@@ -1,12 +1,8 @@
-import type { report } from '@venue/contract';
+import { addChinaDays, chinaDate as chinaDateOf, type report } from '@venue/contract';
 
 type Range = report.RangeQuery;
-const pad = (n: number) => String(n).padStart(2, '0');
 /** A China date ("YYYY-MM-DD") `daysBack` days before `now`. */
-export function chinaDate(now: number, daysBack = 0): string {
-  const d = new Date(now + 8 * 3600_000 - daysBack * 24 * 3600_000);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-}
+export const chinaDate = (now: number, daysBack = 0): string => addChinaDays(chinaDateOf(now), -daysBack);
 
 /** The range a report opens on: the last 7 days up to today, in the current venue. */
 export const defaultRange = (venueId: number | null | undefined, now = Date.now()): Range => ({

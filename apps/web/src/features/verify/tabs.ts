@@ -25,7 +25,7 @@ export const VERIFY_TABS: readonly VerifyTab[] = [
     key: 'certificate',
     title: '优惠券/团购券',
     permission: [PERMISSIONS.marketing.coupon.verify],
-    component: lazy(() => import('./certificate/CertificateTab')),
+    component: lazy(() => import('./voucher/CertificateTab')),
   },
   { key: 'lectureType', title: '讲座活动', permission: [PERMISSIONS.lecture.check.check], component: lazy(() => import('./lecture/LectureTab')) },
   { key: 'ticket', title: '票务业务', permission: [PERMISSIONS.ticket.check.check], component: lazy(() => import('./ticket/TicketTab')) },

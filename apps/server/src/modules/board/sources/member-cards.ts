@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { owingStoredValueCards } from '../../member-card/stored-value.ts';
 import { splitAtToday, sumFigureDays } from '../closed-days.ts';
 import { localPart } from '../local-time.ts';
 import type { BoardSource, Range, SourceContext } from './source.ts';
@@ -76,11 +77,14 @@ export const memberCardSource: BoardSource = {
   async cards(ctx, since) {
     const cardMonth = localPart(ctx.engine, 'c.created_at', 'month');
     const cards = () => ctx.db.selectFrom('card as c').where('c.tenant_id', '=', ctx.tenantId).where(ctx.venues('c.venue_id'));
-    const [inUse, issued, consumed] = await Promise.all([
+    const [inUse, owed, issued, consumed] = await Promise.all([
       cards()
-        .innerJoin('card_type as t', 't.id', 'c.card_type_id')
         .where('c.state', 'in', ['A', 'B'])
-        .select([(eb) => eb.fn.countAll<string>().as('n'), sql<string>`coalesce(sum(case when t.pay_type = 'M' then c.balance else 0 end), 0)`.as('fen')])
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow(),
+      owingStoredValueCards(ctx.db, ctx.tenantId)
+        .where(ctx.venues('c.venue_id'))
+        .select(sql<string>`coalesce(sum(c.balance), 0)`.as('fen'))
         .executeTakeFirstOrThrow(),
       cards()
         .where('c.created_at', '>=', since.beginIso)
@@ -94,6 +98,6 @@ export const memberCardSource: BoardSource = {
     const at = (month: string) => months.get(month) ?? months.set(month, { month, issued: 0, consumed_fen: 0 }).get(month)!;
     for (const r of issued) at(r.month).issued = Number(r.n);
     for (const r of consumed) at(r.month).consumed_fen = r.fen;
-    return { active: Number(inUse.n), liabilityFen: Number(inUse.fen), byMonth: [...months.values()] };
+    return { active: Number(inUse.n), liabilityFen: Number(owed.fen), byMonth: [...months.values()] };
   },
 };

@@ -1,8 +1,11 @@
+import type { PacketRefusal } from './event-packet.ts';
+
 /**
  * What the gate features ask of an access controller, whatever board answers: remote door commands,
  * status and time, card records and the event stream. The one implementation drives 微耕 / UHPPOTE
- * boards through the `uhppoted` library (uhppoted.driver.ts); the in-project simulator answers it
- * like a board, so tests and the demo run the real driver end to end.
+ * boards through the `uhppoted` library (uhppoted.driver.ts) and receives their events with its own
+ * decoder (event-socket.ts); the in-project simulator answers it like a board, so tests and the demo
+ * run the real driver end to end.
  */
 
 /** Where a controller is and how long to wait for it. */
@@ -40,15 +43,15 @@ export interface ControllerEvent {
   /** 1 in, 2 out (as the board's reader is set up). */
   direction: number;
   card: number;
-  /** The board's local time, "YYYY-MM-DD HH:mm:ss". */
-  timestamp: string;
+  /** The board's local time, "YYYY-MM-DD HH:mm:ss"; null when the board sent none or one that cannot be (no clock set, month 13). */
+  timestamp: string | null;
   reason: number;
 }
 
 export interface ControllerStatus {
   serialNo: number;
-  /** The board's local time, "YYYY-MM-DD HH:mm:ss". */
-  time: string;
+  /** The board's local time, "YYYY-MM-DD HH:mm:ss"; null when its clock reads a time that cannot be. */
+  time: string | null;
   /** Door sensors by door number: true when the door stands open. */
   doorsOpen: Record<number, boolean>;
   /** The latest event, when the board has recorded one. */
@@ -58,11 +61,27 @@ export interface ControllerStatus {
 /** Why a controller did not do what was asked, in words the staff can act on. */
 export class GateDriverError extends Error {
   constructor(
-    readonly reason: 'timeout' | 'network' | 'refused',
+    /** invalid: an answer that is not the one to the request (another function's reply, fields missing). */
+    readonly reason: 'timeout' | 'network' | 'refused' | 'invalid',
     message: string,
   ) {
     super(message);
   }
+}
+
+/** Where a datagram came from. */
+export interface EventSender {
+  address: string;
+  port: number;
+}
+
+/** What the event listener reports; it catches whatever these throw. */
+export interface EventHandlers {
+  /** A well-formed event packet (which board it names is not checked here). */
+  event(event: ControllerEvent, from: EventSender): void;
+  /** A datagram that is not an event packet, and why. */
+  refused(reason: PacketRefusal, from: EventSender): void;
+  error(error: Error): void;
 }
 
 export interface EventListener {
@@ -85,7 +104,7 @@ export interface GateDriver {
   putCard(target: ControllerTarget, card: CardRecord): Promise<void>;
   deleteCard(target: ControllerTarget, cardNumber: number): Promise<void>;
   /** Receives the events boards send to `bind` ("address:port"; port 0 takes a free one). */
-  listen(bind: string, onEvent: (event: ControllerEvent) => void, onError: (error: Error) => void): Promise<EventListener>;
+  listen(bind: string, handlers: EventHandlers): Promise<EventListener>;
 }
 
 /** How staff see a controller in messages: 控制器 423187757（192.168.1.10:60000）. */

@@ -66,5 +66,4 @@ declare module 'uhppoted' {
     doors: Record<string, boolean>,
   ): Promise<{ deviceId: number; stored: boolean }>;
   export function deleteCard(ctx: Context, deviceId: number, card: number): Promise<{ deviceId: number; deleted: boolean }>;
-  export function listen(ctx: Context, onEvent: (event: Status) => void, onError: (error: Error) => void): { close(): void };
 }

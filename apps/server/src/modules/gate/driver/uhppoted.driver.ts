@@ -1,5 +1,8 @@
 import { createSocket } from 'node:dgram';
-import uhppoted, { type Context, type Status } from 'uhppoted';
+import uhppoted, { type Context } from 'uhppoted';
+import { z } from 'zod';
+import { boardTime } from './event-packet.ts';
+import { listenForEvents } from './event-socket.ts';
 import {
   describeTarget,
   GateDriverError,
@@ -9,6 +12,7 @@ import {
   type ControllerTarget,
   type DoorControl,
   DOOR_CONTROL_CODES,
+  type EventHandlers,
   type EventListener,
   type GateDriver,
 } from './gate-driver.ts';
@@ -36,7 +40,38 @@ export function freeUdpPort(host: string): Promise<number> {
   });
 }
 
-const eventOf = (status: Status): ControllerEvent => {
+/** The library's decoded answers as each request expects them: a reply of another function (or one with fields missing) fails its check. */
+const coded = z.object({ code: z.number() });
+const ANSWERS = {
+  opened: z.object({ opened: z.boolean() }),
+  doorControl: z.object({ doorControlState: z.object({ door: z.number(), delay: z.number(), control: z.object({ value: z.number() }) }) }),
+  status: z.object({
+    deviceId: z.number(),
+    state: z.object({
+      event: z.object({
+        index: z.number(),
+        type: coded,
+        granted: z.boolean(),
+        door: z.number(),
+        direction: coded,
+        card: z.number(),
+        timestamp: z.string(),
+        reason: coded,
+      }),
+      doors: z.record(z.string(), z.boolean()),
+      system: z.object({ date: z.string(), time: z.string() }),
+    }),
+  }),
+  time: z.object({ datetime: z.string() }),
+  listener: z.object({ address: z.string(), port: z.number() }),
+  updated: z.object({ updated: z.boolean() }),
+  cards: z.object({ cards: z.number() }),
+  stored: z.object({ stored: z.boolean() }),
+  deleted: z.object({ deleted: z.boolean() }),
+};
+type StatusAnswer = z.infer<typeof ANSWERS.status>;
+
+const eventOf = (status: StatusAnswer): ControllerEvent => {
   const e = status.state.event;
   return {
     serialNo: status.deviceId,
@@ -46,14 +81,18 @@ const eventOf = (status: Status): ControllerEvent => {
     door: e.door,
     direction: e.direction.code,
     card: e.card,
-    timestamp: e.timestamp,
+    timestamp: boardTime(e.timestamp),
     reason: e.reason.code,
   };
 };
 
+const unrecognised = (t: ControllerTarget) => new GateDriverError('invalid', `控制器答复无法识别（${t.serialNo}，${t.address}:${t.port}）`);
+
 /** The library's failures in the staff's words: no answer, or what the network said. */
 function failure(target: ControllerTarget, error: unknown): GateDriverError {
   if (error instanceof GateDriverError) return error;
+  // The library tripped over what came back (its decoders assume a well-formed reply).
+  if (error instanceof TypeError || error instanceof RangeError) return unrecognised(target);
   const { message, code } = error as { message?: string; code?: string };
   if (message === 'timeout' || /no reply/.test(message ?? '')) {
     const retried = target.retries ? `，已重试 ${target.retries} 次` : '';
@@ -78,13 +117,15 @@ export class UhppotedDriver implements GateDriver {
    * One request, retried on silence, all within the controller's timeout: each try waits for its share
    * of the time left, so a late start (a busy server) shortens the tries instead of overrunning.
    */
-  private async ask<T>(target: ControllerTarget, request: (ctx: Context) => Promise<T>): Promise<T> {
+  private async ask<T>(target: ControllerTarget, answer: z.ZodType<T>, request: (ctx: Context) => Promise<unknown>): Promise<T> {
     const tries = target.retries + 1;
     const deadline = performance.now() + target.timeoutMs;
     for (let attempt = 1; ; attempt += 1) {
       const share = Math.floor((deadline - performance.now()) / (tries - attempt + 1));
       try {
-        return await request(this.context(target, Math.max(MIN_TRY_MS, share)));
+        const checked = answer.safeParse(await request(this.context(target, Math.max(MIN_TRY_MS, share))));
+        if (!checked.success) throw unrecognised(target);
+        return checked.data;
       } catch (error) {
         const reason = failure(target, error);
         if (reason.reason !== 'timeout' || attempt >= tries || deadline - performance.now() < MIN_TRY_MS) throw reason;
@@ -93,71 +134,73 @@ export class UhppotedDriver implements GateDriver {
   }
 
   async openDoor(target: ControllerTarget, door: number) {
-    const answer = await this.ask(target, (ctx) => uhppoted.openDoor(ctx, target.serialNo, door));
+    const answer = await this.ask(target, ANSWERS.opened, (ctx) => uhppoted.openDoor(ctx, target.serialNo, door));
     if (!answer.opened) throw new GateDriverError('refused', `${describeTarget(target)}拒绝打开 ${door} 号门`);
   }
 
   async setDoorControl(target: ControllerTarget, door: number, control: DoorControl, delaySeconds: number) {
-    const answer = await this.ask(target, (ctx) => uhppoted.setDoorControl(ctx, target.serialNo, door, delaySeconds, control));
-    if (answer.doorControlState.control.value !== DOOR_CONTROL_CODES[control])
-      throw new GateDriverError('refused', `${describeTarget(target)}未接受 ${door} 号门的控制方式`);
+    const answer = await this.doorControl(target, door, (ctx) => uhppoted.setDoorControl(ctx, target.serialNo, door, delaySeconds, control));
+    if (answer.control.value !== DOOR_CONTROL_CODES[control]) throw new GateDriverError('refused', `${describeTarget(target)}未接受 ${door} 号门的控制方式`);
   }
 
   async getDoorControl(target: ControllerTarget, door: number) {
-    const answer = await this.ask(target, (ctx) => uhppoted.getDoorControl(ctx, target.serialNo, door));
-    return { control: answer.doorControlState.control.value, delay: answer.doorControlState.delay };
+    const answer = await this.doorControl(target, door, (ctx) => uhppoted.getDoorControl(ctx, target.serialNo, door));
+    return { control: answer.control.value, delay: answer.delay };
+  }
+
+  /** A door-control answer, for the door asked about. */
+  private async doorControl(target: ControllerTarget, door: number, request: (ctx: Context) => Promise<unknown>) {
+    const state = (await this.ask(target, ANSWERS.doorControl, request)).doorControlState;
+    if (state.door !== door) throw unrecognised(target);
+    return state;
   }
 
   async getStatus(target: ControllerTarget): Promise<ControllerStatus> {
-    const status = await this.ask(target, (ctx) => uhppoted.getStatus(ctx, target.serialNo));
+    const status = await this.ask(target, ANSWERS.status, (ctx) => uhppoted.getStatus(ctx, target.serialNo));
     const doorsOpen = Object.fromEntries(Object.entries(status.state.doors).map(([door, open]) => [Number(door), open]));
     return {
       serialNo: status.deviceId,
-      time: `${status.state.system.date} ${status.state.system.time}`,
+      time: boardTime(`${status.state.system.date} ${status.state.system.time}`),
       doorsOpen,
       event: status.state.event.index > 0 ? eventOf(status) : null,
     };
   }
 
   async getTime(target: ControllerTarget) {
-    return (await this.ask(target, (ctx) => uhppoted.getTime(ctx, target.serialNo))).datetime;
+    return (await this.ask(target, ANSWERS.time, (ctx) => uhppoted.getTime(ctx, target.serialNo))).datetime;
   }
 
   async setTime(target: ControllerTarget, datetime: string) {
-    return (await this.ask(target, (ctx) => uhppoted.setTime(ctx, target.serialNo, datetime))).datetime;
+    return (await this.ask(target, ANSWERS.time, (ctx) => uhppoted.setTime(ctx, target.serialNo, datetime))).datetime;
   }
 
   async getListener(target: ControllerTarget) {
-    const answer = await this.ask(target, (ctx) => uhppoted.getListener(ctx, target.serialNo));
+    const answer = await this.ask(target, ANSWERS.listener, (ctx) => uhppoted.getListener(ctx, target.serialNo));
     return answer.address === '0.0.0.0' && answer.port === 0 ? null : `${answer.address}:${answer.port}`;
   }
 
   async setListener(target: ControllerTarget, address: string, port: number) {
-    const answer = await this.ask(target, (ctx) => uhppoted.setListener(ctx, target.serialNo, address, port));
+    const answer = await this.ask(target, ANSWERS.updated, (ctx) => uhppoted.setListener(ctx, target.serialNo, address, port));
     if (!answer.updated) throw new GateDriverError('refused', `${describeTarget(target)}未接受事件接收地址`);
   }
 
   async getCards(target: ControllerTarget) {
-    return (await this.ask(target, (ctx) => uhppoted.getCards(ctx, target.serialNo))).cards;
+    return (await this.ask(target, ANSWERS.cards, (ctx) => uhppoted.getCards(ctx, target.serialNo))).cards;
   }
 
   async putCard(target: ControllerTarget, card: CardRecord) {
     const doors = Object.fromEntries([1, 2, 3, 4].map((door) => [String(door), card.doors.includes(door)]));
-    const answer = await this.ask(target, (ctx) => uhppoted.putCard(ctx, target.serialNo, card.number, card.from, card.to, doors));
+    const answer = await this.ask(target, ANSWERS.stored, (ctx) => uhppoted.putCard(ctx, target.serialNo, card.number, card.from, card.to, doors));
     if (!answer.stored) throw new GateDriverError('refused', `${describeTarget(target)}未保存卡 ${card.number}`);
   }
 
   async deleteCard(target: ControllerTarget, cardNumber: number) {
     // `deleted: false` means the board did not hold the card: what was wanted either way.
-    await this.ask(target, (ctx) => uhppoted.deleteCard(ctx, target.serialNo, cardNumber));
+    await this.ask(target, ANSWERS.deleted, (ctx) => uhppoted.deleteCard(ctx, target.serialNo, cardNumber));
   }
 
-  async listen(bind: string, onEvent: (event: ControllerEvent) => void, onError: (error: Error) => void): Promise<EventListener> {
-    const { host, port: asked } = splitAddress(bind);
-    // The library binds the port it is given and does not say which one it got: a free one is found first.
-    const port = asked || (await freeUdpPort(host));
-    const config = new uhppoted.Config('venue', '0.0.0.0', '255.255.255.255:60000', `${host}:${port}`, 5000, [], false);
-    const handle = uhppoted.listen({ config }, (status) => onEvent(eventOf(status)), onError);
-    return { port, close: () => handle.close() };
+  async listen(bind: string, handlers: EventHandlers): Promise<EventListener> {
+    const { host, port } = splitAddress(bind);
+    return listenForEvents(host, port, handlers);
   }
 }

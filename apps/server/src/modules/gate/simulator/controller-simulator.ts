@@ -1,5 +1,5 @@
+import { chinaText } from '@venue/contract';
 import { createSocket, type RemoteInfo, type Socket } from 'node:dgram';
-import { shanghaiText } from '../../../lib/clock.ts';
 import {
   FN,
   readDate,
@@ -14,6 +14,13 @@ import {
   writeTime,
   type EventRecord,
 } from './packets.ts';
+
+/** `request` as if it asked for function `fn`. */
+function withFunction(request: Buffer, fn: number): Buffer {
+  const asked = Buffer.from(request);
+  asked[1] = fn;
+  return asked;
+}
 
 /** Door control codes of the boards: 1 normally open, 2 normally closed, 3 controlled. */
 const CONTROLLED = 3;
@@ -41,6 +48,8 @@ export interface BoardAction {
 export class SimulatedBoard {
   /** A silent board hears requests and never answers (a board that is off or unplugged). */
   silent = false;
+  /** Answers every request with the reply of this function instead (a confused board, or another device at its address). */
+  answersAs: number | null = null;
   readonly doors = new Map<number, { control: number; delay: number; open: boolean }>(
     [1, 2, 3, 4].map((door) => [door, { control: CONTROLLED, delay: 3, open: false }]),
   );
@@ -56,7 +65,7 @@ export class SimulatedBoard {
 
   /** The board's local time (China time), "YYYY-MM-DD HH:mm:ss". */
   now(): string {
-    return shanghaiText(new Date(Date.now() + this.clockOffsetMs));
+    return chinaText(new Date(Date.now() + this.clockOffsetMs));
   }
 
   record(event: Omit<EventRecord, 'index' | 'timestamp'>): EventRecord {
@@ -90,7 +99,15 @@ export class ControllerSimulator {
     readonly address: string,
     readonly port: number,
   ) {
-    socket.on('message', (message, from) => this.handle(message, from));
+    // A datagram the simulator cannot make sense of goes unanswered, as a board's would; it runs in the demo's server process.
+    socket.on('message', (message, from) => {
+      try {
+        this.handle(message, from);
+      } catch {
+        // Unanswered.
+      }
+    });
+    socket.on('error', () => undefined);
   }
 
   /** Boards `serialNos` answering on `host`:`port` (0: a free port). */
@@ -155,7 +172,7 @@ export class ControllerSimulator {
     const targets = serialNo === 0 ? [...this.boards.values()] : [this.boards.get(serialNo)].filter((b) => !!b);
     for (const board of targets) {
       if (board.silent) continue;
-      const answer = this.answer(board, message);
+      const answer = this.answer(board, board.answersAs === null ? message : withFunction(message, board.answersAs));
       if (answer) this.socket.send(answer, from.port, from.address);
     }
   }
@@ -171,10 +188,13 @@ export class ControllerSimulator {
       case FN.getTime:
         writeDateTime(packet, 8, board.now());
         return packet;
-      case FN.setTime:
-        board.clockOffsetMs = new Date(`${readDateTime(request, 8).replace(' ', 'T')}+08:00`).getTime() - Date.now();
+      case FN.setTime: {
+        const set = new Date(`${readDateTime(request, 8).replace(' ', 'T')}+08:00`).getTime();
+        if (Number.isNaN(set)) return null;
+        board.clockOffsetMs = set - Date.now();
         writeDateTime(packet, 8, board.now());
         return packet;
+      }
       case FN.openDoor:
         board.actions.push({ at: performance.now(), kind: 'open', door });
         packet[8] = 1;

@@ -13,6 +13,19 @@ export type PlatformTransport = (request: PlatformRequest) => Promise<unknown>;
 /** No answer (a timeout, a dropped connection): whether the platform acted is unknown. */
 export class PlatformUnclear extends Error {}
 
+/**
+ * An answer the documentation does not describe (not JSON, a field missing or of another type): the
+ * staff read 抖音返回的数据无法识别 and the log has the answer's logid for the platform's support.
+ */
+export class PlatformUnreadable extends Error {
+  constructor(
+    readonly logid: string,
+    readonly problem: string,
+  ) {
+    super(`抖音返回的数据无法识别（logid ${logid || '无'}）`);
+  }
+}
+
 /** The real platform over HTTP(S); `timeoutMs` bounds each call. */
 export function httpTransport(baseUrl: string, timeoutMs = 8000): PlatformTransport {
   return async ({ method, path, query, body, headers }) => {
@@ -30,10 +43,14 @@ export function httpTransport(baseUrl: string, timeoutMs = 8000): PlatformTransp
       throw new PlatformUnclear(`平台无应答：${(error as Error).name}`);
     }
     if (response.status >= 500) throw new PlatformUnclear(`平台服务异常（HTTP ${response.status}）`);
+    const text = await response.text().catch(() => {
+      throw new PlatformUnclear('平台应答中断');
+    });
     try {
-      return await response.json();
+      return JSON.parse(text) as unknown;
     } catch {
-      throw new PlatformUnclear('平台应答无法解析');
+      // The platform's gateway names the call in this header when the body is not its JSON.
+      throw new PlatformUnreadable(response.headers.get('x-tt-logid') ?? '', `HTTP ${response.status}: ${text.slice(0, 200)}`);
     }
   };
 }

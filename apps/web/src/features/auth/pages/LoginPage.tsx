@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Msg } from '@venue/contract/common/codes';
 import { expiredMarker, pendingNotice, tokenStore, usernameStore } from '@/lib/storage';
-import { loginApi, LoginError } from '../login-api';
+import { ApiError } from '@/lib/api-fetch';
+import { loginApi } from '../login-api';
 import styles from './LoginPage.module.css';
 
 /** Spec 9: a login failure shows for 8 s (the success, 2 s, is shown by the app after it opens). */
@@ -10,7 +11,7 @@ const FAILURE_MS = 8000;
 const LOGIN_SUCCESS_SECONDS = 2;
 
 export interface LoginPageProps {
-  /** Starts loading the app behind the login; called as the password goes to the server. */
+  /** Starts loading the app behind the login; called as the user types, and as the password goes to the server. */
   preload?: () => void;
 }
 
@@ -95,7 +96,7 @@ export default function LoginPage({ preload }: LoginPageProps) {
       const redirect = params.get('redirect');
       navigate(redirect && redirect.startsWith('/') && !redirect.startsWith('/login') ? redirect : '/', { replace: true });
     } catch (error) {
-      show({ kind: 'error', msg: error instanceof LoginError ? error.message : Msg.serverError });
+      show({ kind: 'error', msg: error instanceof ApiError ? error.message : Msg.serverError });
       setCode('');
       await checkCaptcha(username);
     } finally {
@@ -105,7 +106,7 @@ export default function LoginPage({ preload }: LoginPageProps) {
 
   return (
     <main className={styles.page}>
-      <form className={styles.card} onSubmit={(e) => void submit(e)} noValidate aria-labelledby="login-title">
+      <form className={styles.card} onInput={preload} onSubmit={(e) => void submit(e)} noValidate aria-labelledby="login-title">
         <h1 id="login-title" className={styles.title}>
           智慧体育场馆
         </h1>

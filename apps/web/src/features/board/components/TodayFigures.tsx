@@ -1,19 +1,24 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Card, Col, Empty, List, Row, Statistic, Typography } from 'antd';
-import { board, SCREENS, type ScreenKey } from '@venue/contract';
-import { useApiQuery } from '@/lib/query';
+import { board, chinaDate, codesOf, SCREENS, type ScreenKey } from '@venue/contract';
+import { usePermission } from '@/components/Permission';
+import { useApiQuery, useInvalidate } from '@/lib/query';
 import { viewRoutes } from '@/lib/menu-routes';
 import { useSession } from '@/lib/session';
+import { tokenStore } from '@/lib/storage';
 import { yuanText } from '../charts';
 import { BOARD_ROUTES } from '../boards';
+import { useBoardEvents } from '../hooks/useBoard';
 import { HOME_REFRESH_MS, OpenItems } from './OpenItems';
 
-const chinaToday = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+const chinaToday = () => chinaDate(Date.now());
 
 /**
  * 首页's figures for the current venue today: revenue by pay method and channel, orders, people in the
- * venue and entries, each with a link to its list; it reads them again every 30 s.
+ * venue and entries, each with a link to its list. They move with the boards' events (a sale shows within
+ * about a second), and are read again every 30 s besides. Without 数据看板 only 其他 (what the user may read
+ * of it) is shown.
  */
 export function TodayFigures({ venueId }: { venueId: number }) {
   const today = chinaToday();
@@ -22,18 +27,33 @@ export function TodayFigures({ venueId }: { venueId: number }) {
     const routes = menus ? viewRoutes(menus) : [];
     return (screen: ScreenKey) => routes.find((r) => r.component === screen)?.fullPath;
   }, [menus]);
-  const options = { refetchInterval: HOME_REFRESH_MS, quiet: true };
+  const canBoards = usePermission(codesOf(board.revenueQuery.access));
+  const options = { refetchInterval: HOME_REFRESH_MS, quiet: true, enabled: canBoards };
   const revenue = useApiQuery(board.revenueQuery, { query: { venueId, beginDate: today, endDate: today, unit: 'day' } }, options);
   const flow = useApiQuery(board.flowQuery, { query: { venueId } }, options);
   const verified = useApiQuery(board.verificationsQuery, { query: { venueId, date: today } }, options);
+  const invalidate = useInvalidate();
+  const token = tokenStore.get();
+  const live = useBoardEvents(canBoards && token ? { token, venueId } : undefined, () => {
+    void invalidate([board.revenueQuery, board.flowQuery, board.verificationsQuery]);
+  });
   const link = (screen: ScreenKey, text: string) => {
     const path = pathOf(screen);
     return path ? <Link to={path}>{text}</Link> : null;
   };
   const r = revenue.data;
   const f = flow.data;
+  const openItems = <OpenItems venueId={venueId} link={(screen, text) => link(SCREENS[screen], text)} />;
+  if (!canBoards)
+    return (
+      <Row gutter={[12, 12]} style={{ marginBottom: 16 }}>
+        <Col xs={24} md={8}>
+          {openItems}
+        </Col>
+      </Row>
+    );
   return (
-    <div style={{ marginBottom: 16 }}>
+    <div style={{ marginBottom: 16 }} data-live={live}>
       <Row gutter={[12, 12]}>
         <Col xs={12} md={6}>
           <Card size="small" title="今日营收（元）" extra={link(SCREENS.goodsSaleOrder, '销售订单')}>
@@ -87,7 +107,7 @@ export function TodayFigures({ venueId }: { venueId: number }) {
           </Card>
         </Col>
         <Col xs={24} md={8}>
-          <OpenItems venueId={venueId} link={(screen, text) => link(SCREENS[screen], text)} />
+          {openItems}
         </Col>
       </Row>
       <Typography.Paragraph style={{ marginTop: 12 }}>

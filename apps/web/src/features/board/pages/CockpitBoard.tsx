@@ -3,8 +3,9 @@ import { board } from '@venue/contract';
 import { CAPABILITIES } from '@venue/contract/board';
 import { EChart } from '../components/EChart';
 import { BoardFrame, BoardMessage, Panel, Stat, Stats, tableClass } from '../components/BoardFrame';
-import { barOption, lineOption, yuanText } from '../charts';
+import { barOption, CARD_AXES, lineOption, yuanText } from '../charts';
 import { useBoardData } from '../hooks/useBoard';
+import { useWholeRows } from '../hooks/useWholeRows';
 import type { BoardBodyProps } from '../board-body';
 import { chinaToday, notLanded } from '../revenue';
 
@@ -29,6 +30,7 @@ export function CockpitBoard({ access, live, title }: BoardBodyProps) {
   const weeks = useBoardData(board.revenueQuery, access, { venueId, beginDate: daysBefore(today, 83), endDate: today, unit: 'week' });
   const cockpit = useBoardData(board.cockpitQuery, access, { venueId });
   const flow = useBoardData(board.flowQuery, access, { venueId: access.venueId });
+  const goodsTable = useWholeRows(cockpit.data);
   const options = useMemo(() => {
     const [m, w, c] = [months.data, weeks.data, cockpit.data];
     if (!m || !w || !c) return null;
@@ -57,6 +59,7 @@ export function CockpitBoard({ access, live, title }: BoardBodyProps) {
           { name: '新增会员卡（张）', data: c.cards.byMonth.map((r) => r.issued), counts: true },
           { name: '储值卡消费（元）', data: c.cards.byMonth.map((r) => r.consumed) },
         ],
+        { names: CARD_AXES },
       ),
     };
   }, [months.data, weeks.data, cockpit.data]);
@@ -100,7 +103,7 @@ export function CockpitBoard({ access, live, title }: BoardBodyProps) {
         <EChart option={options.cards} label="会员卡新增与消费" />
       </Panel>
       <Panel title="热销商品（近30天）" area="goods" missing={c.landed.includes('goods') ? undefined : 'goods'} empty={c.topGoods.length === 0}>
-        <table className={tableClass}>
+        <table className={tableClass} ref={goodsTable} data-testid="top-goods">
           <thead>
             <tr>
               <th>商品</th>

@@ -1,11 +1,15 @@
 import { useState, type Ref } from 'react';
 import { Input, Select, Space, Typography, type InputRef } from 'antd';
+import { namedClear, namedSearch } from '@/components/namedIcons';
 import type { Option } from '@/features/goods';
+import { toast } from '@/lib/notify';
+import { SCAN_MIN_LENGTH } from '@/lib/scanner';
 import { findGoods, useSaleGoods } from '../useSaleGoods';
-import { GoodsTiles, type Tile } from './GoodsTiles';
+import { GoodsTiles, type Tile } from '@/features/checkout';
 import styles from './GoodsSaleDialog.module.css';
 
 const ALL = 0;
+const isBarcodeLike = (text: string) => text.length >= SCAN_MIN_LENGTH && /^\d+$/.test(text);
 
 /** The left of the sale dialog: warehouse (when there are several), class, keyword, and the goods tiles. */
 export function GoodsPicker({
@@ -29,11 +33,17 @@ export function GoodsPicker({
   const classes = [...new Map(tiles.map((t) => [t.classificationId, t.classificationName])).entries()];
   const shown = classId === ALL ? tiles : tiles.filter((t) => t.classificationId === classId);
   // Enter on a keyword that leaves exactly one goods item (in the class shown) adds it, and the box is ready for the next.
+  // A code (digits only, scan length) is a barcode: it adds only the goods whose barcode it is, never
+  // another that starts with it (a scan split by a pause left its fragment here once); an unknown one goes.
   async function addTheOnlyMatch(value: string) {
-    if (!value.trim() || !warehouseId) return;
-    const matches = (await findGoods(warehouseId, value.trim()).catch(() => [])).filter((t) => classId === ALL || t.classificationId === classId);
-    if (matches.length !== 1) return;
-    onAdd(matches[0]);
+    const text = value.trim();
+    if (!text || !warehouseId) return;
+    const found = await findGoods(warehouseId, text).catch(() => []);
+    const code = isBarcodeLike(text);
+    const matches = (code ? found.filter((t) => t.barcode === text) : found).filter((t) => classId === ALL || t.classificationId === classId);
+    if (matches.length === 1) onAdd(matches[0]);
+    else if (code) toast.warning(`未找到条码为 ${text} 的商品`);
+    else return;
     setKeyword('');
   }
 
@@ -58,7 +68,8 @@ export function GoodsPicker({
           onSearch={(value) => void addTheOnlyMatch(value)}
           placeholder="扫码/商品名称/助记码"
           aria-label="扫码/商品名称/助记码"
-          allowClear
+          searchIcon={namedSearch('查找商品')}
+          allowClear={namedClear}
           className={styles.scanBox}
         />
       </Space>

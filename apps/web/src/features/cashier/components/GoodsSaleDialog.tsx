@@ -1,15 +1,14 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Col, Modal, Row, Space, type InputRef } from 'antd';
 import { sale as saleCalls } from '@venue/contract';
 import { useVenueWarehouseOptions } from '@/features/goods';
 import { BandBar } from '@/features/hand';
+import { useFocusOnOpen } from '@/hooks/useFocusOnOpen';
 import { useHotkey } from '@/hooks/useHotkey';
 import { useSession } from '@/lib/session';
-import { KEYS } from '../shortcuts';
+import { KEYS, PaymentDialog, SaleCart } from '@/features/checkout';
 import { useGoodsSale } from '../useGoodsSale';
 import { GoodsPicker } from './GoodsPicker';
-import { PaymentDialog } from './PaymentDialog';
-import { SaleCart } from './SaleCart';
 import { ShortcutHelp } from './ShortcutHelp';
 
 /**
@@ -21,14 +20,15 @@ export function GoodsSaleDialog({ open, onClose }: { open: boolean; onClose: () 
   const warehouses = useVenueWarehouseOptions(venueId, open);
   const [chosenWarehouse, setChosenWarehouse] = useState<number | null>(null);
   const warehouseId = chosenWarehouse ?? warehouses?.[0]?.value ?? null;
-  const scanBox = useRef<InputRef>(null);
+  const { ref: scanBox, afterOpenChange } = useFocusOnOpen<InputRef>();
   const focusScanBox = () => scanBox.current?.focus();
   const sale = useGoodsSale(warehouseId, open, { afterPayment: focusScanBox });
   const { order, paying } = sale.state;
   const submit = () => void sale.submit();
 
   useHotkey(KEYS.focusScan, focusScanBox, open && !paying);
-  useHotkey(KEYS.submitOrder, submit, open && !paying && sale.state.lines.length > 0);
+  // F8 on an empty cart says 请选择购买商品 (spec 5), as 提交订单 would.
+  useHotkey(KEYS.submitOrder, submit, open && !paying);
 
   return (
     <Modal
@@ -44,6 +44,7 @@ export function GoodsSaleDialog({ open, onClose }: { open: boolean; onClose: () 
       onCancel={onClose}
       maskClosable={false}
       destroyOnHidden
+      afterOpenChange={afterOpenChange}
     >
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={14}>

@@ -5,8 +5,7 @@ import { FormDialog } from '@/components/list/FormDialog';
 import { useVenueGroups } from '@/hooks/useVenueGroups';
 import { useApiMutation, useApiQuery } from '@/lib/query';
 import { useSession } from '@/lib/session';
-import { useReceiptPrinter } from '../receipt/useReceiptPrinter';
-import type { PaperWidth } from '../receipt/Receipt';
+import { useReceiptPrinter, type PaperWidth } from '@/features/checkout';
 
 interface Values {
   venueId: number;

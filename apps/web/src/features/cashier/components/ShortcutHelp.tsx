@@ -1,6 +1,6 @@
 import { Button, Popover } from 'antd';
 import { QuestionOutlined } from '@ant-design/icons';
-import { SHORTCUT_HELP } from '../shortcuts';
+import { SHORTCUT_HELP } from '@/features/checkout';
 import styles from './GoodsSaleDialog.module.css';
 
 /** The "?" of the sale dialog: the keyboard shortcuts of the till. */

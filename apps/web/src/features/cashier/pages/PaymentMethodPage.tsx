@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { App, Button, Form, Input, InputNumber, Radio, Select, Tag } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
-import { payment, type CallBody, PERMISSIONS, Msg } from '@venue/contract';
+import { payChannel, payment, type CallBody, PERMISSIONS, Msg } from '@venue/contract';
 import { CrudPage } from '@/components/list/CrudPage';
 import { Permission } from '@/components/Permission';
 import { STATE_OPTIONS, StateSwitch } from '@/components/StateSwitch';
 import { callApi } from '@/lib/http';
 import { useVenueGroups } from '@/hooks/useVenueGroups';
 import { PrintConfigDialog } from '../components/PrintConfigDialog';
+import { ChannelConfigDialog } from '../components/ChannelConfigDialog';
 import { fieldsOf, textRules } from '@/lib/schema-rules';
 
 type Row = payment.PayMethod;
@@ -23,6 +24,7 @@ export default function PaymentMethodPage() {
   const { modal } = App.useApp();
   const venueGroups = useVenueGroups();
   const [printing, setPrinting] = useState(false);
+  const [merchantOf, setMerchantOf] = useState<Row | null>(null);
   return (
     <>
       <CrudPage<Row, Filters, Values>
@@ -71,27 +73,36 @@ export default function PaymentMethodPage() {
         create={(values) => callApi(payment.add, { body: values })}
         update={(row, values) => callApi(payment.edit, { body: { id: row.id, ...values } })}
         rowActions={(row, reload) => (
-          <Permission value={[PERMISSIONS.system.payment.del]}>
-            <Button
-              size="small"
-              type="link"
-              danger
-              onClick={() =>
-                modal.confirm({
-                  title: '提示',
-                  content: `确定删除支付方式「${row.payName}」吗？`,
-                  okText: '确定',
-                  cancelText: '取消',
-                  onOk: async () => {
-                    await callApi(payment.remove, { params: { id: row.id } });
-                    await reload();
-                  },
-                })
-              }
-            >
-              删除
-            </Button>
-          </Permission>
+          <>
+            {payChannel.isScanMode(row.payMode) && (
+              <Permission value={[PERMISSIONS.system.payment.edit]}>
+                <Button size="small" type="link" onClick={() => setMerchantOf(row)}>
+                  商户参数
+                </Button>
+              </Permission>
+            )}
+            <Permission value={[PERMISSIONS.system.payment.del]}>
+              <Button
+                size="small"
+                type="link"
+                danger
+                onClick={() =>
+                  modal.confirm({
+                    title: '提示',
+                    content: `确定删除支付方式「${row.payName}」吗？`,
+                    okText: '确定',
+                    cancelText: '取消',
+                    onOk: async () => {
+                      await callApi(payment.remove, { params: { id: row.id } });
+                      await reload();
+                    },
+                  })
+                }
+              >
+                删除
+              </Button>
+            </Permission>
+          </>
         )}
         formFields={() => (
           <>
@@ -122,6 +133,13 @@ export default function PaymentMethodPage() {
         )}
       />
       {printing && <PrintConfigDialog open onClose={() => setPrinting(false)} />}
+      {merchantOf && payChannel.isScanMode(merchantOf.payMode) && (
+        <ChannelConfigDialog
+          payMode={merchantOf.payMode}
+          venues={merchantOf.venueIds.map((id, i) => ({ id, name: merchantOf.venueNames[i] }))}
+          onClose={() => setMerchantOf(null)}
+        />
+      )}
     </>
   );
 }

@@ -10,12 +10,11 @@ import { formatTime } from '@/lib/format';
 import { formatYuan, lineAmount } from '@/lib/money';
 import { useSession } from '@/lib/session';
 import { dateRange } from '@/lib/time';
-import { useReceiptPrinter } from '../receipt/useReceiptPrinter';
+import { CloseOrderButton, useReceiptPrinter } from '@/features/checkout';
 import { canRefund } from '../refund';
 import { AutoCloseSetting } from '../components/AutoCloseSetting';
-import { CloseOrderButton } from '../components/CloseOrderButton';
 import { OrderRefunds } from '../components/OrderRefunds';
-import { RefundDialog } from '../components/RefundDialog';
+import { SaleRefundDialog } from '../components/SaleRefundDialog';
 import { usePermission } from '@/components/Permission';
 
 type Filters = Omit<CallQuery<typeof sale.query>, 'current' | 'size'>;
@@ -71,7 +70,7 @@ export default function SaleOrderPage() {
           },
           { title: '会员', dataIndex: 'memberName', render: (n: string | null) => n ?? '—' },
           { title: '收银员', dataIndex: 'createName' },
-          { title: '时间', dataIndex: 'createTime', render: formatTime },
+          { title: '时间', dataIndex: 'createTime', width: 170, render: formatTime },
         ]}
         rowActions={(o) => (
           <>
@@ -153,7 +152,7 @@ export default function SaleOrderPage() {
         )}
       </Modal>
       {refunding && (
-        <RefundDialog
+        <SaleRefundDialog
           key={refunding.orderId}
           order={refunding}
           onClose={() => setRefunding(null)}

@@ -1,4 +1,4 @@
-import { Button, DatePicker, Form, Input, Select, Tag } from 'antd';
+import { Button, DatePicker, Form, Input, Select, Tag, Tooltip } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { gate, PERMISSIONS } from '@venue/contract';
 import { DIRECTION_LABELS, PASS_KIND_LABELS, type Pass, type PassFilters } from '@venue/contract/gate';
@@ -49,7 +49,18 @@ export default function PassPage() {
         </>
       }
       columns={[
-        { title: '通行时间', dataIndex: 'passTime', render: formatTime },
+        {
+          title: '通行时间',
+          key: 'passTime',
+          render: (_, p) =>
+            p.timeSource === 'A' ? (
+              <Tooltip title="控制器未报告有效时间，记录的是服务器收到该事件的时间">
+                {formatTime(p.passTime)} <Tag>接收时间</Tag>
+              </Tooltip>
+            ) : (
+              formatTime(p.passTime)
+            ),
+        },
         { title: '场馆', dataIndex: 'venueName' },
         { title: '区域', dataIndex: 'areaName' },
         { title: '闸机', dataIndex: 'gateName' },

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Button, Form, Input, InputNumber, Select, Space, Tabs, Tag } from 'antd';
-import { hand, PERMISSIONS, type CallQuery, type Hand, type HandOrder, type payment } from '@venue/contract';
+import { hand, PERMISSIONS, ticketDesk, type CallQuery, type Hand, type HandOrder, type TicketEntry } from '@venue/contract';
 import { CrudPage } from '@/components/list/CrudPage';
 import { usePermission } from '@/components/Permission';
-import { PaymentDialog, payFailure, useReceiptPrinter } from '@/features/cashier';
+import { PaymentDialog, payThenPrint, printPaidOrder, useReceiptPrinter } from '@/features/checkout';
+import { stateTag, useBandTicketPrinter } from '@/features/ticket';
 import { callApi } from '@/lib/http';
 import { formatTime } from '@/lib/format';
 import { formatYuan } from '@/lib/money';
@@ -43,6 +44,7 @@ export default function HandPage() {
   const venueId = useSession((s) => s.user?.currentVenueId ?? null);
   const venues = useSession((s) => s.user?.venues ?? []);
   const printer = useReceiptPrinter(venueId, HAND_RECEIPTS);
+  const ticketPrinter = useBandTicketPrinter(venueId);
   const mayLend = usePermission([P.lend]);
   const mayReturn = usePermission([P.return]);
   const mayAdd = usePermission([P.add]);
@@ -81,19 +83,12 @@ export default function HandPage() {
     if (created) setPaying({ orderId: created.orderId, memberId: o.memberId });
   }
 
-  async function pay(request: payment.PayRequest) {
-    try {
-      const result = await payOrder.mutateAsync({ body: request });
-      setPaying(null);
-      toast.success('收款成功');
-      const cardPart = result.payRecords.find((p) => p.cardId);
-      await printer.printAfterPayment([result.orderId], request.payMode, cardPart?.payType ?? request.payType);
-    } catch (error) {
-      const failure = payFailure(error);
-      if (failure.outcome !== 'keep') setPaying(null);
-      notify.warning(failure.message);
-    }
-  }
+  const pay = payThenPrint({
+    pay: (request) => payOrder.mutateAsync({ body: request }),
+    paid: () => setPaying(null),
+    print: printPaidOrder(printer),
+    failed: (outcome) => outcome !== 'keep' && setPaying(null),
+  });
 
   /** 扫码登记: each scanned physical id becomes a band of the current venue at the deposit set. */
   async function register() {
@@ -158,6 +153,45 @@ export default function HandPage() {
           </Button>
         )
       }
+    />
+  );
+  const tickets = (
+    <CrudPage<TicketEntry, Omit<CallQuery<typeof ticketDesk.queryDetailPageWithHand>, 'current' | 'size'>, object>
+      entity="手牌票据"
+      rowKey="checkId"
+      list={ticketDesk.queryDetailPageWithHand}
+      searchFields={
+        <>
+          <Form.Item name="handNo">
+            <Input placeholder="手牌编号或物理卡号" aria-label="票据手牌" allowClear style={{ width: 180 }} />
+          </Form.Item>
+          <Form.Item name="inside">
+            <Select
+              placeholder="在场"
+              allowClear
+              style={{ width: 110 }}
+              options={[
+                { value: 'T', label: '在场' },
+                { value: 'F', label: '已离场' },
+              ]}
+            />
+          </Form.Item>
+        </>
+      }
+      columns={[
+        { title: '手牌', dataIndex: 'handNo' },
+        { title: '票种', dataIndex: 'typeName' },
+        { title: '票据码', dataIndex: 'qrCode' },
+        { title: '订单号', dataIndex: 'orderId', width: 80 },
+        { title: '状态', dataIndex: 'detailState', render: (s: string) => <Tag color={stateTag(s).color}>{stateTag(s).text}</Tag> },
+        { title: '入场时间', dataIndex: 'checkTime' },
+        { title: '离场时间', dataIndex: 'exitTime', render: (t: string | null) => t ?? '在场' },
+      ]}
+      rowActions={(t) => (
+        <Button size="small" type="link" onClick={() => void ticketPrinter.reprint([t.orderId])}>
+          打印
+        </Button>
+      )}
     />
   );
   const register_ = (
@@ -265,6 +299,7 @@ export default function HandPage() {
         items={[
           { key: 'inUse', label: '使用中', children: inUse },
           { key: 'detail', label: '押金明细', children: detail },
+          { key: 'tickets', label: '手牌票据', children: tickets },
           { key: 'register', label: '手牌登记', children: register_ },
         ]}
       />

@@ -1,6 +1,8 @@
-import { Alert, Col, Input, Radio, Row, Space, Typography } from 'antd';
+import type { Ref } from 'react';
+import { Alert, Col, Input, Radio, Row, Space, Typography, type InputRef } from 'antd';
+import { namedClear, namedSearch } from '@/components/namedIcons';
 import { lease } from '@venue/contract';
-import { GoodsTiles, PaymentDialog, SaleCart } from '@/features/cashier';
+import { GoodsTiles, PaymentDialog, SaleCart } from '@/features/checkout';
 import { BandBar } from '@/features/hand';
 import { useLeaseDesk } from '../useLeaseDesk';
 
@@ -9,7 +11,7 @@ import { useLeaseDesk } from '../useLeaseDesk';
  * by name, tiles (rent per use or time unit, stock with unit); the member, the list with quantities, 提交订单,
  * then 收款 for rent plus deposit and the 租赁小票 with 重打小票.
  */
-export function LeaseDesk({ active }: { active: boolean }) {
+export function LeaseDesk({ active, goodsBox }: { active: boolean; /** The goods box, which the dialog focuses once open. */ goodsBox?: Ref<InputRef> }) {
   const desk = useLeaseDesk(active);
   const { order, paying } = desk.state;
   const noItems = desk.items !== undefined && desk.items.length === 0;
@@ -27,7 +29,15 @@ export function LeaseDesk({ active }: { active: boolean }) {
               onChange={(e) => desk.setItem(e.target.value as number)}
               options={(desk.items ?? []).map((i) => ({ value: i.itemId, label: i.itemName }))}
             />
-            <Input.Search placeholder="商品名称" allowClear aria-label="商品名称" value={desk.keyword} onChange={(e) => desk.setKeyword(e.target.value)} />
+            <Input.Search
+              ref={goodsBox}
+              placeholder="商品名称"
+              allowClear={namedClear}
+              searchIcon={namedSearch('查找租赁商品')}
+              aria-label="商品名称"
+              value={desk.keyword}
+              onChange={(e) => desk.setKeyword(e.target.value)}
+            />
             <Typography.Text type="secondary">价格为租金（按次或每计时单位）；结算时每件另收押金，归还时退还（超时费与损坏赔偿从押金扣除）。</Typography.Text>
             <GoodsTiles tiles={tiles} loading={desk.goodsLoading} onAdd={(t) => desk.add(t.source)} />
           </Space>

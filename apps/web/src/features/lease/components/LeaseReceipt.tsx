@@ -1,5 +1,5 @@
 import { lease, payment, type LeaseOrder } from '@venue/contract';
-import { ReceiptLines, type PaperWidth } from '@/features/cashier';
+import { ReceiptLines, type PaperWidth } from '@/features/checkout';
 import { formatTime } from '@/lib/format';
 import { formatYuan, lineAmount } from '@/lib/money';
 

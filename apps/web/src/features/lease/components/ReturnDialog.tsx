@@ -1,12 +1,41 @@
 import { useState } from 'react';
 import { Alert, InputNumber, Modal, Radio, Table } from 'antd';
-import { lease, refund, type LeaseOrder, type OrderRefund } from '@venue/contract';
+import { fenToYuan, lease, refund, yuanToFen, type LeaseOrder, type OrderRefund } from '@venue/contract';
+import { depositBackFen, minutesBetween, overtimeFen } from '@venue/contract/common/lease-rent';
 import { formatYuan } from '@/lib/money';
 import { toast } from '@/lib/notify';
 import { useApiMutation } from '@/lib/query';
 
 type Line = LeaseOrder['details'][number];
 const left = (l: Line) => l.quantity - l.returnedQuantity;
+/**
+ * What the return will keep and give back, by the server's own rule (contract lease-rent): each timed
+ * line's overtime since the rental was paid, the damage typed, the deposit back.
+ */
+function returnPreview(order: LeaseOrder, out: Line[], counts: Record<number, { quantity: number; damage: number }>, nowIso: string) {
+  const kept = order.payTime ? minutesBetween(order.payTime, nowIso) : 0;
+  return out.reduce(
+    (sum, l) => {
+      const { quantity, damage } = counts[l.detailId] ?? { quantity: 0, damage: 0 };
+      if (quantity <= 0) return sum;
+      const terms = {
+        rentMode: l.rentMode,
+        rentFen: yuanToFen(l.rent),
+        unitMinutes: l.unitMinutes,
+        freeMinutes: l.freeMinutes,
+        dailyCapFen: yuanToFen(l.dailyCap),
+      };
+      const overtimeOne = overtimeFen(terms, kept);
+      const damageFen = yuanToFen(damage);
+      return {
+        overtime: sum.overtime + overtimeOne * quantity,
+        damage: sum.damage + damageFen,
+        back: sum.back + depositBackFen(yuanToFen(l.deposit), quantity, damageFen, overtimeOne),
+      };
+    },
+    { overtime: 0, damage: 0, back: 0 },
+  );
+}
 const ROUTES = Object.entries(refund.REFUND_ROUTE_LABELS).map(([value, label]) => ({ value, label: value === 'F' ? '现金' : label }));
 
 /**
@@ -23,6 +52,8 @@ export function ReturnDialog({ order, onClose, onDone }: { order: LeaseOrder; on
   const [requestId] = useState(() => crypto.randomUUID());
   const giveBack = useApiMutation(lease.returnGoods, { invalidates: [lease.query, lease.orderById, lease.orderReturns, lease.goodsAll, lease.goodsQuery] });
   const set = (id: number, patch: Partial<{ quantity: number; damage: number }>) => setCounts((c) => ({ ...c, [id]: { ...c[id], ...patch } }));
+
+  const preview = returnPreview(order, out, counts, new Date().toISOString());
 
   async function save() {
     const lines = out.map((l) => ({ detailId: l.detailId, ...counts[l.detailId] })).filter((l) => l.quantity > 0);
@@ -86,6 +117,9 @@ export function ReturnDialog({ order, onClose, onDone }: { order: LeaseOrder; on
       <div style={{ margin: '12px 0' }}>
         押金退还方式：
         <Radio.Group options={ROUTES} value={route} onChange={(e) => setRoute(e.target.value as 'T' | 'F')} />
+      </div>
+      <div data-testid="return-preview" style={{ marginBottom: 12 }}>
+        超时费 ¥{formatYuan(fenToYuan(preview.overtime))}，损坏赔偿 ¥{formatYuan(fenToYuan(preview.damage))}，退还押金 ¥{formatYuan(fenToYuan(preview.back))}
       </div>
       <Alert type="info" showIcon message="按时计费的商品超过计时单位和免费时长后，按每个计时单位收取超时费（每日封顶），与损坏赔偿一起从押金中扣除。" />
     </Modal>

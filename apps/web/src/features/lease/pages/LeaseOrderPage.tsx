@@ -3,7 +3,7 @@ import { Button, Form, Input, Modal, Select, Table, Tag } from 'antd';
 import { lease, payment, PERMISSIONS, refund, type CallQuery, type LeaseOrder, type OrderRefund } from '@venue/contract';
 import { CrudPage } from '@/components/list/CrudPage';
 import { usePermission } from '@/components/Permission';
-import { useReceiptPrinter } from '@/features/cashier';
+import { useReceiptPrinter } from '@/features/checkout';
 import { formatTime } from '@/lib/format';
 import { formatYuan } from '@/lib/money';
 import { useApiQuery } from '@/lib/query';

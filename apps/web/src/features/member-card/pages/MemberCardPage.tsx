@@ -86,7 +86,7 @@ export default function MemberCardPage({
           { title: '开卡', dataIndex: 'isOpened', render: (o: string) => (o === 'T' ? '已开卡' : <Tag color="warning">未开卡</Tag>) },
           { title: '实体卡', dataIndex: 'phyCardId', render: (p: string | null) => (p ? '已绑定' : '—') },
         ]}
-        actionWidth={extraActions ? 380 : 230}
+        actionWidth={240}
         rowActions={(card, reload) => (
           <>
             <Button size="small" type="link" onClick={() => setDetail(card)}>
@@ -152,7 +152,7 @@ export default function MemberCardPage({
               { min: 5, message: '实体卡号至少5位' },
             ]}
           >
-            <Input autoFocus />
+            <Input />
           </Form.Item>
         ) : (
           <Form.Item name="remark" label="备注" rules={textRules(fieldsOf(member.updateRemark.query).remark)}>

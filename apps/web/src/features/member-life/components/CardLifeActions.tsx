@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { App, Button, Dropdown, Form, Input, Radio } from 'antd';
+import { App, Button, Dropdown, Form, Input, Radio, Typography } from 'antd';
 import { member, PERMISSIONS, type Card } from '@venue/contract';
 import { Permission, usePermission } from '@/components/Permission';
 import { FormDialog } from '@/components/list/FormDialog';
@@ -7,6 +7,7 @@ import { callApi } from '@/lib/http';
 import { formatYuan } from '@/lib/money';
 import { toast } from '@/lib/notify';
 import { useSession } from '@/lib/session';
+import { useCardTypeFees } from '../useCardTypeFees';
 import { ExtendDialog } from './ExtendDialog';
 import { FeePaymentDialog, useFeePayment } from './FeePayment';
 import { RechargeDialog } from './RechargeDialog';
@@ -23,6 +24,7 @@ export function CardLifeActions({ card, reload }: { card: Card; reload: () => Pr
   const { modal } = App.useApp();
   const [dialog, setDialog] = useState<'recharge' | 'extend' | 'replace' | 'return' | null>(null);
   const venueId = useSession((s) => s.user?.currentVenueId ?? null);
+  const replaceFeeText = useCardTypeFees(dialog === 'replace').replaceFee(card.cardTypeId);
   const replacing = useRef(false);
   const replaceFee = useFeePayment((outcome) => {
     toast.success(`新卡号 ${outcome.newCardNo}`);
@@ -120,6 +122,7 @@ export function CardLifeActions({ card, reload }: { card: Card; reload: () => Pr
         <Form.Item name="remark" label="原因">
           <Input maxLength={100} />
         </Form.Item>
+        {replaceFeeText !== null && <Typography.Paragraph data-testid="replace-fee">补卡费：¥{replaceFeeText}</Typography.Paragraph>}
       </FormDialog>
       <FormDialog<{ route: 'T' | 'F'; remark?: string }>
         open={dialog === 'return'}

@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { payment, type member } from '@venue/contract';
-import { printSlip } from '@/features/cashier';
+import { printInFrame } from '@/features/checkout';
 import { formatTime } from '@/lib/format';
 import { formatYuan } from '@/lib/money';
 
@@ -43,5 +43,5 @@ export function CardReceipt({ order, paid, seller }: { order: CardOrder; paid: P
 }
 
 export function printCardReceipt(order: CardOrder, paid: PayResult, seller: string) {
-  printSlip(createElement(CardReceipt, { order, paid, seller }), `小票 ${order.orderId}`, { receipt: `card-${order.orderId}` });
+  printInFrame(createElement(CardReceipt, { order, paid, seller }), `小票 ${order.orderId}`, { receipt: `card-${order.orderId}` });
 }

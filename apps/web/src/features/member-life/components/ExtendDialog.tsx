@@ -1,15 +1,25 @@
 import { useRef } from 'react';
-import { Form, InputNumber } from 'antd';
+import { Form, InputNumber, Typography } from 'antd';
 import { member } from '@venue/contract';
 import { FormDialog } from '@/components/list/FormDialog';
 import { callApi } from '@/lib/http';
 import { toast } from '@/lib/notify';
 import { useSession } from '@/lib/session';
+import { useCardTypeFees } from '../useCardTypeFees';
 import { FeePaymentDialog, useFeePayment } from './FeePayment';
 
 /** 延期 of one card or of the cards chosen for a batch: days, then 收款 when the card type charges for it. */
-export function ExtendDialog({ cards, onClose, onDone }: { cards: { cardId: number; cardNo: string }[]; onClose: () => void; onDone: () => void }) {
+export function ExtendDialog({
+  cards,
+  onClose,
+  onDone,
+}: {
+  cards: { cardId: number; cardNo: string; cardTypeId: number }[];
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const venueId = useSession((s) => s.user?.currentVenueId ?? null);
+  const fees = useCardTypeFees();
   const paying = useRef(false);
   const fee = useFeePayment((outcome) => {
     toast.success(`延期成功（${outcome.extended} 张）`);
@@ -39,6 +49,13 @@ export function ExtendDialog({ cards, onClose, onDone }: { cards: { cardId: numb
       >
         <Form.Item name="days" label="延期天数" extra="按卡类型的延期每天价格收款" rules={[{ required: true, message: '请输入延期天数' }]}>
           <InputNumber min={1} max={3650} precision={0} aria-label="延期天数" />
+        </Form.Item>
+        {/* What confirming will charge, before it is confirmed (issue 30). */}
+        <Form.Item noStyle shouldUpdate>
+          {({ getFieldValue }) => {
+            const fee = fees.extendFee(cards, getFieldValue('days') as number | undefined);
+            return fee === null ? null : <Typography.Paragraph data-testid="extend-fee">延期费用：¥{fee}</Typography.Paragraph>;
+          }}
         </Form.Item>
       </FormDialog>
       <FeePaymentDialog fee={fee} venueId={venueId} onClose={onClose} />

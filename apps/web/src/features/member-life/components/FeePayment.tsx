@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { member, type payment } from '@venue/contract';
-import { PaymentDialog, payFailure } from '@/features/cashier';
+import { member } from '@venue/contract';
+import { PaymentDialog, payThenPrint } from '@/features/checkout';
 import { callApi } from '@/lib/http';
-import { notify, toast } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { printFeeReceipt } from './FeeReceipt';
 
@@ -24,20 +23,17 @@ export function useFeePayment(onDone: (outcome: { order: member.CardFeeOrder | n
     setPaying(true);
   }
 
-  async function pay(request: payment.PayRequest) {
-    try {
-      const paid = await callApi(member.payFeeOrder, { body: request }, { quiet: true });
-      setPaying(false);
-      toast.success('收款成功');
+  const pay = payThenPrint({
+    pay: (request) => callApi(member.payFeeOrder, { body: request }, { quiet: true }),
+    paid: () => setPaying(false),
+    print: async (paid) => {
       const done = await callApi(member.feeOrderById, { params: { id: paid.orderId } });
       printFeeReceipt(done, paid, seller);
-      onDone({ order: done, extended: done.kind === 'EXTEND' ? done.cardCount : 0, newCardNo: done.newCardNo });
-    } catch (error) {
-      const failure = payFailure(error);
-      if (failure.outcome !== 'keep') setPaying(false);
-      notify.warning(failure.message);
-    }
-  }
+      return done;
+    },
+    done: (done) => onDone({ order: done, extended: done.kind === 'EXTEND' ? done.cardCount : 0, newCardNo: done.newCardNo }),
+    failed: (outcome) => outcome !== 'keep' && setPaying(false),
+  });
 
   return { order, paying, start, pay, close: () => setPaying(false) };
 }

@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { member, payment } from '@venue/contract';
-import { printSlip } from '@/features/cashier';
+import { printInFrame } from '@/features/checkout';
 import { formatTime } from '@/lib/format';
 import { formatYuan } from '@/lib/money';
 
@@ -39,5 +39,5 @@ export function FeeReceipt({ order, paid, seller }: { order: member.CardFeeOrder
 }
 
 export function printFeeReceipt(order: member.CardFeeOrder, paid: payment.PayResult, seller: string) {
-  printSlip(createElement(FeeReceipt, { order, paid, seller }), `小票 ${order.orderId}`, { receipt: `fee-${order.orderId}` });
+  printInFrame(createElement(FeeReceipt, { order, paid, seller }), `小票 ${order.orderId}`, { receipt: `fee-${order.orderId}` });
 }

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Form, InputNumber } from 'antd';
 import { member, type Card } from '@venue/contract';
-import { PaymentDialog } from '@/features/cashier';
+import { PaymentDialog } from '@/features/checkout';
 import { FormDialog } from '@/components/list/FormDialog';
 import { callApi } from '@/lib/http';
 import { formatYuan } from '@/lib/money';
@@ -15,16 +15,26 @@ export function RechargeDialog({ card, onClose, onDone }: { card: Card; onClose:
   const venueId = useSession((s) => s.user?.currentVenueId ?? null);
   const created = useRef(false);
   const [bonus, setBonus] = useState(0);
+  const [price, setPrice] = useState<number | null>(null);
   const pay = useCardOrderPay(() => {
     onDone();
     onClose();
   });
   const isTimes = card.payType === 'T';
   const preview = (value: number | null) => {
-    if (!value || value <= 0) return setBonus(0);
+    if (!value || value <= 0) {
+      setPrice(null);
+      return setBonus(0);
+    }
     void callApi(member.rechargeBonus, { query: { cardId: card.cardId, amount: String(value) } }, { quiet: true })
-      .then((b) => setBonus(b.bonus))
-      .catch(() => setBonus(0));
+      .then((b) => {
+        setBonus(b.bonus);
+        setPrice(b.price);
+      })
+      .catch(() => {
+        setBonus(0);
+        setPrice(null);
+      });
   };
 
   return (
@@ -46,7 +56,12 @@ export function RechargeDialog({ card, onClose, onDone }: { card: Card; onClose:
       >
         <div style={{ marginBottom: 12 }}>当前{isTimes ? `剩余 ${card.balance} 次` : `余额 ¥${formatYuan(card.balance)}`}</div>
         {isTimes ? (
-          <Form.Item name="times" label="加次数" rules={[{ required: true, message: '请输入次数' }]} extra={bonus > 0 ? `赠送 ${bonus} 次` : undefined}>
+          <Form.Item
+            name="times"
+            label="加次数"
+            rules={[{ required: true, message: '请输入次数' }]}
+            extra={price === null ? undefined : `应付 ¥${formatYuan(price)}${bonus > 0 ? `，赠送 ${bonus} 次` : ''}`}
+          >
             <InputNumber min={1} max={99999} precision={0} onChange={(v) => preview(v as number | null)} style={{ width: 200 }} />
           </Form.Item>
         ) : (

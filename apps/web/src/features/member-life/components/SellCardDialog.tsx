@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Form, Input, Select, Switch } from 'antd';
 import { member, type CallData } from '@venue/contract';
-import { PaymentDialog } from '@/features/cashier';
+import { PaymentDialog } from '@/features/checkout';
 import { FormDialog } from '@/components/list/FormDialog';
 import { callApi } from '@/lib/http';
 import { formatYuan } from '@/lib/money';

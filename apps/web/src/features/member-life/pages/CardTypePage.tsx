@@ -1,4 +1,4 @@
-import { Button, Form, Input, InputNumber, Radio, Select, Space, Switch } from 'antd';
+import { Button, Form, Input, InputNumber, Radio, Select, Space, Switch, Tabs } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { member, PERMISSIONS, system } from '@venue/contract';
 import type { z } from 'zod';
@@ -8,6 +8,7 @@ import { useVenueGroups } from '@/hooks/useVenueGroups';
 import { callApi } from '@/lib/http';
 import { formatYuan } from '@/lib/money';
 import { useApiQuery } from '@/lib/query';
+import { MemberTypeList } from '../components/MemberTypeList';
 
 type Row = member.CardTypeAdmin;
 type Values = z.input<typeof member.cardTypeForm>;
@@ -32,8 +33,20 @@ function content(r: Row) {
   return [value, `有效期${validity}（${member.VALID_STARTS[r.validStart]}）`].filter(Boolean).join('；');
 }
 
-/** 会员卡类型: stored-value (M), count (T) and period (D) types with price, value, validity, discount, fees, venues and items, on sale or not. */
+/** 会员卡类型 and, on the second tab, 会员类型 (the list the member archive picks from). */
 export default function CardTypePage() {
+  return (
+    <Tabs
+      items={[
+        { key: 'cardType', label: '会员卡类型', children: <CardTypeList /> },
+        { key: 'memberType', label: '会员类型', children: <MemberTypeList /> },
+      ]}
+    />
+  );
+}
+
+/** 会员卡类型: stored-value (M), count (T) and period (D) types with price, value, validity, discount, fees, venues and items, on sale or not. */
+function CardTypeList() {
   const venueGroups = useVenueGroups();
   const items = useApiQuery(system.sportItems, { query: {} }).data ?? [];
   return (

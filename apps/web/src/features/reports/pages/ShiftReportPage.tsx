@@ -3,7 +3,7 @@ import { Button, DatePicker, Form, Select, Space, Table } from 'antd';
 import { DownloadOutlined, PrinterOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { report } from '@venue/contract';
-import { printSlip } from '@/features/cashier';
+import { printInFrame } from '@/features/checkout';
 import { formatTime } from '@/lib/format';
 import { downloadFile } from '@/lib/http';
 import { useApiQuery } from '@/lib/query';
@@ -29,7 +29,7 @@ export default function ShiftReportPage() {
   const rows = shift.data?.rows ?? [];
   const print = () =>
     shift.data &&
-    printSlip(createElement(ShiftSlip, { shift: shift.data, printedAt: formatTime(new Date().toISOString()), width: 80 }), `交班对账单 ${shift.data.date}`, {
+    printInFrame(createElement(ShiftSlip, { shift: shift.data, printedAt: formatTime(new Date().toISOString()), width: 80 }), `交班对账单 ${shift.data.date}`, {
       shiftSlip: shift.data.date,
     });
   return (

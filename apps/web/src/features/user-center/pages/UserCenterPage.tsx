@@ -17,8 +17,8 @@ export default function UserCenterPage() {
             <Descriptions.Item label="姓名">{user.realName}</Descriptions.Item>
             <Descriptions.Item label="当前场馆">{user.currentVenueName ?? '未选择场馆'}</Descriptions.Item>
             <Descriptions.Item label="角色">
-              {user.roles.map((r) => (
-                <Tag key={r}>{r.replace(/^ROLE_/, '')}</Tag>
+              {user.roles.map((r, i) => (
+                <Tag key={r}>{user.roleNames?.[i] ?? r.replace(/^ROLE_/, '')}</Tag>
               ))}
             </Descriptions.Item>
           </Descriptions>

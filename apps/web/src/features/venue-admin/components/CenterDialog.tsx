@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Form, Input, InputNumber, Modal, Space, Table } from 'antd';
+import { useFocusFirstField } from '@/hooks/useFocusOnOpen';
 import { PERMISSIONS, venue } from '@venue/contract';
 import type { Center } from '@venue/contract/venue';
 import { usePermission } from '@/components/Permission';
@@ -15,6 +16,7 @@ type Values = { centerName: string; sort: number };
 
 /** 中心管理: the tenant's centers (each holds venues); add at the top, edit a row in the same form. */
 export function CenterDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { ref: fieldsRef, afterOpenChange: focusFirstField } = useFocusFirstField();
   const centers = useApiQuery(venue.centerAll, {}, { enabled: open });
   const invalidate = useInvalidate();
   const [form] = Form.useForm<Values>();
@@ -44,60 +46,70 @@ export function CenterDialog({ open, onClose }: { open: boolean; onClose: () => 
   }
 
   return (
-    <Modal open={open} title="中心管理" width={700} onCancel={onClose} footer={<Button onClick={onClose}>关闭</Button>} destroyOnHidden>
-      {(mayAdd || editing) && (
-        <Form form={form} name="center" layout="inline" onFinish={save} initialValues={{ sort: 0 }} style={{ marginBottom: 12, rowGap: 8 }}>
-          <Form.Item name="centerName" label="中心名称" rules={textRules(F.centerName)}>
-            <Input autoFocus style={{ width: 200 }} />
-          </Form.Item>
-          <Form.Item name="sort" label="排序">
-            <InputNumber min={0} max={9999} precision={0} style={{ width: 90 }} />
-          </Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" loading={saving}>
-              {editing ? '保存中心' : '新增中心'}
-            </Button>
-            {editing && <Button onClick={() => startEdit(null)}>取消编辑</Button>}
-          </Space>
-        </Form>
-      )}
-      <Table<Center>
-        rowKey="centerId"
-        size="small"
-        loading={centers.isLoading}
-        dataSource={centers.data ?? []}
-        pagination={false}
-        columns={[
-          { title: '中心名称', dataIndex: 'centerName' },
-          { title: '场馆数', dataIndex: 'venueCount', width: 80 },
-          { title: '排序', dataIndex: 'sort', width: 70 },
-          {
-            title: '状态',
-            dataIndex: 'state',
-            width: 100,
-            render: (state: string, c) => (
-              <StateSwitch
-                checked={state === 'A'}
-                permission={P.edit}
-                onChange={(next) =>
-                  callApi(venue.centerEdit, { body: { centerId: c.centerId, centerName: c.centerName, sort: c.sort, state: next ? 'A' : 'S' } }).then(refresh)
-                }
-              />
-            ),
-          },
-          {
-            title: '操作',
-            key: 'actions',
-            width: 80,
-            render: (_, c) =>
-              mayEdit && (
-                <Button size="small" type="link" onClick={() => startEdit(c)} aria-label={`编辑中心${c.centerName}`}>
-                  编辑
-                </Button>
+    <Modal
+      open={open}
+      title="中心管理"
+      width={700}
+      onCancel={onClose}
+      footer={<Button onClick={onClose}>关闭</Button>}
+      destroyOnHidden
+      afterOpenChange={focusFirstField}
+    >
+      <div ref={fieldsRef}>
+        {(mayAdd || editing) && (
+          <Form form={form} name="center" layout="inline" onFinish={save} initialValues={{ sort: 0 }} style={{ marginBottom: 12, rowGap: 8 }}>
+            <Form.Item name="centerName" label="中心名称" rules={textRules(F.centerName)}>
+              <Input style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item name="sort" label="排序">
+              <InputNumber min={0} max={9999} precision={0} style={{ width: 90 }} />
+            </Form.Item>
+            <Space>
+              <Button type="primary" htmlType="submit" loading={saving}>
+                {editing ? '保存中心' : '新增中心'}
+              </Button>
+              {editing && <Button onClick={() => startEdit(null)}>取消编辑</Button>}
+            </Space>
+          </Form>
+        )}
+        <Table<Center>
+          rowKey="centerId"
+          size="small"
+          loading={centers.isLoading}
+          dataSource={centers.data ?? []}
+          pagination={false}
+          columns={[
+            { title: '中心名称', dataIndex: 'centerName' },
+            { title: '场馆数', dataIndex: 'venueCount', width: 80 },
+            { title: '排序', dataIndex: 'sort', width: 70 },
+            {
+              title: '状态',
+              dataIndex: 'state',
+              width: 100,
+              render: (state: string, c) => (
+                <StateSwitch
+                  checked={state === 'A'}
+                  permission={P.edit}
+                  onChange={(next) =>
+                    callApi(venue.centerEdit, { body: { centerId: c.centerId, centerName: c.centerName, sort: c.sort, state: next ? 'A' : 'S' } }).then(refresh)
+                  }
+                />
               ),
-          },
-        ]}
-      />
+            },
+            {
+              title: '操作',
+              key: 'actions',
+              width: 80,
+              render: (_, c) =>
+                mayEdit && (
+                  <Button size="small" type="link" onClick={() => startEdit(c)} aria-label={`编辑中心${c.centerName}`}>
+                    编辑
+                  </Button>
+                ),
+            },
+          ]}
+        />
+      </div>
     </Modal>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Input, InputNumber, Radio, Select, Tag, Tooltip } from 'antd';
+import { Button, Form, Input, InputNumber, Radio, Select, Switch, Tag, Tooltip } from 'antd';
 import { PERMISSIONS, venue } from '@venue/contract';
 import type { VenueRow } from '@venue/contract/venue';
 import { CrudPage } from '@/components/list/CrudPage';
@@ -24,6 +24,7 @@ type Values = {
   state: 'A' | 'S';
   sort: number;
   remark?: string;
+  boardPublic: 'T' | 'F';
 };
 interface Filters {
   blurry?: string;
@@ -93,7 +94,7 @@ export default function VenuePage() {
           },
         ]}
         permissions={{ add: P.add, edit: P.edit }}
-        defaults={{ state: 'A', sort: 0, openTime: '08:00', closeTime: '22:00' }}
+        defaults={{ state: 'A', sort: 0, openTime: '08:00', closeTime: '22:00', boardPublic: 'F' }}
         create={(values) => callApi(venue.venueAdd, { body: values }).then(() => invalidate([venue.centerAll]))}
         update={(row, values) => callApi(venue.venueEdit, { body: { venueId: row.venueId, ...values } }).then(() => invalidate([venue.centerAll]))}
         actionWidth={240}
@@ -151,6 +152,15 @@ export default function VenuePage() {
             </Form.Item>
             <Form.Item name="remark" label="备注" rules={textRules(F.remark)}>
               <Input.TextArea rows={2} />
+            </Form.Item>
+            <Form.Item
+              name="boardPublic"
+              label="公开看板"
+              extra="开启后，本场馆的数据看板、场地看板、客流看板和大屏无需登录即可打开"
+              getValueProps={(v: string) => ({ checked: v === 'T' })}
+              normalize={(checked: boolean) => (checked ? 'T' : 'F')}
+            >
+              <Switch aria-label="公开看板" checkedChildren="公开" unCheckedChildren="不公开" />
             </Form.Item>
           </>
         )}

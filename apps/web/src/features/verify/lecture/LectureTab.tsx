@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Descriptions, Typography } from 'antd';
-import { LectureUserTable, useLectureCheck } from '@/features/lectures';
+import { LectureUserTable, useLectureCheck } from '@/features/lecture';
 import type { VerifyTabProps } from '../tab-props';
 import { KeywordBox } from '../components/KeywordBox';
 import { VerifyFooter } from '../components/VerifyFooter';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Descriptions, Typography } from 'antd';
-import { HandCodes, memberOf, TicketTable, useTicketCheck } from '@/features/tickets';
+import { HandCodes, memberOf, TicketTable, useTicketCheck } from '@/features/ticket';
 import type { VerifyTabProps } from '../tab-props';
 import { KeywordBox } from '../components/KeywordBox';
 import { VerifyFooter } from '../components/VerifyFooter';
