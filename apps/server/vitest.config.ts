@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /** The one test that replaces a module with vi.mock: it needs a module graph of its own. */
@@ -14,6 +15,9 @@ export default defineConfig({
     globalSetup: ['./test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // Two workers at least: with one, the API suites left half of this 2-core machine idle (they wait on
+    // PostgreSQL, sockets and timers); two took the stage from 199 s to 121 s with every test passing.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { extends: true, test: { name: 'server', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], exclude: MOCKING, isolate: false } },
       { extends: true, test: { name: 'mocked', include: MOCKING } },
