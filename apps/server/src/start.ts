@@ -10,6 +10,8 @@ import { writeBackup } from './ops/backup.ts';
 import { configOrExit } from './ops/cli.ts';
 import { removePidFile, writePidFile } from './ops/pid-file.ts';
 import { createLogger } from './plugins/logging.ts';
+import { syncMenus } from './modules/menu/menu-sync.ts';
+import { PRODUCT_MENUS } from './product-menus.ts';
 import { seedHistory } from './seed/history/index.ts';
 import { seedIfEmpty, type SeedResult } from './seed/index.ts';
 import { superviseWorkers } from './supervisor.ts';
@@ -51,6 +53,8 @@ export async function startProduct({ clock = systemClock }: { clock?: Clock } = 
 async function prepareDatabase(db: Db, config: Config): Promise<SeedResult> {
   await migrateToLatest(db, { beforeUpgrade: backupBeforeUpgrade(db, config) });
   const seed = await seedIfEmpty(db, config.demoSeed);
+  for (const [tenantId, titles] of await syncMenus(db.kysely, PRODUCT_MENUS, new Date().toISOString()))
+    console.log(`租户 ${tenantId} 新增菜单：${titles.join('、')}`);
   if (seed.seeded && config.demoSeed && config.demoHistoryDays > 0) {
     const history = await seedHistory(db, { days: config.demoHistoryDays });
     if (history) console.log(`已写入 ${history.days} 天的演示经营数据（${history.rows.sale_order} 笔商品销售），用时 ${(history.ms / 1000).toFixed(1)} 秒`);

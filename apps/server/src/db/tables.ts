@@ -827,8 +827,15 @@ export interface JobRunTable {
   started_at: string;
   finished_at: string | null;
 }
+/** Migration 3401: a menu entry (by its key in menu-sync.ts) a tenant has been offered. */
+export interface MenuOfferTable {
+  tenant_id: number;
+  item_key: string;
+  offered_at: string;
+}
 export interface Database extends TicketTables, LectureTables, HandTables, CardAdminTables {
   job_run: JobRunTable;
+  menu_offer: MenuOfferTable;
   tenant: TenantTable;
   tenant_setting: TenantSettingTable;
   tenant_service: TenantServiceTable;

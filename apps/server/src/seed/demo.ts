@@ -3,7 +3,8 @@ import type { Database } from '../db/tables.ts';
 import { hashPassword } from '../lib/secrets.ts';
 import type { SeedContext } from '../modules/module.ts';
 import { MODULES } from '../modules.ts';
-import { insertMenus, sidebarMenus } from '../modules/menu/menu-seed.ts';
+import { insertMenus } from '../modules/menu/menu-seed.ts';
+import { PRODUCT_MENUS } from '../product-menus.ts';
 import { seedPaymentMethods } from './cashier.ts';
 import { seedCoupons } from './coupon.ts';
 import { seedGates } from './gate.ts';
@@ -52,9 +53,6 @@ const DEMO_DATA: Partial<Record<string, (ctx: SeedContext) => Promise<void>>> = 
   vouchers: seedVouchers,
   coupons: seedCoupons,
 };
-
-/** Every module's menus, in the order the sidebar shows them. */
-const MENUS = sidebarMenus(MODULES.modules.flatMap((module) => module.menus ?? []));
 
 export async function seedTenant(db: Kysely<Database>, seed: TenantSeed, nowIso: string): Promise<number> {
   const tenant = await db
@@ -158,7 +156,7 @@ export async function seedTenant(db: Kysely<Database>, seed: TenantSeed, nowIso:
         .execute();
   }
 
-  await insertMenus(db, tenantId, roleIds, MENUS);
+  await insertMenus(db, tenantId, roleIds, PRODUCT_MENUS);
   const context: SeedContext = { db, tenantId, tenantCode: seed.code, venueIds, firstUserId, nowIso };
   for (const module of MODULES.modules) {
     await module.seed?.(context);

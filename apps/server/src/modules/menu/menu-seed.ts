@@ -47,24 +47,36 @@ export async function insertMenus(
     const roles = new Set(seed.roles ?? []);
     for (const child of seed.children ?? []) child.roles?.forEach((r) => roles.add(r));
     await grant(db, tenantId, roleIds, id, ['admin', ...roles]);
-    let buttonSort = 0;
-    for (const [title, permission, buttonRoles] of seed.buttons ?? []) {
-      const buttonId = await insertMenu(db, tenantId, {
-        pid: id,
-        type: MenuType.BUTTON,
-        title,
-        path: '',
-        component: null,
-        icon: null,
-        permission,
-        sort: ++buttonSort,
-        hidden: 0,
-        no_cache: 0,
-        i_frame: 0,
-      });
-      await grant(db, tenantId, roleIds, buttonId, ['admin', ...(buttonRoles ?? [])]);
-    }
+    await insertButtons(db, tenantId, roleIds, id, seed.buttons ?? []);
     if (seed.children) await insertMenus(db, tenantId, roleIds, seed.children, 0, id);
+  }
+}
+
+/** Inserts buttons under a screen after its `sortBase`-th, each granted to the administrator and its roles. */
+export async function insertButtons(
+  db: Kysely<Database>,
+  tenantId: number,
+  roleIds: Record<string, number>,
+  screenId: number,
+  buttons: NonNullable<MenuSeed['buttons']>,
+  sortBase = 0,
+): Promise<void> {
+  let buttonSort = sortBase;
+  for (const [title, permission, buttonRoles] of buttons) {
+    const buttonId = await insertMenu(db, tenantId, {
+      pid: screenId,
+      type: MenuType.BUTTON,
+      title,
+      path: '',
+      component: null,
+      icon: null,
+      permission,
+      sort: ++buttonSort,
+      hidden: 0,
+      no_cache: 0,
+      i_frame: 0,
+    });
+    await grant(db, tenantId, roleIds, buttonId, ['admin', ...(buttonRoles ?? [])]);
   }
 }
 
