@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { childServer, loginToken, throwAwayPg } from './lib.ts';
-import { backendPids, CpuMeter, sampleBackends } from './probe/cpu.ts';
+import { backendPids, CpuMeter, processTree, sampleBackends } from './probe/cpu.ts';
 import { printCpuProfile, printProbe, readProbe } from './probe/report.ts';
 import { load, percentile, post, saleProblems, sortedOf, timed, type Load } from './sale-load.ts';
 
@@ -95,7 +95,7 @@ for (const [label, databaseUrl] of engines) {
   async function saturate(title: string, servers: { url: string; child: { pid?: number } }[]) {
     const sale = saleOn(servers.map((s) => s.url));
     await load(2, CASHIERS, sale); // warm-up: JIT, pools, caches
-    const serverCpu = new CpuMeter(() => servers.map((s) => s.child.pid!));
+    const serverCpu = new CpuMeter(() => servers.flatMap((s) => processTree(s.child.pid!)));
     const dbCpu = new CpuMeter(() => (admin ? backendPids(admin, dbName) : []));
     const loadCpu = process.cpuUsage();
     await Promise.all([serverCpu.start(), dbCpu.start()]);
@@ -106,7 +106,7 @@ for (const [label, databaseUrl] of engines) {
     const cost = { server: server.ms / sales, db: database.ms / sales, generator: (generator.user + generator.system) / 1000 / sales };
     printRun(title, run);
     console.log(
-      `  CPU per sale: server ${cost.server.toFixed(2)} ms (${servers.length} process${servers.length > 1 ? 'es' : ''})` +
+      `  CPU per sale: server ${cost.server.toFixed(2)} ms (${server.processes} process${server.processes > 1 ? 'es' : ''})` +
         (admin ? `, PostgreSQL backends ${cost.db.toFixed(2)} ms (${database.processes}${database.lost ? `, ${database.lost} gone` : ''})` : '') +
         `, load generator ${cost.generator.toFixed(2)} ms; load average ${loadavg()[0].toFixed(2)}`,
     );
@@ -123,7 +123,10 @@ for (const [label, databaseUrl] of engines) {
     }
   }
 
-  const one = await saturate(`${CASHIERS} cashiers back to back, one server process`, [product]);
+  const workers = Number(process.env.WORKERS ?? 1);
+  const one = await saturate(`${CASHIERS} cashiers back to back, ${workers > 1 ? `WORKERS=${workers} (a supervisor and its workers)` : 'one server process'}`, [
+    product,
+  ]);
   const paced = await load(SECONDS, CASHIERS, saleOn([product.url]), PACE_MS);
   const pacedTimes = sortedOf(paced, 'sale (create+pay)');
   console.log(

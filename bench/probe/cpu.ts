@@ -17,6 +17,17 @@ export function processCpuMs(pid: number): number {
   }
 }
 
+/** A process and its descendants (the workers under `WORKERS=2`'s supervisor), from /proc. */
+export function processTree(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+  } catch {
+    // gone, or no children file: the process alone
+  }
+  return [pid, ...children.flatMap(processTree)];
+}
+
 /**
  * The CPU used by a set of processes between `start()` and `stop()`. Processes that appear in between
  * count from zero; a process that ends in between loses what it used since the start (`lost` says how many).

@@ -19,14 +19,18 @@ export interface SuperviseOptions {
 }
 
 /**
- * The primary of `npm start` with WORKERS above 1: forks the server processes (they share the port; the
- * primary hands connections round), restarts one that dies (after a back-off that grows while it keeps
+ * The primary of `npm start` with WORKERS above 1: forks the server processes (they share the port and
+ * each accepts from it), restarts one that dies (after a back-off that grows while it keeps
  * dying at once) and logs why it died; SIGINT/SIGTERM stop them all. Only the first worker slot receives
  * the controllers' events and runs the controller simulator: a UDP port and the simulated boards are one
  * per installation. Everything else a worker does is safe to do in each (the jobs claim their work in the
  * database; board events travel through it).
  */
 export function superviseWorkers({ workers, logger, announce, stopped }: SuperviseOptions): void {
+  // Each worker accepts from the shared socket itself. With Node's default round robin the primary accepts
+  // and sends each connection to a worker; one sent to a worker as it is killed is never answered nor
+  // closed (the primary waits for a reply that never comes), and that till hangs until its own timeout.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
   const live = new Map<number, Worker>();
   const quickDeaths = new Array<number>(workers).fill(0);
   let stopping = false;
