@@ -1,12 +1,14 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button, Popover } from 'antd';
 import { ShoppingCartOutlined, ShopOutlined } from '@ant-design/icons';
 import { PERMISSIONS } from '@venue/contract';
 import { usePermission } from '@/components/Permission';
 import { useHotkey } from '@/hooks/useHotkey';
+import { useSession } from '@/lib/session';
 import { NavButton } from './NavButton';
 
-const GoodsSaleDialog = lazy(() => import('@/features/cashier').then((m) => ({ default: m.GoodsSaleDialog })));
+const loadTill = () => import('@/features/cashier');
+const GoodsSaleDialog = lazy(() => loadTill().then((m) => ({ default: m.GoodsSaleDialog })));
 const LeaseDialog = lazy(() => import('@/features/lease').then((m) => ({ default: m.LeaseDialog })));
 /** features/checkout/shortcuts.ts KEYS.openSale, kept here so the navbar does not load the cashier chunk for it. */
 const OPEN_SALE_KEY = 'F2';
@@ -31,6 +33,8 @@ export function CashierEntry() {
     setLeasing(true);
   };
   useHotkey(OPEN_SALE_KEY, startSale, allowed && !selling);
+  const venueId = useSession((s) => s.user?.currentVenueId ?? null);
+  useIdlePreload(allowed ? venueId : null, (venue) => loadTill().then((till) => till.prefetchTill(venue)));
   if (!allowed && !mayLease) return null;
   return (
     <>
@@ -69,4 +73,24 @@ export function CashierEntry() {
       )}
     </>
   );
+}
+
+/**
+ * Loads a dialog's code and first data once the page is idle (issue 33: the first 商品销售 after login
+ * waited 0.8-1.9 s for the till's chunk and goods), again when the venue changes. A failed load is left
+ * to the click, which shows it.
+ */
+function useIdlePreload(venueId: number | null, load: (venueId: number) => Promise<unknown>) {
+  const latest = useRef(load);
+  latest.current = load;
+  useEffect(() => {
+    if (!venueId) return;
+    const run = () => void latest.current(venueId).catch(() => undefined);
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = setTimeout(run, 1500);
+      return () => clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(run, { timeout: 5000 });
+    return () => window.cancelIdleCallback(handle);
+  }, [venueId]);
 }

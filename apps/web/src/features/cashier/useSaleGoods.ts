@@ -2,7 +2,8 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { goods, type CallData } from '@venue/contract';
 import { useDebouncedValue } from '@/hooks/useDebouncedValue';
 import { callApi } from '@/lib/http';
-import { useApiQuery } from '@/lib/query';
+import { callKey, queryClient, useApiQuery } from '@/lib/query';
+import { fetchVenueWarehouseOptions } from '@/features/goods';
 import type { Tile } from '@/features/checkout';
 
 const HOT_SALE = 'hotSale';
@@ -17,12 +18,28 @@ const tilesOf = (answer: CallData<typeof goods.allByClassification>): Tile[] =>
 /** On-sale goods of a warehouse matching a typed keyword; the class filter applies on the client. */
 export function useSaleGoods(warehouseId: number | null, keyword: string) {
   const goodsQuery = useDebouncedValue(keyword.trim(), keyword ? SEARCH_DELAY_MS : 0) || undefined;
-  const answer = useApiQuery(
-    goods.allByClassification,
-    { query: { warehouseIds: String(warehouseId), goodsQuery, isOnSale: '1' } },
-    { enabled: !!warehouseId, select: tilesOf, placeholderData: keepPreviousData },
-  );
+  const answer = useApiQuery(goods.allByClassification, saleGoods(warehouseId, goodsQuery), {
+    enabled: !!warehouseId,
+    select: tilesOf,
+    placeholderData: keepPreviousData,
+  });
   return { tiles: answer.data ?? [], loading: answer.isFetching };
+}
+
+const saleGoods = (warehouseId: number | null, goodsQuery?: string) => ({ query: { warehouseIds: String(warehouseId), goodsQuery, isOnSale: '1' as const } });
+
+/**
+ * Loads what the till first shows (the venue's warehouses, the first one's goods) into the cache ahead of
+ * its first opening; the dialog shows it at once and asks again for fresh stock.
+ */
+export async function prefetchTill(venueId: number): Promise<void> {
+  const [first] = await fetchVenueWarehouseOptions(venueId);
+  if (!first) return;
+  const input = saleGoods(first.value);
+  await queryClient.prefetchQuery({
+    queryKey: callKey(goods.allByClassification, input),
+    queryFn: () => callApi(goods.allByClassification, input, { quiet: true }),
+  });
 }
 
 /** On-sale goods of a warehouse matching `keyword` (name, barcode or shorthand), asked now rather than after the typing pause. */

@@ -1,2 +1,2 @@
 /** What other features use of goods: the warehouse options of a venue (the till sells from them). */
-export { useVenueWarehouseOptions, type Option } from './api/options';
+export { fetchVenueWarehouseOptions, useVenueWarehouseOptions, type Option } from './api/options';

@@ -1,5 +1,6 @@
 import { goods, system, type CallData } from '@venue/contract';
-import { useApiQuery } from '@/lib/query';
+import { callApi } from '@/lib/http';
+import { callKey, queryClient, useApiQuery } from '@/lib/query';
 
 export interface Option {
   value: number;
@@ -24,12 +25,18 @@ export const useAllWarehouseOptions = () => useApiQuery(goods.warehouseAll, { qu
  * the request failed), so a till can tell "loading" from "cannot sell goods here".
  */
 export function useVenueWarehouseOptions(venueId: number | null | undefined, enabled = true): Option[] | undefined {
-  const query = useApiQuery(
-    goods.warehouseAll,
-    { query: { state: 'A', venueIds: String(venueId) } },
-    { select: warehouseOptions, enabled: enabled && !!venueId },
-  );
+  const query = useApiQuery(goods.warehouseAll, venueWarehouses(venueId), { select: warehouseOptions, enabled: enabled && !!venueId });
   return query.isError ? [] : query.data;
+}
+
+const venueWarehouses = (venueId: number | null | undefined) => ({ query: { state: 'A' as const, venueIds: String(venueId) } });
+
+/** The venue's warehouse options through the same cache as useVenueWarehouseOptions (a till loading ahead). */
+export async function fetchVenueWarehouseOptions(venueId: number): Promise<Option[]> {
+  const input = venueWarehouses(venueId);
+  return warehouseOptions(
+    await queryClient.fetchQuery({ queryKey: callKey(goods.warehouseAll, input), queryFn: () => callApi(goods.warehouseAll, input, { quiet: true }) }),
+  );
 }
 
 export const useSportItemOptions = () => useApiQuery(system.sportItems, { query: {} }, { select: sportItemOptions }).data ?? NONE;
