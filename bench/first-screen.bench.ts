@@ -36,8 +36,8 @@ try {
     await p.getByRole('button', { name: /登\s*录/ }).click();
     await p.getByText('快捷入口').waitFor();
     loginToHome.push(performance.now() - t);
-    // The first 商品销售 after login, once the home page has been idle a moment (its code loads then).
-    await p.waitForTimeout(2000);
+    // The first 商品销售 after login, once the home page has been up a moment (the till loads then).
+    await p.waitForTimeout(3000);
     t = performance.now();
     await p.getByRole('button', { name: '收银台' }).click();
     await p.getByRole('button', { name: /商品销售/ }).click();

@@ -12,6 +12,8 @@ const GoodsSaleDialog = lazy(() => loadTill().then((m) => ({ default: m.GoodsSal
 const LeaseDialog = lazy(() => import('@/features/lease').then((m) => ({ default: m.LeaseDialog })));
 /** features/checkout/shortcuts.ts KEYS.openSale, kept here so the navbar does not load the cashier chunk for it. */
 const OPEN_SALE_KEY = 'F2';
+/** How long after login the till's code waits before loading (the first screen draws in about a second). */
+const FIRST_SCREEN_MS = 1500;
 
 /**
  * The navbar's cashier popover (spec 2.4): 商品销售 opens the sale dialog, 商品租赁 the lease dialog
@@ -85,12 +87,17 @@ function useIdlePreload(venueId: number | null, load: (venueId: number) => Promi
   latest.current = load;
   useEffect(() => {
     if (!venueId) return;
-    const run = () => void latest.current(venueId).catch(() => undefined);
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = setTimeout(run, 1500);
-      return () => clearTimeout(timer);
-    }
-    const handle = window.requestIdleCallback(run, { timeout: 5000 });
-    return () => window.cancelIdleCallback(handle);
+    let idle = 0;
+    // Not before the first screen has drawn: loading in the first idle moment, while 首页 waited for its
+    // figures, made the first screen later by the chunk's evaluation.
+    const timer = setTimeout(() => {
+      const run = () => void latest.current(venueId).catch(() => undefined);
+      if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(run, { timeout: 5000 });
+      else run();
+    }, FIRST_SCREEN_MS);
+    return () => {
+      clearTimeout(timer);
+      if (idle) window.cancelIdleCallback(idle);
+    };
   }, [venueId]);
 }
