@@ -2,8 +2,8 @@
 // again. Per engine: orders/s, the p50/p99 of a sale (createOrder + payOrder) and of each call, and the CPU
 // a sale costs — the server processes' (process CPU over the run / sales) and PostgreSQL's (its backends
 // for this database, from /proc; SQLite runs inside the server) — back to back for SALE_SECONDS (10), then
-// paced (a sale per cashier per second). On PostgreSQL also against two server processes on one database
-// (each request to the next process in turn), and the orders/s the CPU cost projects for 8 and 16 cores.
+// paced (a sale per cashier per second). Then the same against `WORKERS=2` (a supervisor and two workers on
+// one port, as `npm start` runs), and the orders/s its CPU cost projects for 4 and 8 cores.
 // Then a probed server (bench/probe/server-probe.ts) counts the statements, round trips and phase times of
 // a sale, and a bare insert route is measured as the baseline. Every run ends with the books checked.
 // SQLite, and PostgreSQL when DATABASE_URL is set (a throw-away database beside it). BENCH_SERVER_ROOT runs
@@ -21,7 +21,7 @@ import { load, percentile, post, saleProblems, sortedOf, timed, type Load } from
 const CASHIERS = 20;
 const SECONDS = Number(process.env.SALE_SECONDS ?? 10);
 const PACE_MS = 1000;
-const GOALS = { SQLite: { rate: 800, p99: 50 }, PostgreSQL: { rate: 400, p99: 100 } } as const;
+const GOALS = { SQLite: { rate: 800, p99: 50 }, PostgreSQL: { rate: 300, p99: 100 } } as const; // issue 33's goals for PostgreSQL
 // SALE_ENGINE=SQLite or PostgreSQL: that engine only.
 const engines = ([['SQLite', undefined]] as [keyof typeof GOALS, string | undefined][])
   .concat(process.env.DATABASE_URL ? [['PostgreSQL', process.env.DATABASE_URL]] : [])
@@ -137,21 +137,26 @@ for (const [label, databaseUrl] of engines) {
     `${label}: ${one.rate.toFixed(0)} orders/s (goal ${goal.rate}), sale p99 ${one.p99.toFixed(1)} ms (goal < ${goal.p99}), paced p99 ${percentile(pacedTimes, 99).toFixed(1)} ms (goal < 15), server CPU ${one.cost.server.toFixed(2)} ms/sale`,
   );
 
-  if (pgDb) {
-    const second = await childServer(env);
-    const two = await saturate(`${CASHIERS} cashiers back to back, two server processes (requests in turn)`, [product, second]);
-    await second.stop();
+  // `npm start` as a venue runs it: a supervisor and two workers sharing the port (issue 34), on the same
+  // database, the one-process server stopped first so the two runs do not share the machine.
+  if (workers === 1) {
+    await product.stop();
+    const supervised = await childServer({ ...env, WORKERS: '2' });
+    const two = await saturate(`${CASHIERS} cashiers back to back, WORKERS=2 (a supervisor and two workers)`, [supervised]);
+    await supervised.stop();
+    product = await childServer(env);
     const perSale = two.cost.server + two.cost.db;
     const project = (cores: number) => Math.round((cores * 1000) / perSale);
     console.log(
-      `  two processes: ${two.rate.toFixed(0)} orders/s, ${((two.rate / one.rate) * 100).toFixed(0)}% of one process's ${one.rate.toFixed(0)}; p99 ${two.p99.toFixed(1)} ms`,
+      `  WORKERS=2: ${two.rate.toFixed(0)} orders/s, ${((two.rate / one.rate) * 100).toFixed(0)}% of one process's ${one.rate.toFixed(0)}; p99 ${two.p99.toFixed(1)} ms against ${one.p99.toFixed(1)} ms`,
     );
     console.log(
-      `  projection from the CPU per sale (${two.cost.server.toFixed(2)} server + ${two.cost.db.toFixed(2)} PostgreSQL ms), cores fully used by servers and database: ` +
-        `8 cores ${project(8)} orders/s, 16 cores ${project(16)} orders/s`,
+      `  projection from the CPU per sale (${two.cost.server.toFixed(2)} server${pgDb ? ` + ${two.cost.db.toFixed(2)} PostgreSQL` : ''} ms), cores fully used: ` +
+        `4 cores ${project(4)} orders/s, 8 cores ${project(8)} orders/s` +
+        (pgDb ? '' : ' (SQLite writes one at a time: its rate does not grow with cores as this assumes)'),
     );
     verdicts.push(
-      `PostgreSQL two processes: ${two.rate.toFixed(0)} orders/s vs ${one.rate.toFixed(0)} with one; projected 8 cores ${project(8)}, 16 cores ${project(16)}`,
+      `${label} WORKERS=2: ${two.rate.toFixed(0)} orders/s vs ${one.rate.toFixed(0)} with one process, p99 ${two.p99.toFixed(1)} vs ${one.p99.toFixed(1)} ms`,
     );
   }
 

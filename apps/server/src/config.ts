@@ -30,8 +30,12 @@ export interface Config {
   backupKeep: number;
 }
 
-/** WORKERS when unset: the cores, at most this many. */
-export const MAX_DEFAULT_WORKERS = 4;
+/**
+ * WORKERS when unset: the cores, at most this many. SQLite writes one at a time, so past two processes
+ * only add lock waits (bench:sale on 2 cores: two workers sold 88% of one process's rate); two keep the
+ * till served while one restarts. PostgreSQL takes the writes of four.
+ */
+export const MAX_DEFAULT_WORKERS = { sqlite: 2, postgres: 4 } as const;
 
 /** A start-up setting that is wrong: the message says which variable and what it takes, on one line. */
 export class ConfigError extends Error {}
@@ -125,8 +129,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gateListen: e.GATE_LISTEN === 'off' ? null : e.GATE_LISTEN,
     // The demo's controllers answer through the simulator unless told otherwise.
     gateSimulator: e.GATE_SIMULATOR ?? e.DEMO_SEED,
-    // every core, up to 4: past that the one database is the limit (bench:sale)
-    workers: e.WORKERS ?? Math.min(availableParallelism(), MAX_DEFAULT_WORKERS),
+    workers: e.WORKERS ?? Math.min(availableParallelism(), MAX_DEFAULT_WORKERS[e.DATABASE_URL ? 'postgres' : 'sqlite']),
     backupKeep: e.BACKUP_KEEP,
   };
 }
