@@ -50,6 +50,7 @@ try {
           a11y.push(Math.round((lhr.categories.accessibility.score ?? 0) * 100));
           lcp.push(lhr.audits['largest-contentful-paint'].numericValue ?? 0);
           tbt.push(lhr.audits['total-blocking-time'].numericValue ?? 0);
+          if (process.env.DETAILS && i === RUNS - 1) printBlocking(`${target.name} ${mode}`, lhr);
         }
         const goal = mode === 'desktop' ? 90 : 70;
         rows.push(
@@ -104,4 +105,16 @@ try {
   }
 } finally {
   await server.stop();
+}
+
+/** DETAILS=1: where the main thread went (by kind of work, and the scripts that took most), to find the blocking time. */
+function printBlocking(title: string, lhr: { audits: Record<string, { details?: unknown }> }) {
+  type Items = { items?: Record<string, unknown>[] };
+  const work = ((lhr.audits['mainthread-work-breakdown']?.details as Items | undefined)?.items ?? []).map(
+    (i) => `${String(i.groupLabel)} ${Number(i.duration).toFixed(0)} ms`,
+  );
+  const scripts = ((lhr.audits['bootup-time']?.details as Items | undefined)?.items ?? [])
+    .slice(0, 6)
+    .map((i) => `${String(i.url).replace(/^https?:\/\/[^/]+/, '')} ${Number(i.scripting).toFixed(0)} ms`);
+  console.log(`\n${title}: main thread ${work.join(', ')}\n  scripts: ${scripts.join(', ')}`);
 }
