@@ -14,6 +14,8 @@ const LeaseDialog = lazy(() => import('@/features/lease').then((m) => ({ default
 const OPEN_SALE_KEY = 'F2';
 /** How long after login the till's code waits before loading (the first screen draws in about a second). */
 const FIRST_SCREEN_MS = 1500;
+/** …and until no key has been pressed nor a pointer put down for this long. */
+const KEYS_QUIET_MS = 1000;
 
 /**
  * The navbar's cashier popover (spec 2.4): 商品销售 opens the sale dialog, 商品租赁 the lease dialog
@@ -87,17 +89,28 @@ function useIdlePreload(venueId: number | null, load: (venueId: number) => Promi
   latest.current = load;
   useEffect(() => {
     if (!venueId) return;
+    let lastKeyAt = 0;
+    const onKey = () => (lastKeyAt = performance.now());
+    // A click often comes right before a scan (opening a dialog): it counts as a key.
+    const inputs = ['keydown', 'pointerdown'] as const;
+    for (const type of inputs) window.addEventListener(type, onKey, true);
+    let timer: ReturnType<typeof setTimeout> | undefined;
     let idle = 0;
-    // Not before the first screen has drawn: loading in the first idle moment, while 首页 waited for its
-    // figures, made the first screen later by the chunk's evaluation.
-    const timer = setTimeout(() => {
-      const run = () => void latest.current(venueId).catch(() => undefined);
-      if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(run, { timeout: 5000 });
-      else run();
-    }, FIRST_SCREEN_MS);
+    // Not before the first screen has drawn (loading while 首页 waited for its figures made it later), and
+    // never while keys arrive: the chunk's evaluation stalled a card scan past the 50 ms that ends a scan
+    // (spec 4), and the scan was read as two codes (seen in CI).
+    const wait = (ms: number) =>
+      (timer = setTimeout(() => {
+        if (performance.now() - lastKeyAt < KEYS_QUIET_MS) return wait(KEYS_QUIET_MS);
+        const run = () => (performance.now() - lastKeyAt < KEYS_QUIET_MS ? wait(KEYS_QUIET_MS) : void latest.current(venueId).catch(() => undefined));
+        if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(run, { timeout: 5000 });
+        else run();
+      }, ms));
+    wait(FIRST_SCREEN_MS);
     return () => {
       clearTimeout(timer);
       if (idle) window.cancelIdleCallback(idle);
+      for (const type of inputs) window.removeEventListener(type, onKey, true);
     };
   }, [venueId]);
 }
