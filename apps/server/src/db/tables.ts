@@ -22,6 +22,7 @@ import type {
 import type { LeaseGoodsTable, LeaseOrderLineTable, LeaseOrderTable } from './lease-tables.ts';
 import type { TicketTables } from './ticket-tables.ts';
 import type { LectureTables } from './lecture-tables.ts';
+import type { BookingTables } from './booking-tables.ts';
 import type { HandTables } from './hand-tables.ts';
 import type { CouponTable, CouponVenueTable, MemberCouponTable } from './coupon-tables.ts';
 import type { CardAdminTables } from './card-admin-tables.ts';
@@ -827,7 +828,7 @@ export interface JobRunTable {
   started_at: string;
   finished_at: string | null;
 }
-export interface Database extends TicketTables, LectureTables, HandTables, CardAdminTables {
+export interface Database extends TicketTables, LectureTables, HandTables, CardAdminTables, BookingTables {
   job_run: JobRunTable;
   tenant: TenantTable;
   tenant_setting: TenantSettingTable;
