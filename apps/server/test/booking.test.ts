@@ -18,7 +18,7 @@ describeEachEngine('field booking on %s', (server) => {
     });
     const swim = await itemId(server, '游泳');
     expect((await admin.call(bookingAdmin.fieldAdd, { body: { venueId: VENUE, itemId: swim, fieldName: '乙场' } })).body.msg).toBe('该场馆未开设此运动项目');
-    expect((await admin.call(bookingAdmin.fieldAdd, { body: { venueId: VENUE, itemId: item, fieldName: '丙场', slotMinutes: 45 } })).status).toBe(400);
+    expect((await admin.call(bookingAdmin.fieldAdd, { body: { venueId: VENUE, itemId: item, fieldName: '丙场', slotMinutes: 45 as never } })).status).toBe(400);
     expect((await cashier.call(bookingAdmin.fieldAdd, { body: { venueId: VENUE, itemId: item, fieldName: '丁场' } })).status).toBe(403);
     const bad = await admin.call(bookingAdmin.priceSave, {
       body: { venueId: VENUE, itemId: item, ruleName: '错', beginTime: '12:00', endTime: '10:00', price: 1 },

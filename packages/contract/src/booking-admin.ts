@@ -52,10 +52,7 @@ const fieldFields = {
     .min(1, '容纳人数至少为1')
     .max(MAX_CAPACITY, `容纳人数不能超过${MAX_CAPACITY}`)
     .default(1),
-  slotMinutes: z
-    .number({ error: '请选择时段长度' })
-    .refine((v) => v === 30 || v === 60, '时段长度只能是30或60分钟')
-    .default(60),
+  slotMinutes: z.literal(SLOT_MINUTES, { error: '时段长度只能是30或60分钟' }).default(60),
 };
 
 export const fieldQuery = defineCall({

@@ -42,7 +42,7 @@ export interface DayContext {
   cardTypeId?: number;
 }
 
-const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+export const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 const toHhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /** 1-7, Monday to Sunday, of a China date. */
@@ -51,8 +51,8 @@ export const weekdayOf = (date: string) => ((new Date(`${date}T00:00:00Z`).getUT
 /** A field's slots on a day: from the opening time, `slot_minutes` each, the last ending by the closing time. */
 export function slotsOf(field: Pick<GridFieldRow, 'slot_minutes'>, openTime: string, closeTime: string): { begin: string; end: string }[] {
   const slots: { begin: string; end: string }[] = [];
-  const close = toMinutes(closeTime);
-  for (let m = toMinutes(openTime); m + field.slot_minutes <= close; m += field.slot_minutes)
+  const close = minutesOf(closeTime);
+  for (let m = minutesOf(openTime); m + field.slot_minutes <= close; m += field.slot_minutes)
     slots.push({ begin: toHhmm(m), end: toHhmm(m + field.slot_minutes) });
   return slots;
 }
@@ -61,8 +61,7 @@ export function slotsOf(field: Pick<GridFieldRow, 'slot_minutes'>, openTime: str
  * The rule pricing a field's slot on a date: a holiday rule (its dates) before a weekday rule, a rule
  * naming the field before one for every field, then the newest; the slot must lie inside its segment.
  */
-export function ruleFor(rules: RuleRow[], fieldId: number, date: string, begin: string, end: string): RuleRow | undefined {
-  const weekday = weekdayOf(date);
+export function ruleFor(rules: RuleRow[], fieldId: number, date: string, begin: string, end: string, weekday = weekdayOf(date)): RuleRow | undefined {
   let best: RuleRow | undefined;
   let bestRank = -1;
   for (const r of rules) {
@@ -100,25 +99,34 @@ export function unsellable(field: GridFieldRow, day: DayContext, slot: { begin: 
 /** Heads still free on a C field's cell. */
 export const headsLeft = (field: GridFieldRow, sold: number) => Math.max(0, field.capacity - sold);
 
-/** One field's cells on the day, each with its state, price and holder. */
+/**
+ * One field's cells on the day, each with its state, price and holder. The grid's hot loop (12 fields x
+ * 32 slots a request): the day's weekday and start are worked out once, a cell's refusal text only when
+ * it is not free, its lines looked up by slot.
+ */
 export function cellsOf(field: GridFieldRow, day: DayContext, rules: RuleRow[], lines: LiveLine[], sold: Map<string, number>): Cell[] {
-  return slotsOf(field, day.openTime, day.closeTime).map((slot) => {
-    const rule = ruleFor(rules, field.id, day.date, slot.begin, slot.end);
+  const weekday = weekdayOf(day.date);
+  const dayStart = cellStart(day.date, '00:00').getTime();
+  const nowMs = day.now.getTime();
+  const mine = rules.filter(
+    (r) => (r.dates.length ? r.dates.includes(day.date) : r.weekdays.includes(weekday)) && (!r.fieldIds.length || r.fieldIds.includes(field.id)),
+  );
+  const bySlot = new Map<string, LiveLine[]>();
+  for (const l of lines) if (l.field_id === field.id) bySlot.set(l.begin_time, [...(bySlot.get(l.begin_time) ?? []), l]);
+  return slotsOf(field, day.openTime, day.closeTime).map((slot): Cell => {
+    const rule = mine.length ? ruleFor(mine, field.id, day.date, slot.begin, slot.end, weekday) : undefined;
     const price = rule ? fenToYuan(priceOf(rule, day.cardTypeId)) : null;
-    const here = lines.filter((l) => l.field_id === field.id && l.begin_time === slot.begin);
-    const base = { beginTime: slot.begin, endTime: slot.end, price, orderId: null, orderType: null, note: '' } as const;
+    const here = bySlot.get(slot.begin) ?? [];
     const left = field.sale_mode === 'C' ? headsLeft(field, sold.get(slot.begin) ?? 0) : here.length ? 0 : 1;
     const holder = here[here.length - 1];
+    const cell = { beginTime: slot.begin, endTime: slot.end, price, left, orderId: holder?.order_id ?? null, orderType: holder?.order_type ?? null, note: '' };
     if (holder && (field.sale_mode === 'F' || holder.order_type === 'L' || left === 0)) {
-      const state: Cell['state'] =
-        holder.order_type === 'L' ? 'occupied' : here.some((l) => l.state === 'U') ? 'used' : here.every((l) => l.state === 'P') ? 'held' : 'paid';
-      return { ...base, state, left, orderId: holder.order_id, orderType: holder.order_type, note: holder.note };
+      const state = holder.order_type === 'L' ? 'occupied' : here.some((l) => l.state === 'U') ? 'used' : here.every((l) => l.state === 'P') ? 'held' : 'paid';
+      return { ...cell, state, note: holder.note };
     }
-    const why = unsellable(field, day, slot, rule);
-    if (why) {
-      const past = field.state === 'A' && day.closedReason === null && !!rule;
-      return { ...base, state: past ? 'past' : 'closed', left, note: past ? '' : why };
-    }
-    return { ...base, state: 'free', left, orderId: holder?.order_id ?? null, orderType: holder?.order_type ?? null };
+    const open = field.state === 'A' && day.closedReason === null && !!rule;
+    if (open && dayStart + minutesOf(slot.begin) * 60_000 > nowMs) return { ...cell, state: 'free' };
+    if (open) return { ...cell, state: 'past' };
+    return { ...cell, state: 'closed', note: unsellable(field, day, slot, rule) ?? '' };
   });
 }
