@@ -48,9 +48,8 @@ export class BookingPlanner {
 
   /** The venue's hours and the closure of the item on a date. */
   async day(tenantId: number, venueId: number, itemId: number, date: string, cardTypeId?: number): Promise<DayContext> {
-    const venue = await this.repo.venue(tenantId, venueId);
+    const [venue, closure] = await Promise.all([this.repo.venue(tenantId, venueId), this.venues.closureOn(tenantId, venueId, date, itemId)]);
     if (!venue) throw notFound('场馆不存在');
-    const closure = await this.venues.closureOn(tenantId, venueId, date, itemId);
     return { date, openTime: venue.open_time, closeTime: venue.close_time, closedReason: closure?.reason ?? null, now: this.clock.now(), cardTypeId };
   }
 
@@ -72,13 +71,17 @@ export class BookingPlanner {
   }
 
   async plan(tenantId: number, venueId: number, itemId: number, asked: AskedCell[], mode: PlanMode = {}): Promise<Plan> {
-    const fields = await this.admin.fields(tenantId, venueId, itemId);
-    const rules: RuleRow[] = mode.occupancy ? [] : await this.admin.rules(tenantId, venueId, itemId);
     const dates = [...new Set(asked.map((c) => c.date))].sort();
-    const days = new Map<string, DayContext>();
-    for (const d of dates) days.set(d, await this.day(tenantId, venueId, itemId, d, mode.cardTypeId));
     const fieldIds = [...new Set(asked.map((c) => c.fieldId))];
-    const [lines, heads] = await Promise.all([this.repo.liveLines(tenantId, fieldIds, dates), this.repo.heads(tenantId, fieldIds, dates)]);
+    // Every read at once (PostgreSQL: on as many connections); SQLite answers them one by one anyway.
+    const [fields, rules, dayList, lines, heads] = await Promise.all([
+      this.admin.fields(tenantId, venueId, itemId),
+      mode.occupancy ? ([] as RuleRow[]) : this.admin.rules(tenantId, venueId, itemId),
+      Promise.all(dates.map((d) => this.day(tenantId, venueId, itemId, d, mode.cardTypeId))),
+      this.repo.liveLines(tenantId, fieldIds, dates),
+      this.repo.heads(tenantId, fieldIds, dates),
+    ]);
+    const days = new Map<string, DayContext>(dayList.map((d) => [d.date, d]));
     const seen = new Set<string>();
     const plan: Plan = { cells: [], conflicts: [] };
     for (const c of asked) {

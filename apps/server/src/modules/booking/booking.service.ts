@@ -36,15 +36,16 @@ export class BookingService {
 
   async grid(s: UserSession, q: QueryOut<typeof booking.gridQuery>): Promise<booking.Grid> {
     assertVenue(s, q.venueId);
-    const card = q.cardId ? await this.planner.card(s.tenantId, q.itemId, q.cardId, null) : undefined;
-    const day = await this.planner.day(s.tenantId, q.venueId, q.itemId, q.date, card?.cardTypeId);
-    const fields = await this.admin.fields(s.tenantId, q.venueId, q.itemId);
-    const ids = fields.map((f) => f.id);
-    const [rules, lines, heads] = await Promise.all([
+    // Two rounds of reads, each at once (PostgreSQL: on as many connections): what the day is, then what it holds.
+    const [card, venueDay, fields, rules] = await Promise.all([
+      q.cardId ? this.planner.card(s.tenantId, q.itemId, q.cardId, null) : undefined,
+      this.planner.day(s.tenantId, q.venueId, q.itemId, q.date),
+      this.admin.fields(s.tenantId, q.venueId, q.itemId),
       this.admin.rules(s.tenantId, q.venueId, q.itemId),
-      this.repo.liveLines(s.tenantId, ids, [q.date]),
-      this.repo.heads(s.tenantId, ids, [q.date]),
     ]);
+    const day = { ...venueDay, cardTypeId: card?.cardTypeId };
+    const ids = fields.map((f) => f.id);
+    const [lines, heads] = await Promise.all([this.repo.liveLines(s.tenantId, ids, [q.date]), this.repo.heads(s.tenantId, ids, [q.date])]);
     return {
       venueId: q.venueId,
       itemId: q.itemId,
