@@ -408,6 +408,10 @@ const PROBES: Record<string, Probe> = {
   'GET /api/booking/order/query': {},
   'GET /api/booking/order/get': { query: { code: 'BDEMO1X0001' }, refuse: true },
   'POST /api/booking/check/open': { body: { orderId: 1, detailIds: [1] }, refuse: true },
+  'GET /api/booking/report/usage': { query: { venueId: 1, beginDate: '2026-11-01', endDate: '2026-11-30' }, refuse: true },
+  // The export is an .xlsx of the same figures (test/booking-report.test.ts reads it).
+  'GET /api/booking/report/exportUsage': 'self',
+  'GET /api/booking/board/fields': { query: { venueId: 1 } },
   // Marketing coupons (issue 15): tenant 1's coupons are 1 and 2, its member coupons 1-4, its venue 1; test/coupon.test.ts checks more.
   'GET /api/marketing/venueCoupon/query': {},
   'GET /api/marketing/venueCoupon/all': {},

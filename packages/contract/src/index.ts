@@ -43,6 +43,7 @@ export type { Lecture, LectureOrder, LectureUser } from './lecture.ts';
 export * as booking from './booking.ts';
 export type { BookingOrder, Grid, Cell, Conflict } from './booking.ts';
 export * as bookingAdmin from './booking-admin.ts';
+export * as bookingReport from './booking-report.ts';
 export type { Field, PriceRule, BookingSetting } from './booking-admin.ts';
 export * as hand from './hand.ts';
 export type { Hand, HandOrder, HandCharge, HandTimeoutPrint } from './hand.ts';

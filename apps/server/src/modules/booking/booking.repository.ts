@@ -268,4 +268,42 @@ export class BookingRepository {
     const done = await this.db.updateTable('booking_line').set({ state: 'N' }).where('state', '=', 'A').where('ends_at', '<=', nowIso).executeTakeFirst();
     return Number(done.numUpdatedRows);
   }
+
+  // ---- Figures (booking-report.service.ts) ----
+  /** The venue's closures touching begin..end: of the whole venue (item_id null) or of one item. */
+  closures(tenantId: number, venueId: number, beginDate: string, endDate: string) {
+    return this.db
+      .selectFrom('venue_closure')
+      .select(['item_id', 'start_date', 'end_date'])
+      .where('tenant_id', '=', tenantId)
+      .where('venue_id', '=', venueId)
+      .where('start_date', '<=', endDate)
+      .where('end_date', '>=', beginDate)
+      .execute();
+  }
+
+  /** Every line of the fields used in begin..end (any state), with its order's type and what its refunds gave back. */
+  linesInRange(tenantId: number, fieldIds: number[], beginDate: string, endDate: string) {
+    if (!fieldIds.length) return Promise.resolve([]);
+    return this.db
+      .selectFrom('booking_line as l')
+      .innerJoin('booking_order as o', 'o.id', 'l.order_id')
+      .select(['l.id', 'l.field_id', 'l.use_date', 'l.quantity', 'l.refunded_quantity', 'l.state', 'l.paid_fen', 'l.exclusive', 'l.void_kind', 'o.order_type'])
+      .select((eb) =>
+        eb
+          .selectFrom('order_refund_line as rl')
+          .innerJoin('order_refund as r', 'r.id', 'rl.refund_id')
+          .select(sql<number>`coalesce(sum(rl.amount_fen), 0)`.as('s'))
+          .whereRef('rl.line_id', '=', 'l.id')
+          .whereRef('rl.order_id', '=', 'l.order_id')
+          .where('r.order_type', '=', 'FIELD')
+          .where('r.state', '=', 'R')
+          .as('refunded_fen'),
+      )
+      .where('l.tenant_id', '=', tenantId)
+      .where('l.field_id', 'in', fieldIds)
+      .where('l.use_date', '>=', beginDate)
+      .where('l.use_date', '<=', endDate)
+      .execute();
+  }
 }

@@ -1,19 +1,35 @@
 import type { FastifyInstance } from 'fastify';
-import { booking, bookingAdmin } from '@venue/contract';
-import { RawJson, route, type Guard } from '../../plugins/route.ts';
+import { booking, bookingAdmin, bookingReport } from '@venue/contract';
+import { streamXlsx, type XlsxColumn } from '../../lib/xlsx-stream.ts';
+import { fileRoute, RawJson, route, type Guard } from '../../plugins/route.ts';
 import type { CheckoutServices } from '../checkout/index.ts';
 import type { BookingAdminService } from './booking-admin.service.ts';
 import type { BookingCancelService } from './booking-cancel.service.ts';
 import type { BookingKind } from './booking-payable.ts';
+import type { BookingReportService } from './booking-report.service.ts';
 import type { BookingService } from './booking.service.ts';
 
 export interface BookingServices {
   admin: BookingAdminService;
   orders: BookingService;
   cancels: BookingCancelService;
+  reports: BookingReportService;
   kind: BookingKind;
   checkout: CheckoutServices;
 }
+
+const USAGE: XlsxColumn<bookingReport.UsageRow>[] = [
+  ['项目', 12, (r) => r.itemName],
+  ['场地', 14, (r) => r.fieldName],
+  ['售卖方式', 10, (r) => bookingAdmin.SALE_MODE_LABELS[r.saleMode]],
+  ['开放小时', 10, (r) => r.openHours],
+  ['预订小时', 10, (r) => r.bookedHours],
+  ['占用小时', 10, (r) => r.occupiedHours],
+  ['开场小时', 10, (r) => r.usedHours],
+  ['利用率（%）', 12, (r) => r.rate],
+  ['营收（元）', 12, (r) => r.revenue],
+  ['取消时段', 10, (r) => r.cancelled],
+];
 
 export function bookingRoutes(app: FastifyInstance, guard: Guard, s: BookingServices): void {
   route(app, guard, bookingAdmin.fieldQuery, ({ session, query }) => s.admin.fields(session, query.venueId, query.itemId));
@@ -38,4 +54,17 @@ export function bookingRoutes(app: FastifyInstance, guard: Guard, s: BookingServ
   route(app, guard, booking.orderQuery, ({ session, query }) => s.orders.orderPage(session, query));
   route(app, guard, booking.getBookingOrder, ({ session, query }) => s.orders.lookup(session, query.code));
   route(app, guard, booking.check, ({ session, body }) => s.orders.check(session, body.orderId, body.detailIds));
+
+  route(app, guard, bookingReport.usageQueryCall, ({ session, query }) => s.reports.usage(session, query));
+  fileRoute(app, guard, bookingReport.exportUsage, async ({ session, query }) => {
+    const { rows } = await s.reports.usage(session, query);
+    return streamXlsx(
+      '场地利用率',
+      USAGE,
+      (async function* () {
+        yield rows;
+      })(),
+    );
+  });
+  route(app, guard, bookingReport.liveFields, ({ session, query }) => s.reports.live(session, query.venueId));
 }

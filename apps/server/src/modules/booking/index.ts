@@ -9,6 +9,7 @@ import { BookingCancelService } from './booking-cancel.service.ts';
 import { BOOKING_MENUS } from './booking.menus.ts';
 import { bookingKind } from './booking-payable.ts';
 import { BookingPlanner } from './booking-plan.ts';
+import { BookingReportService } from './booking-report.service.ts';
 import { BookingRepository } from './booking.repository.ts';
 import { bookingRoutes, type BookingServices } from './booking.routes.ts';
 import { BookingService } from './booking.service.ts';
@@ -35,6 +36,7 @@ export const bookingModule = defineModule({
       admin,
       orders: new BookingService(repo, adminRepo, planner, { audit }, clock),
       cancels: new BookingCancelService(repo, admin, kind, checkout, audit, clock),
+      reports: new BookingReportService(repo, adminRepo, planner, clock),
       kind,
       checkout,
       // The FN job's pass: paid cells never opened by their end (the module's clock: tests move it).
