@@ -266,6 +266,25 @@ describeEachEngine('field booking on %s', (server) => {
     expect((await cashier.call(booking.cancel, { body: { orderId } })).status).toBe(403);
   });
 
+  it("keeps a booked field's sale mode and slots; a stopped field's cells are closed and refused", async () => {
+    const item = await itemId(server);
+    const f = await addField(admin, item, { fieldName: '改动场' });
+    await addRule(admin, item, { fieldIds: [f.fieldId], price: 60 });
+    const date = dateIn(server, 9);
+    await reservePaid(cashier, item, [{ fieldId: f.fieldId, date, beginTime: '16:00' }]);
+    const base = { fieldId: f.fieldId, venueId: f.venueId, itemId: f.itemId, fieldName: f.fieldName };
+    const edit = (over: object) => admin.call(bookingAdmin.fieldEdit, { body: { ...base, ...over } });
+    expect((await edit({ slotMinutes: 30 })).body).toMatchObject({ code: -9000, msg: '场地有1个未结束的预订时段，不能修改售卖方式、时段长度或减少容纳人数' });
+    expect((await edit({ saleMode: 'C', capacity: 10 })).body.code).toBe(-9000);
+    expect((await edit({ fieldName: '改名场', sort: 5 })).body.data).toMatchObject({ fieldName: '改名场', sort: 5 });
+    expect((await edit({ fieldName: '改名场', state: 'S' })).body.data).toMatchObject({ state: 'S' });
+    // The booked cell stays booked; the others are closed, and a booking is refused.
+    expect(await cellOf(cashier, item, date, f.fieldId, '16:00')).toMatchObject({ state: 'paid' });
+    expect(await cellOf(cashier, item, date, f.fieldId, '17:00')).toMatchObject({ state: 'closed', note: '场地「改名场」已停用' });
+    expect((await reserve(cashier, item, [{ fieldId: f.fieldId, date, beginTime: '17:00' }])).body.msg).toBe('场地「改名场」已停用');
+    expect((await admin.call(bookingAdmin.fieldEdit, { body: { ...base, fieldId: 999999 } })).body).toMatchObject({ code: -1100, msg: '场地不存在' });
+  });
+
   it('cancels by the tenant rule: free a day ahead, a fee within it, refused within two hours; opens a paid field at check-in', async () => {
     const item = await itemId(server);
     const f = await addField(admin, item, { fieldName: '退订场' });
