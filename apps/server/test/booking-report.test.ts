@@ -44,6 +44,12 @@ describeEachEngine('field booking figures on %s', (server) => {
     expect((await admin.call(bookingReport.usageQueryCall, { query: { ...query, beginDate: dateIn(server, -100) } })).body.msg).toBe('统计范围不能超过93天');
     expect((await other.call(bookingReport.usageQueryCall, { query })).body).toMatchObject({ code: -1100 });
 
+    const strip = (await cashier.call(bookingReport.dayStrip, { query: { venueId: VENUE, itemId: item, date, days: 2 } })).body.data!;
+    expect(strip.map((d) => d.date)).toEqual([date, dateIn(server, 3)]);
+    // 统计场 on `date`: 10, 11 paid, 13 held, 14 occupied; its other cells free (fields of other rules add theirs).
+    expect(strip[0].booked).toBe(4);
+    expect(strip[1]).toMatchObject({ booked: 0, closedReason: null });
+    expect(strip[0].free).toBe(strip[1].free - 4);
     const file = await admin.download(bookingReport.exportUsage.path, {
       query: { venueId: String(VENUE), itemId: String(item), beginDate: date, endDate: date },
     });

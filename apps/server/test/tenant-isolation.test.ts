@@ -412,6 +412,7 @@ const PROBES: Record<string, Probe> = {
   // The export is an .xlsx of the same figures (test/booking-report.test.ts reads it).
   'GET /api/booking/report/exportUsage': 'self',
   'GET /api/booking/board/fields': { query: { venueId: 1 } },
+  'GET /api/booking/grid/days': { query: { venueId: 1, itemId: 1, date: '2026-12-01' }, refuse: true },
   // Marketing coupons (issue 15): tenant 1's coupons are 1 and 2, its member coupons 1-4, its venue 1; test/coupon.test.ts checks more.
   'GET /api/marketing/venueCoupon/query': {},
   'GET /api/marketing/venueCoupon/all': {},

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PERMISSIONS } from './common/access.ts';
 import { defineCall, defineDownload } from './common/call.ts';
-import { id } from './common/fields.ts';
+import { id, wholeNumber } from './common/fields.ts';
 import { day } from './booking-admin.ts';
 import { CELL_STATES } from './booking.ts';
 
@@ -88,4 +88,23 @@ export const liveFields = defineCall({
     time: z.string(),
     items: z.array(z.object({ itemId: z.number(), itemName: z.string(), fields: z.array(liveField) })),
   }),
+});
+
+/** The grid's date strip: each day from `date`, its closure and how many cells are free or booked. */
+export const MAX_STRIP_DAYS = 31;
+export const stripDay = z.object({
+  date: z.string(),
+  /** 1-7, Monday to Sunday. */
+  weekday: z.number(),
+  closedReason: z.string().nullable(),
+  free: z.number(),
+  booked: z.number(),
+});
+export const dayStrip = defineCall({
+  method: 'GET',
+  path: 'booking/grid/days',
+  summary: '预订日期条：自某日起每天的空闲与已订时段数、闭馆原因（最多31天）',
+  access: { anyOf: [P.order.add, P.order.list, P.order.occupy] },
+  query: z.object({ venueId: id('场馆'), itemId: id('运动项目'), date: day('开始日期'), days: wholeNumber(1, MAX_STRIP_DAYS).default(14) }),
+  response: z.array(stripDay),
 });

@@ -3,7 +3,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { notFound, refuse } from '../../lib/errors.ts';
 import { assertVenue, type Session, type UserSession } from '../../plugins/session.ts';
 import type { BookingAdminRepository, FieldRow } from './booking-admin.repository.ts';
-import { cellsOf, slotsOf } from './booking-grid.ts';
+import { cellsOf, slotsOf, weekdayOf } from './booking-grid.ts';
 import type { BookingPlanner } from './booking-plan.ts';
 import type { BookingRepository } from './booking.repository.ts';
 
@@ -145,5 +145,37 @@ export class BookingReportService {
       }),
     );
     return { date, time: time.slice(0, 5), items };
+  }
+
+  /** The grid's date strip: from `date`, `days` days, each with its closure and its cells free and booked (held, paid, used, occupied). */
+  async strip(s: UserSession, q: QueryOut<typeof bookingReport.dayStrip>) {
+    assertVenue(s, q.venueId);
+    const dates = datesOf(q.date, addChinaDays(q.date, q.days - 1));
+    const fields = await this.admin.fields(s.tenantId, q.venueId, q.itemId);
+    const ids = fields.map((f) => f.id);
+    const [days, rules, lines, heads] = await Promise.all([
+      Promise.all(dates.map((d) => this.planner.day(s.tenantId, q.venueId, q.itemId, d))),
+      this.admin.rules(s.tenantId, q.venueId, q.itemId),
+      this.repo.liveLines(s.tenantId, ids, dates),
+      this.repo.heads(s.tenantId, ids, dates),
+    ]);
+    return days.map((day) => {
+      let free = 0;
+      let booked = 0;
+      for (const f of fields) {
+        const sold = new Map(heads.filter((h) => h.field_id === f.id && h.use_date === day.date).map((h) => [h.begin_time, h.sold]));
+        for (const c of cellsOf(
+          f,
+          day,
+          rules,
+          lines.filter((l) => l.use_date === day.date),
+          sold,
+        )) {
+          if (c.state === 'free') free++;
+          else if (c.state !== 'closed' && c.state !== 'past') booked++;
+        }
+      }
+      return { date: day.date, weekday: weekdayOf(day.date), closedReason: day.closedReason, free, booked };
+    });
   }
 }

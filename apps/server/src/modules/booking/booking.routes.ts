@@ -66,5 +66,6 @@ export function bookingRoutes(app: FastifyInstance, guard: Guard, s: BookingServ
       })(),
     );
   });
+  route(app, guard, bookingReport.dayStrip, ({ session, query }) => s.reports.strip(session, query));
   route(app, guard, bookingReport.liveFields, ({ session, query }) => s.reports.live(session, query.venueId));
 }
