@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { BookingLineTable, BookingOrderTable, BookingOrderType } from '../../db/booking-tables.ts';
-import type { Executor } from '../../db/database.ts';
+import type { Engine, Executor } from '../../db/database.ts';
 import { pageQuery } from '../../db/page-query.ts';
 import type { Database } from '../../db/tables.ts';
 import type { PageWindow } from '../../lib/paging.ts';
@@ -23,7 +23,15 @@ const LIVE = ['P', 'A', 'U', 'N'] as const;
 
 /** Booking orders and their lines (one per booked cell), the heads of C fields. */
 export class BookingRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** PostgreSQL: an order and its lines in one statement (insertOrderAtOnce). */
+  readonly oneStatement: boolean;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    engine: Engine = 'sqlite',
+  ) {
+    this.oneStatement = engine === 'postgres';
+  }
 
   transaction<T>(work: (trx: Executor) => Promise<T>) {
     return this.db.transaction().execute(work);
@@ -106,6 +114,17 @@ export class BookingRepository {
         .execute();
     }
     return id;
+  }
+
+  /** PostgreSQL: the order and its lines in one statement (the order's insert feeds the lines'), all or nothing. */
+  async insertOrderAtOnce(order: NewBookingOrder, lines: NewBookingLine[]) {
+    const row = await this.db
+      .with('o', (w) => w.insertInto('booking_order').values(order).returning('id'))
+      .insertInto('booking_line')
+      .values(lines.map((l) => ({ ...l, order_id: sql<number>`(select id from o)` })))
+      .returning('order_id')
+      .executeTakeFirstOrThrow();
+    return row.order_id;
   }
 
   async memberExists(tenantId: number, memberId: number) {

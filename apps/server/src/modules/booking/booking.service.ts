@@ -111,70 +111,74 @@ export class BookingService {
     const occupancy = type === 'L';
     // One order of cells for every writer (field, date, slot): two orders sharing cells wait for each other, never deadlock.
     plan.cells.sort((a, b) => a.field.id - b.field.id || a.date.localeCompare(b.date) || a.begin.localeCompare(b.begin));
+    const order = {
+      tenant_id: s.tenantId,
+      venue_id: venueId,
+      item_id: itemId,
+      member_id: card.memberId,
+      card_id: card.cardId,
+      order_type: type,
+      code: newCode(),
+      order_state: occupancy ? ('A' as const) : ('P' as const),
+      pay_state: occupancy ? ('P' as const) : ('U' as const),
+      price_pay_fen: total,
+      pay_mode: null,
+      pay_lock: null,
+      pay_lock_until: null,
+      paid_at: occupancy ? nowIso : null,
+      contact_name: c.contactName,
+      phone: c.phone,
+      remark: c.remark ?? '',
+      weeks,
+      created_by: s.userId,
+      username: s.username,
+      created_at: nowIso,
+    };
+    const lines = plan.cells.map((x) => ({
+      tenant_id: s.tenantId,
+      field_id: x.field.id,
+      field_name: x.field.name,
+      use_date: x.date,
+      begin_time: x.begin,
+      end_time: x.end,
+      ends_at: iso(x.endsAt),
+      quantity: x.heads,
+      price_fen: x.priceFen,
+      state: occupancy ? ('A' as const) : ('P' as const),
+      exclusive: x.field.sale_mode === 'F' ? 1 : 0,
+      void_kind: null,
+      voided_at: null,
+      checked_by: null,
+      checked_at: null,
+    }));
+    const heads = plan.cells.filter((p) => p.field.sale_mode === 'C');
     try {
-      const orderId = await this.repo.transaction(async (trx) => {
-        for (const x of plan.cells.filter((p) => p.field.sale_mode === 'C')) {
-          const took = await this.repo.takeHeads(trx, s.tenantId, {
-            field_id: x.field.id,
-            use_date: x.date,
-            begin_time: x.begin,
-            heads: x.heads,
-            capacity: x.field.capacity,
-          });
-          if (!took) throw new CellTaken(x);
-        }
-        const id = await this.repo.insertOrder(
-          trx,
-          {
-            tenant_id: s.tenantId,
-            venue_id: venueId,
-            item_id: itemId,
-            member_id: card.memberId,
-            card_id: card.cardId,
-            order_type: type,
-            code: newCode(),
-            order_state: occupancy ? 'A' : 'P',
-            pay_state: occupancy ? 'P' : 'U',
-            price_pay_fen: total,
-            pay_mode: null,
-            pay_lock: null,
-            pay_lock_until: null,
-            paid_at: occupancy ? nowIso : null,
-            contact_name: c.contactName,
-            phone: c.phone,
-            remark: c.remark ?? '',
-            weeks,
-            created_by: s.userId,
-            username: s.username,
-            created_at: nowIso,
-          },
-          plan.cells.map((x) => ({
-            tenant_id: s.tenantId,
-            field_id: x.field.id,
-            field_name: x.field.name,
-            use_date: x.date,
-            begin_time: x.begin,
-            end_time: x.end,
-            ends_at: iso(x.endsAt),
-            quantity: x.heads,
-            price_fen: x.priceFen,
-            state: occupancy ? ('A' as const) : ('P' as const),
-            exclusive: x.field.sale_mode === 'F' ? 1 : 0,
-            void_kind: null,
-            voided_at: null,
-            checked_by: null,
-            checked_at: null,
-          })),
-        );
-        if (occupancy)
-          await this.services.audit.record(trx, s, {
-            action: 'booking.occupy',
-            target: `场地占用 ${id}`,
-            venueId,
-            after: { reason: c.remark, cells: plan.cells.length },
-          });
-        return id;
-      });
+      // Only cells of F fields and nothing else to write: one statement on PostgreSQL (the order and its
+      // lines, all or nothing; the unique key refuses a taken cell); else one transaction.
+      const orderId =
+        !heads.length && !occupancy && this.repo.oneStatement
+          ? await this.repo.insertOrderAtOnce(order, lines)
+          : await this.repo.transaction(async (trx) => {
+              for (const x of heads) {
+                const took = await this.repo.takeHeads(trx, s.tenantId, {
+                  field_id: x.field.id,
+                  use_date: x.date,
+                  begin_time: x.begin,
+                  heads: x.heads,
+                  capacity: x.field.capacity,
+                });
+                if (!took) throw new CellTaken(x);
+              }
+              const id = await this.repo.insertOrder(trx, order, lines);
+              if (occupancy)
+                await this.services.audit.record(trx, s, {
+                  action: 'booking.occupy',
+                  target: `场地占用 ${id}`,
+                  venueId,
+                  after: { reason: c.remark, cells: plan.cells.length },
+                });
+              return id;
+            });
       return { orderId, orderType: type, orderState: occupancy ? 'A' : 'P', payState: occupancy ? 'P' : 'U', pricePay: fenToYuan(total) };
     } catch (error) {
       if (error instanceof CellTaken) throw await this.takenRefusal(s.tenantId, venueId, itemId, [error.cell]);

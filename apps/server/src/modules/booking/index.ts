@@ -27,7 +27,7 @@ export const bookingModule = defineModule({
     { db, clock },
     { checkout, audit, venues }: { checkout: CheckoutServices; audit: AuditService; venues: VenueService },
   ): BookingServices & { noShows: () => Promise<number> } => {
-    const repo = new BookingRepository(db.kysely);
+    const repo = new BookingRepository(db.kysely, db.engine);
     const adminRepo = new BookingAdminRepository(db.kysely);
     const admin = new BookingAdminService(adminRepo, audit, clock);
     const kind = bookingKind(repo, clock);
