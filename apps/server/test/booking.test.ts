@@ -204,6 +204,58 @@ describeEachEngine('field booking on %s', (server) => {
     );
   });
 
+  it('lets a period card book at its member price and pay by the card; a times card pays no booking', async () => {
+    const swim = await itemId(server, '游泳');
+    const poolVenue = (await server.db.selectFrom('venue').select('id').where('tenant_id', '=', 1).where('name', '=', '城东游泳馆').executeTakeFirstOrThrow())
+      .id;
+    const year = await cardByNo(cashier, DEMO.year);
+    const yearType = await server.db.selectFrom('card').select('card_type_id').where('id', '=', year.cardId).executeTakeFirstOrThrow();
+    const lane = (await admin.call(bookingAdmin.fieldAdd, { body: { venueId: poolVenue, itemId: swim, fieldName: '年卡泳道', saleMode: 'C', capacity: 4 } }))
+      .body.data!;
+    await admin.call(bookingAdmin.priceSave, {
+      body: {
+        venueId: poolVenue,
+        itemId: swim,
+        ruleName: '年卡免费',
+        fieldIds: [lane.fieldId],
+        beginTime: '08:00',
+        endTime: '22:00',
+        price: 30,
+        memberPrices: [{ cardTypeId: yearType.card_type_id, price: 0 }],
+      },
+    });
+    const date = dateIn(server, 6);
+    const made = await cashier.call(booking.createOrder, {
+      body: { venueId: poolVenue, itemId: swim, cells: [{ fieldId: lane.fieldId, date, beginTime: '09:00', heads: 1 }], cardId: year.cardId },
+    });
+    expect(made.body.data).toMatchObject({ pricePay: 0 });
+    const orderId = made.body.data!.orderId;
+    const paid = await cashier.call(booking.payOrder, { body: { orderId, payMode: 'cardpay', payType: 'D', authCode: String(year.cardId), money: 0 } });
+    // Nothing to charge: the card's member price was the whole of it; the order keeps the card.
+    expect(paid.body).toMatchObject({ code: 200, data: { payState: 'P' } });
+    expect((await cashier.call(booking.getBookingOrder, { query: { code: String(orderId) } })).body.data).toMatchObject({ cardId: year.cardId, pricePay: 0 });
+    const far = await cashier.call(booking.createOrder, {
+      body: {
+        venueId: poolVenue,
+        itemId: swim,
+        cells: [{ fieldId: lane.fieldId, date: dateIn(server, 400), beginTime: '09:00', heads: 1 }],
+        cardId: year.cardId,
+      },
+    });
+    expect(far.body.msg).toBe('会员卡有效期不足以覆盖所选时段');
+
+    const times = await cardByNo(cashier, DEMO.times);
+    const other = (
+      await cashier.call(booking.createOrder, {
+        body: { venueId: poolVenue, itemId: swim, cells: [{ fieldId: lane.fieldId, date, beginTime: '10:00', heads: 1 }] },
+      })
+    ).body.data!;
+    const refused = await cashier.call(booking.payOrder, {
+      body: { orderId: other.orderId, payMode: 'cardpay', payType: 'T', authCode: String(times.cardId), money: 30 },
+    });
+    expect(refused.body).toMatchObject({ code: -9000, msg: '计次卡暂不能用于场地预订' });
+  });
+
   it('books a whole venue (P), blocks cells for training (L) without payment and releases them', async () => {
     const item = await itemId(server, '乒乓球');
     const date = dateIn(server, 7);

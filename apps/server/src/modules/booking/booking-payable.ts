@@ -44,8 +44,10 @@ export function bookingKind(repo: BookingRepository, clock: Clock): BookingKind 
     table: 'booking_order',
     lineTable: 'booking_line',
     paidOrderState: 'A',
-    cardPayTypes: ['M'],
-    cardRefusal: '计次卡、计时卡暂不能用于场地预订',
+    // M cards pay by amount; a period card (D) pays nothing itself but is checked valid and for the item
+    // by the ledger (its type's member price, often 0, was set when the order was made).
+    cardPayTypes: ['M', 'D'],
+    cardRefusal: '计次卡暂不能用于场地预订',
     notFoundMessage: booking.BOOKING_MSG.orderNotFound,
     find: (tenantId, orderId, db) => repo.findOrder(tenantId, orderId, db),
     lines: async (tenantId, orderId, db) => (await repo.lines(tenantId, [orderId], db)).map((l) => ({ ...l, price_orig_fen: l.price_fen })),

@@ -56,13 +56,15 @@ export class BookingPlanner {
   /** The card whose type's member prices apply: the member's, usable, allowing the item. Answers the member and the type. */
   async card(tenantId: number, itemId: number, cardId: number | null | undefined, memberId: number | null | undefined) {
     if (memberId && !(await this.repo.memberExists(tenantId, memberId))) throw new BizError(Code.CARD_LOOKUP_FAILED, member.CARD_MESSAGES.notFound);
-    if (!cardId) return { memberId: memberId ?? null, cardId: null, cardTypeId: undefined };
+    if (!cardId) return { memberId: memberId ?? null, cardId: null, cardTypeId: undefined, payType: undefined, useEnd: null };
     const card = await this.repo.card(tenantId, cardId, itemId);
     if (!card) throw new BizError(Code.CARD_LOOKUP_FAILED, member.CARD_MESSAGES.notFound);
     if (memberId && card.member_id !== memberId) throw refuse(booking.BOOKING_MSG.cardNotMember);
-    if (card.state !== 'A') throw refuse(booking.BOOKING_MSG.cardNotUsable);
+    const nowIso = this.clock.now().toISOString();
+    if (card.state !== 'A' || (card.use_end !== null && card.use_end < nowIso)) throw refuse(booking.BOOKING_MSG.cardNotUsable);
+    if (card.is_opened !== 'T') throw refuse('该卡尚未开卡，请先开卡');
     if (!card.covers) throw refuse(booking.BOOKING_MSG.cardNotForItem);
-    return { memberId: card.member_id, cardId: card.id, cardTypeId: card.card_type_id };
+    return { memberId: card.member_id, cardId: card.id, cardTypeId: card.card_type_id, payType: card.pay_type, useEnd: card.use_end };
   }
 
   /** A fixed booking's cells: each asked cell again every week for `weeks` weeks. */

@@ -135,7 +135,8 @@ export class BookingRepository {
   card(tenantId: number, cardId: number, itemId: number) {
     return this.db
       .selectFrom('card as c')
-      .select(['c.id', 'c.member_id', 'c.state', 'c.card_type_id'])
+      .innerJoin('card_type as t', 't.id', 'c.card_type_id')
+      .select(['c.id', 'c.member_id', 'c.state', 'c.card_type_id', 'c.is_opened', 'c.use_begin', 'c.use_end', 't.pay_type'])
       .select((eb) =>
         eb
           .or([

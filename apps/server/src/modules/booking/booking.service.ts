@@ -102,9 +102,12 @@ export class BookingService {
   private async book(s: UserSession, type: BookingOrderType, venueId: number, itemId: number, asked: AskedCell[], c: Contact, weeks: number) {
     assertVenue(s, venueId);
     if (asked.length > booking.MAX_CELLS) throw refuse(`一次最多预订${booking.MAX_CELLS}个时段`);
-    const card = type === 'L' ? { memberId: null, cardId: null, cardTypeId: undefined } : await this.planner.card(s.tenantId, itemId, c.cardId, c.memberId);
+    const card =
+      type === 'L' ? { memberId: null, cardId: null, cardTypeId: undefined, useEnd: null } : await this.planner.card(s.tenantId, itemId, c.cardId, c.memberId);
     const plan = await this.planner.plan(s.tenantId, venueId, itemId, asked, { cardTypeId: card.cardTypeId, occupancy: type === 'L' });
     if (plan.conflicts.length) throw BookingPlanner.refusal(plan.conflicts);
+    // A card's member prices hold for cells within its validity (a period card pays for nothing else).
+    if (card.useEnd !== null && plan.cells.some((x) => x.endsAt.toISOString() > card.useEnd!)) throw refuse('会员卡有效期不足以覆盖所选时段');
     const total = plan.cells.reduce((sum, x) => sum + x.priceFen * x.heads, 0);
     if (total > MAX_TOTAL_FEN) throw refuse(totalTooLarge('订单总金额'));
     const nowIso = iso(this.clock.now());
