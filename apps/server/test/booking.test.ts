@@ -68,6 +68,15 @@ describeEachEngine('field booking on %s', (server) => {
     const refused = await reserve(cashier, item, [{ fieldId: f.fieldId, date: closedDay, beginTime: '08:00' }]);
     expect(refused.body).toMatchObject({ code: -9000, msg: `${cell('网格场', closedDay, '08:00', '09:00')}闭馆：设备检修` });
     await admin.call(venue.editCloseInfo, { body: { venueId: VENUE, closures: [] } });
+    // An item stopped in 项目设置 is closed too.
+    const settings = (await admin.call(venue.itemSettingsByVenue, { query: { venueId: VENUE } })).body.data!.find((i) => i.itemId === item)!;
+    const setItem = (state: 'A' | 'S') => admin.call(venue.editVenueItem, { body: { venueId: VENUE, ...settings, state } });
+    expect((await setItem('S')).body.code).toBe(200);
+    expect((await cashier.call(booking.gridQuery, { query: { venueId: VENUE, itemId: item, date } })).body.data!.closedReason).toBe('该项目已停止开放');
+    expect((await reserve(cashier, item, [{ fieldId: f.fieldId, date, beginTime: '09:00' }])).body.msg).toBe(
+      `${cell('网格场', date, '09:00', '10:00')}闭馆：该项目已停止开放`,
+    );
+    expect((await setItem('A')).body.code).toBe(200);
     expect((await reserve(cashier, item, [{ fieldId: f.fieldId, date: yesterdayish, beginTime: '09:00' }])).body.msg).toBe(
       `${cell('网格场', yesterdayish, '09:00', '10:00')}已过预订时间`,
     );

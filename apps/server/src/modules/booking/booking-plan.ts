@@ -48,9 +48,18 @@ export class BookingPlanner {
 
   /** The venue's hours and the closure of the item on a date. */
   async day(tenantId: number, venueId: number, itemId: number, date: string, cardTypeId?: number): Promise<DayContext> {
-    const [venue, closure] = await Promise.all([this.repo.venue(tenantId, venueId), this.venues.closureOn(tenantId, venueId, date, itemId)]);
+    const [venue, closure] = await Promise.all([this.repo.venue(tenantId, venueId, itemId), this.venues.closureOn(tenantId, venueId, date, itemId)]);
     if (!venue) throw notFound('场馆不存在');
-    return { date, openTime: venue.open_time, closeTime: venue.close_time, closedReason: closure?.reason ?? null, now: this.clock.now(), cardTypeId };
+    // A stopped venue, or an item the venue does not offer (or stopped in 项目设置), is closed like a closure day.
+    const stopped = venue.state !== 'A' ? '场馆已停用' : venue.item_state !== 'A' ? '该项目已停止开放' : null;
+    return {
+      date,
+      openTime: venue.open_time,
+      closeTime: venue.close_time,
+      closedReason: stopped ?? closure?.reason ?? null,
+      now: this.clock.now(),
+      cardTypeId,
+    };
   }
 
   /** The card whose type's member prices apply: the member's, usable, allowing the item. Answers the member and the type. */

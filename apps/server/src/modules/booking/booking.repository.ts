@@ -37,12 +37,23 @@ export class BookingRepository {
     return this.db.transaction().execute(work);
   }
 
-  venue(tenantId: number, venueId: number) {
+  /** The venue's hours and state; with `itemId`, also the state of that item's settings at it (项目设置; null: not offered). */
+  venue(tenantId: number, venueId: number, itemId?: number) {
     return this.db
-      .selectFrom('venue')
-      .select(['id', 'name', 'open_time', 'close_time', 'state'])
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', venueId)
+      .selectFrom('venue as v')
+      .select(['v.id', 'v.name', 'v.open_time', 'v.close_time', 'v.state'])
+      .select((eb) =>
+        eb
+          .selectFrom('venue_item as vi')
+          .select('vi.state')
+          .whereRef('vi.venue_id', '=', 'v.id')
+          .where('vi.tenant_id', '=', tenantId)
+          .where('vi.item_id', '=', itemId ?? 0)
+          .limit(1)
+          .as('item_state'),
+      )
+      .where('v.tenant_id', '=', tenantId)
+      .where('v.id', '=', venueId)
       .executeTakeFirst();
   }
 
