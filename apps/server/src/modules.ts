@@ -13,6 +13,7 @@ import { dictModule } from './modules/dict/index.ts';
 import { gateAccessModule, gateModule } from './modules/gate/index.ts';
 import { goodsModule } from './modules/goods/index.ts';
 import { lectureModule } from './modules/lecture/index.ts';
+import { bookingModule } from './modules/booking/index.ts';
 import { handModule } from './modules/hand/index.ts';
 import { leaseModule } from './modules/lease/index.ts';
 import { memberCardModule } from './modules/member-card/index.ts';
@@ -58,6 +59,7 @@ export const MODULES = ModuleList.empty()
   .add(ticketModule)
   .add(voucherModule)
   .add(lectureModule)
+  .add(bookingModule)
   .add(couponModule)
   .add(handModule)
   .add(reportModule)

@@ -82,6 +82,8 @@ export const PAY_METHOD_READERS = [
   P.ticket.check.check,
   P.lecture.order.add,
   P.lecture.order.refund,
+  P.booking.order.add,
+  P.booking.order.cancel,
   P.member.card.sell,
   P.member.card.recharge,
   P.member.card.extend,

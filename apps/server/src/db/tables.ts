@@ -22,6 +22,7 @@ import type {
 import type { LeaseGoodsTable, LeaseOrderLineTable, LeaseOrderTable } from './lease-tables.ts';
 import type { TicketTables } from './ticket-tables.ts';
 import type { LectureTables } from './lecture-tables.ts';
+import type { BookingTables } from './booking-tables.ts';
 import type { HandTables } from './hand-tables.ts';
 import type { CouponTable, CouponVenueTable, MemberCouponTable } from './coupon-tables.ts';
 import type { CardAdminTables } from './card-admin-tables.ts';
@@ -833,7 +834,7 @@ export interface MenuOfferTable {
   item_key: string;
   offered_at: string;
 }
-export interface Database extends TicketTables, LectureTables, HandTables, CardAdminTables {
+export interface Database extends TicketTables, LectureTables, HandTables, CardAdminTables, BookingTables {
   job_run: JobRunTable;
   menu_offer: MenuOfferTable;
   tenant: TenantTable;

@@ -20,8 +20,14 @@ export function startJobs(app: FastifyInstance, db: Kysely<Database>, services: 
   const closeUnpaid = repeating(
     everyMs,
     async () => {
-      const closed = await services.sale.closing.closeExpired([(tenantId, cutoff) => services.lectures.lectures.closeUnpaidBefore(tenantId, cutoff)]);
-      if (closed > 0) app.log.info({ closed }, '已自动关闭超时未支付的订单（销售、讲座报名）');
+      const closed = await services.sale.closing.closeExpired([
+        (tenantId, cutoff) => services.lectures.lectures.closeUnpaidBefore(tenantId, cutoff),
+        (tenantId, cutoff) => services.booking.cancels.closeUnpaidBefore(tenantId, cutoff),
+      ]);
+      if (closed > 0) app.log.info({ closed }, '已自动关闭超时未支付的订单（销售、讲座报名、场地预订）');
+      // Issue 35 (FN): paid cells never opened by their end are marked not used.
+      const noShows = await services.booking.noShows();
+      if (noShows > 0) app.log.info({ noShows }, '已标记预订未到场的场地时段');
     },
     (err) => app.log.error({ err }, '自动关闭未支付订单失败'),
   );
@@ -53,6 +59,7 @@ function payKinds(services: Services) {
     services.hands.deposit,
     services.lectures.kind,
     services.tickets.timeoutKind,
+    services.booking.kind,
   ] as unknown as RefundableKind[];
   const others = [services.cardOrders.kind, services.cardAdmin.feeKind, services.hands.settle];
   return { payable: [...refundable, ...others] as unknown as PayableKind[], refundable };

@@ -12,6 +12,7 @@ import { seedGoods } from './goods.ts';
 import { seedHands } from './hand.ts';
 import { seedLease } from './lease.ts';
 import { seedLectures } from './lecture.ts';
+import { seedBooking } from './booking.ts';
 import { seedMemberCards } from './member-cards.ts';
 import { seedTickets } from './ticket.ts';
 import { seedVouchers } from './voucher.ts';
@@ -48,6 +49,7 @@ const DEMO_DATA: Partial<Record<string, (ctx: SeedContext) => Promise<void>>> = 
   memberCards: ({ db, tenantId, tenantCode, venueIds, firstUserId, nowIso }) => seedMemberCards(db, tenantId, tenantCode, venueIds, firstUserId, nowIso),
   tickets: seedTickets,
   lectures: seedLectures,
+  booking: seedBooking,
   hands: ({ db, tenantId, venueIds, firstUserId, nowIso }) => seedHands(db, tenantId, venueIds, firstUserId, nowIso),
   gates: seedGates,
   vouchers: seedVouchers,

@@ -82,6 +82,18 @@ export const PERMISSIONS = {
     order: { list: 'lecture:order:list', add: 'lecture:order:add', refund: 'lecture:order:refund' },
     check: { check: 'lecture:check:check' },
   },
+  /**
+   * 场地预订 (issue 35): fields and their prices (the back office's), the booking grid and its orders
+   * (the desk's: the demo cashier holds order.list, order.add and check.check), occupancy (L) and
+   * cancellations with refunds (the back office's), the tenant's cancellation rules.
+   */
+  booking: {
+    field: { list: 'booking:field:list', add: 'booking:field:add', edit: 'booking:field:edit' },
+    price: { list: 'booking:price:list', edit: 'booking:price:edit' },
+    order: { list: 'booking:order:list', add: 'booking:order:add', occupy: 'booking:order:occupy', cancel: 'booking:order:cancel' },
+    check: { check: 'booking:check:check' },
+    setting: { edit: 'booking:setting:edit' },
+  },
   /** The demo cashier holds gate.remoteControl (the navbar's 远程开闸) for the gates granted to it. */
   gate: {
     area: { list: 'gate:area:list', add: 'gate:area:add', edit: 'gate:area:edit', del: 'gate:area:del' },

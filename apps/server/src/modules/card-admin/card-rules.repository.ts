@@ -43,6 +43,43 @@ export class CardRulesRepository {
     return this.db.selectFrom('blacklist_rule').select('tenant_id').where('state', '=', 'A').distinct().execute();
   }
 
+  /** Issue 35 (FC): members with at least `threshold` booking orders whose paid cells they cancelled since `sinceIso`. */
+  fieldCancellers(tenantId: number, sinceIso: string, threshold: number) {
+    return this.db
+      .selectFrom('booking_order as o')
+      .select(['o.member_id', sql<number>`count(*)`.as('n')])
+      .where('o.tenant_id', '=', tenantId)
+      .where('o.member_id', 'is not', null)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('booking_line as l')
+            .select('l.id')
+            .whereRef('l.order_id', '=', 'o.id')
+            .where('l.void_kind', '=', 'CANCEL')
+            .where('l.voided_at', '>=', sinceIso),
+        ),
+      )
+      .groupBy('o.member_id')
+      .having(sql`count(*)`, '>=', threshold)
+      .execute();
+  }
+
+  /** Issue 35 (FN): members with at least `threshold` booked cells never opened, ended since `sinceIso`. */
+  fieldNoShows(tenantId: number, sinceIso: string, threshold: number) {
+    return this.db
+      .selectFrom('booking_line as l')
+      .innerJoin('booking_order as o', 'o.id', 'l.order_id')
+      .select(['o.member_id', sql<number>`count(*)`.as('n')])
+      .where('l.tenant_id', '=', tenantId)
+      .where('o.member_id', 'is not', null)
+      .where('l.state', '=', 'N')
+      .where('l.ends_at', '>=', sinceIso)
+      .groupBy('o.member_id')
+      .having(sql`count(*)`, '>=', threshold)
+      .execute();
+  }
+
   /** Members with at least `threshold` ticket orders refunded (in part or whole) since `sinceIso`. */
   ticketRefunders(tenantId: number, sinceIso: string, threshold: number) {
     return this.db

@@ -15,8 +15,9 @@ const SYSTEM = (tenantId: number): AuditActor => ({ tenantId, userId: null, user
 /**
  * The daily card jobs and the blacklist rules: expiry (E) stored for cards whose end date has passed,
  * and members blacklisted when their events within a rule's days reach its threshold. Ticket refunds
- * (TR) and tickets that expired unused (TE) are counted from the ticket orders; field bookings (FC
- * cancellations, FN no-shows) do not exist in this product yet, so those rules can be set but find none.
+ * (TR) and tickets that expired unused (TE) are counted from the ticket orders; field-booking
+ * cancellations (FC) and booked cells never opened by their end (FN, marked by the booking job) from the
+ * booking orders (issue 35).
  * Both jobs are conditional updates: two processes running them at once change each card once.
  */
 export class CardRulesService {
@@ -59,6 +60,8 @@ export class CardRulesService {
   /** Members whose events of `rule` since `sinceIso` reach `threshold`, with their count. */
   private async offenders(tenantId: number, rule: BlacklistRule, sinceIso: string, threshold: number) {
     if (rule === 'TR') return this.repo.ticketRefunders(tenantId, sinceIso, threshold);
+    if (rule === 'FC') return this.repo.fieldCancellers(tenantId, sinceIso, threshold);
+    if (rule === 'FN') return this.repo.fieldNoShows(tenantId, sinceIso, threshold);
     if (rule === 'TE') {
       const today = chinaText(this.clock.now()).slice(0, 10);
       const since = chinaText(new Date(sinceIso)).slice(0, 10);

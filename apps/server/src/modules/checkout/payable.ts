@@ -34,9 +34,9 @@ export interface PayableLineDto {
  * kind's table here; Kysely types the checkout's queries on any of them by the shared pay columns.
  */
 export type PayableTable =
-  'sale_order' | 'card_order' | 'lease_order' | 'ticket_order' | 'ticket_timeout_order' | 'lecture_order' | 'hand_order' | 'card_fee_order';
+  'sale_order' | 'card_order' | 'lease_order' | 'ticket_order' | 'ticket_timeout_order' | 'lecture_order' | 'hand_order' | 'card_fee_order' | 'booking_order';
 /** The order-line tables: each row one line of an order (`order_id`), read by `readOrderLines` (payable.repository.ts). */
-export type OrderLineTable = 'sale_order_line' | 'lease_order_line' | 'ticket_detail' | 'hand_order_line' | 'lecture_participant';
+export type OrderLineTable = 'sale_order_line' | 'lease_order_line' | 'ticket_detail' | 'hand_order_line' | 'lecture_participant' | 'booking_line';
 /** The line tables of refundable kinds: each line carries `refunded_quantity`; an overstay is its own line. */
 export type RefundableLineTable = OrderLineTable | 'ticket_timeout_order';
 

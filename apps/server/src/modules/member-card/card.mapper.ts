@@ -1,4 +1,4 @@
-import { fenToYuan, hand, lease, lecture, member, sale, ticket, type Card } from '@venue/contract';
+import { booking, fenToYuan, hand, lease, lecture, member, sale, ticket, type Card } from '@venue/contract';
 import type { z } from 'zod';
 import type { CardConsumeTable, CardPayType, CardState, CardTable } from '../../db/tables.ts';
 
@@ -90,6 +90,7 @@ export const ORDER_REFUNDED: Record<string, { name: string; where: string }> = {
   [ticket.TICKET_ORDER_TYPE]: { name: '售票订单', where: '售票订单' },
   [ticket.TIMEOUT_ORDER_TYPE]: { name: '超时订单', where: '超时订单' },
   [lecture.LECTURE_ORDER_TYPE]: { name: '讲座订单', where: '讲座订单' },
+  [booking.BOOKING_ORDER_TYPE]: { name: '场地预订订单', where: '预订订单' },
   [hand.HAND_DEPOSIT_ORDER_TYPE]: { name: '手牌押金单', where: '手牌押金单' },
   // A settlement pays the orders charged to the band: each of them gives its share back through the settlement's payment.
   [hand.HAND_SETTLE_ORDER_TYPE]: { name: '手牌结算单', where: '挂账的订单' },

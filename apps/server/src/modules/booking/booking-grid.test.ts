@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { ruleFor, slotsOf, weekdayOf, type RuleRow } from './booking-grid.ts';
+import { cancelFee, refundAfterFee } from './booking-payable.ts';
+
+const rule = (over: Partial<RuleRow>): RuleRow => ({
+  id: 1,
+  weekdays: [1, 2, 3, 4, 5, 6, 7],
+  dates: [],
+  begin_time: '08:00',
+  end_time: '22:00',
+  price_fen: 100,
+  fieldIds: [],
+  members: [],
+  ...over,
+});
+
+describe('booking grid rules', () => {
+  it('cuts the opening hours into slots of the field', () => {
+    expect(slotsOf({ slot_minutes: 60 }, '08:00', '10:30')).toEqual([
+      { begin: '08:00', end: '09:00' },
+      { begin: '09:00', end: '10:00' },
+    ]);
+    expect(slotsOf({ slot_minutes: 30 }, '06:00', '22:00')).toHaveLength(32);
+    expect(slotsOf({ slot_minutes: 60 }, '21:00', '24:00').at(-1)).toEqual({ begin: '23:00', end: '24:00' });
+  });
+
+  it('prices by holiday before weekday, a field rule before an all-field one, then the newest', () => {
+    // 2026-12-05 is a Saturday.
+    expect(weekdayOf('2026-12-05')).toBe(6);
+    expect(weekdayOf('2026-12-07')).toBe(1);
+    const rules = [
+      rule({ id: 1 }),
+      rule({ id: 2, fieldIds: [7], price_fen: 200 }),
+      rule({ id: 3, dates: ['2026-12-05'], price_fen: 300 }),
+      rule({ id: 4, weekdays: [1], begin_time: '18:00', price_fen: 400 }),
+    ];
+    expect(ruleFor(rules, 7, '2026-12-05', '10:00', '11:00')?.id).toBe(3);
+    expect(ruleFor(rules, 7, '2026-12-06', '10:00', '11:00')?.id).toBe(2);
+    expect(ruleFor(rules, 8, '2026-12-06', '10:00', '11:00')?.id).toBe(1);
+    expect(ruleFor(rules, 8, '2026-12-07', '18:00', '19:00')?.id).toBe(4);
+    expect(ruleFor(rules, 8, '2026-12-07', '07:00', '08:00')).toBeUndefined();
+  });
+
+  it('charges the cancellation fee by the hours left, and refuses too late', () => {
+    const r = { cancelBeforeHours: 2, feePercent: 20, freeBeforeHours: 24 };
+    const start = Date.parse('2026-12-05T10:00:00Z');
+    expect(cancelFee(r, start, start - 25 * 3600_000, 'x')).toBe(0);
+    expect(cancelFee(r, start, start - 5 * 3600_000, 'x')).toBe(20);
+    expect(() => cancelFee(r, start, start - 3600_000, 'x')).toThrow('开场前2小时内不能退订');
+    expect(() => cancelFee(r, start, start, '「1号场」')).toThrow('「1号场」已开始，不能退订');
+    expect(refundAfterFee(3333, 1, 1, 20)).toBe(2666);
+    expect(refundAfterFee(9000, 3, 1, 0)).toBe(3000);
+  });
+});

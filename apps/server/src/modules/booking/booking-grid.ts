@@ -1,0 +1,132 @@
+import { booking, chinaInstant, fenToYuan, type Cell } from '@venue/contract';
+
+/** What the grid and a booking need of a field. */
+export interface GridFieldRow {
+  id: number;
+  name: string;
+  state: 'A' | 'S';
+  sale_mode: 'F' | 'C';
+  capacity: number;
+  slot_minutes: number;
+}
+/** A price rule with its fields (empty: every field) and member prices. */
+export interface RuleRow {
+  id: number;
+  weekdays: number[];
+  dates: string[];
+  begin_time: string;
+  end_time: string;
+  price_fen: number;
+  fieldIds: number[];
+  members: { card_type_id: number; price_fen: number }[];
+}
+/** A live line (not C) on the date, with its order. */
+export interface LiveLine {
+  field_id: number;
+  begin_time: string;
+  state: string;
+  quantity: number;
+  refunded_quantity: number;
+  order_id: number;
+  order_type: 'R' | 'P' | 'L';
+  note: string;
+}
+export interface DayContext {
+  date: string;
+  openTime: string;
+  closeTime: string;
+  /** The closure of the venue or the item on the date. */
+  closedReason: string | null;
+  now: Date;
+  /** The member card's type (member prices), if one was given. */
+  cardTypeId?: number;
+}
+
+export const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+const toHhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** 1-7, Monday to Sunday, of a China date. */
+export const weekdayOf = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+
+/** A field's slots on a day: from the opening time, `slot_minutes` each, the last ending by the closing time. */
+export function slotsOf(field: Pick<GridFieldRow, 'slot_minutes'>, openTime: string, closeTime: string): { begin: string; end: string }[] {
+  const slots: { begin: string; end: string }[] = [];
+  const close = minutesOf(closeTime);
+  for (let m = minutesOf(openTime); m + field.slot_minutes <= close; m += field.slot_minutes)
+    slots.push({ begin: toHhmm(m), end: toHhmm(m + field.slot_minutes) });
+  return slots;
+}
+
+/**
+ * The rule pricing a field's slot on a date: a holiday rule (its dates) before a weekday rule, a rule
+ * naming the field before one for every field, then the newest; the slot must lie inside its segment.
+ */
+export function ruleFor(rules: RuleRow[], fieldId: number, date: string, begin: string, end: string, weekday = weekdayOf(date)): RuleRow | undefined {
+  let best: RuleRow | undefined;
+  let bestRank = -1;
+  for (const r of rules) {
+    const holiday = r.dates.length > 0;
+    if (holiday ? !r.dates.includes(date) : !r.weekdays.includes(weekday)) continue;
+    if (r.fieldIds.length && !r.fieldIds.includes(fieldId)) continue;
+    if (begin < r.begin_time || end > r.end_time) continue;
+    const rank = (holiday ? 2 : 0) + (r.fieldIds.length ? 1 : 0);
+    if (rank > bestRank || (rank === bestRank && best && r.id > best.id)) {
+      best = r;
+      bestRank = rank;
+    }
+  }
+  return best;
+}
+
+/** The price of a slot for a card type: the rule's member price for it where set, else its price. */
+export const priceOf = (rule: RuleRow, cardTypeId?: number) => rule.members.find((m) => m.card_type_id === cardTypeId)?.price_fen ?? rule.price_fen;
+
+/** A cell's start as an instant (the venue keeps China time). */
+export const cellStart = (date: string, begin: string) => chinaInstant(date, begin);
+export const cellEnd = (date: string, end: string) =>
+  end === '24:00' ? new Date(chinaInstant(date, '00:00').getTime() + 86_400_000) : chinaInstant(date, end);
+
+/** Why a cell cannot be sold (its refusal), whatever it holds: the field stopped, a closure, no price, gone. */
+export function unsellable(field: GridFieldRow, day: DayContext, slot: { begin: string; end: string }, rule: RuleRow | undefined): string | null {
+  const name = booking.cellName(field.name, day.date, slot.begin, slot.end);
+  if (field.state !== 'A') return booking.BOOKING_MSG.stopped(field.name);
+  if (day.closedReason !== null) return booking.BOOKING_MSG.closed(name, day.closedReason);
+  if (!rule) return booking.BOOKING_MSG.noPrice(name);
+  if (cellStart(day.date, slot.begin).getTime() <= day.now.getTime()) return booking.BOOKING_MSG.past(name);
+  return null;
+}
+
+/** Heads still free on a C field's cell. */
+export const headsLeft = (field: GridFieldRow, sold: number) => Math.max(0, field.capacity - sold);
+
+/**
+ * One field's cells on the day, each with its state, price and holder. The grid's hot loop (12 fields x
+ * 32 slots a request): the day's weekday and start are worked out once, a cell's refusal text only when
+ * it is not free, its lines looked up by slot.
+ */
+export function cellsOf(field: GridFieldRow, day: DayContext, rules: RuleRow[], lines: LiveLine[], sold: Map<string, number>): Cell[] {
+  const weekday = weekdayOf(day.date);
+  const dayStart = cellStart(day.date, '00:00').getTime();
+  const nowMs = day.now.getTime();
+  const mine = rules.filter(
+    (r) => (r.dates.length ? r.dates.includes(day.date) : r.weekdays.includes(weekday)) && (!r.fieldIds.length || r.fieldIds.includes(field.id)),
+  );
+  const bySlot = new Map<string, LiveLine[]>();
+  for (const l of lines) if (l.field_id === field.id) bySlot.set(l.begin_time, [...(bySlot.get(l.begin_time) ?? []), l]);
+  return slotsOf(field, day.openTime, day.closeTime).map((slot): Cell => {
+    const rule = mine.length ? ruleFor(mine, field.id, day.date, slot.begin, slot.end, weekday) : undefined;
+    const price = rule ? fenToYuan(priceOf(rule, day.cardTypeId)) : null;
+    const here = bySlot.get(slot.begin) ?? [];
+    const left = field.sale_mode === 'C' ? headsLeft(field, sold.get(slot.begin) ?? 0) : here.length ? 0 : 1;
+    const holder = here[here.length - 1];
+    const cell = { beginTime: slot.begin, endTime: slot.end, price, left, orderId: holder?.order_id ?? null, orderType: holder?.order_type ?? null, note: '' };
+    if (holder && (field.sale_mode === 'F' || holder.order_type === 'L' || left === 0)) {
+      const state = holder.order_type === 'L' ? 'occupied' : here.some((l) => l.state === 'U') ? 'used' : here.every((l) => l.state === 'P') ? 'held' : 'paid';
+      return { ...cell, state, note: holder.note };
+    }
+    const open = field.state === 'A' && day.closedReason === null && !!rule;
+    if (open && dayStart + minutesOf(slot.begin) * 60_000 > nowMs) return { ...cell, state: 'free' };
+    if (open) return { ...cell, state: 'past' };
+    return { ...cell, state: 'closed', note: unsellable(field, day, slot, rule) ?? '' };
+  });
+}

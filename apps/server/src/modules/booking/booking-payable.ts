@@ -1,0 +1,113 @@
+import { allocatePaid, booking, fenToYuan, type BookingSetting } from '@venue/contract';
+import { iso, type Clock } from '../../lib/clock.ts';
+import { refuse } from '../../lib/errors.ts';
+import type { OrderLineRow, PayableKind, PayableLineDto, RefundableKind, RefundableLine } from '../checkout/index.ts';
+import { cellStart } from './booking-grid.ts';
+import type { BookingOrderRow, BookingRepository } from './booking.repository.ts';
+
+type Line = OrderLineRow<'booking_line'> & { price_orig_fen: number };
+export type BookingKind = PayableKind<BookingOrderRow, Line, PayableLineDto> & RefundableKind<BookingOrderRow>;
+/** A line as a cancellation's refund sees it: what it was paid and when it starts. */
+type CancelLine = RefundableLine & { paid_fen: number; starts: number; cell: string };
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The fee of cancelling a cell at `now` by the tenant's rule, in percent, or the refusal: too late
+ * (within cancelBeforeHours of its start, or started), free at least freeBeforeHours before it.
+ */
+export function cancelFee(rule: BookingSetting, startsMs: number, nowMs: number, cell: string): number {
+  if (nowMs >= startsMs) throw refuse(booking.BOOKING_MSG.started(cell));
+  if (rule.cancelBeforeHours > 0 && startsMs - nowMs < rule.cancelBeforeHours * HOUR_MS) throw refuse(booking.BOOKING_MSG.tooLate(rule.cancelBeforeHours));
+  if (rule.freeBeforeHours > 0 && startsMs - nowMs >= rule.freeBeforeHours * HOUR_MS) return 0;
+  return rule.feePercent;
+}
+
+/** What `quantity` units of a paid cell give back after the fee: its paid share, less the fee (whole fen, the fee rounded up). */
+export const refundAfterFee = (paidFen: number, lineQuantity: number, quantity: number, feePercent: number) => {
+  const share = Math.floor((paidFen * quantity) / lineQuantity);
+  return share - Math.ceil((share * feePercent) / 100);
+};
+
+/**
+ * A booking order as the checkout pays and refunds it: M cards only (a card type's member price was
+ * applied when the order was made); once paid its cells are to be used (A); a refund (a cancellation)
+ * takes back cells not opened yet (`withFee` applies the tenant's cancellation rule), which become
+ * void (C) and free their cells.
+ */
+export function bookingKind(repo: BookingRepository, clock: Clock): BookingKind {
+  return {
+    orderType: booking.BOOKING_ORDER_TYPE,
+    label: '场地预订',
+    orderName: '场地预订订单',
+    tradePrefix: 'FB',
+    table: 'booking_order',
+    lineTable: 'booking_line',
+    paidOrderState: 'A',
+    // M cards pay by amount; a period card (D) pays nothing itself but is checked valid and for the item
+    // by the ledger (its type's member price, often 0, was set when the order was made).
+    cardPayTypes: ['M', 'D'],
+    cardRefusal: '计次卡暂不能用于场地预订',
+    notFoundMessage: booking.BOOKING_MSG.orderNotFound,
+    find: (tenantId, orderId, db) => repo.findOrder(tenantId, orderId, db),
+    lines: async (tenantId, orderId, db) => (await repo.lines(tenantId, [orderId], db)).map((l) => ({ ...l, price_orig_fen: l.price_fen })),
+    toLine: (l) => ({
+      detailId: l.id,
+      goodsName: `${l.field_name} ${l.use_date} ${l.begin_time}-${l.end_time}`,
+      quantity: l.quantity,
+      price: fenToYuan(l.price_fen),
+      pricePay: fenToYuan(l.price_fen),
+    }),
+    refundLines: async (tenantId, orderId, db) =>
+      (await repo.lines(tenantId, [orderId], db)).map((l): CancelLine => ({
+        id: l.id,
+        item_id: l.field_id,
+        name: booking.cellName(l.field_name, l.use_date, l.begin_time, l.end_time),
+        specs: '',
+        unit: l.exclusive ? '场' : '人',
+        quantity: l.quantity,
+        refunded_quantity: l.refunded_quantity,
+        price_pay_fen: l.price_fen,
+        // Opened or not used by its end: paid for and kept; a void one has nothing left.
+        kept: l.refunded_quantity === 0 && l.state !== 'A',
+        paid_fen: l.paid_fen,
+        starts: cellStart(l.use_date, l.begin_time).getTime(),
+        cell: booking.cellName(l.field_name, l.use_date, l.begin_time, l.end_time),
+      })),
+    async fulfil(trx, { tenantId, order }) {
+      const paid = await repo.findOrder(tenantId, order.id, trx);
+      const lines = (await repo.lines(tenantId, [order.id], trx)).filter((l) => l.state === 'P');
+      if (!lines.length) throw refuse('订单的场地时段已释放，不能支付');
+      const shares = allocatePaid(
+        lines.map((l) => l.price_fen * l.quantity),
+        paid!.price_pay_fen,
+      );
+      await repo.makeUsable(trx, tenantId, order.id, new Map(lines.map((l, i) => [l.id, shares[i]])));
+    },
+    async restore(trx, { tenantId, order }, lines) {
+      const now = iso(clock.now());
+      const all = await repo.lines(tenantId, [order.id], trx);
+      for (const asked of lines) {
+        const line = all.find((l) => l.id === asked.line_id);
+        if (!line || line.state !== 'A') throw refuse('已开场的场地时段不能退订');
+        // The line's refunded units already count these (the refund held them first). Every unit given
+        // back: the cell is free again; else only these heads.
+        if (line.refunded_quantity >= line.quantity) await repo.voidLines(trx, tenantId, order.id, { lineIds: [line.id], from: ['A'] }, 'CANCEL', now, false);
+        if (!line.exclusive) await repo.releaseHeads(trx, tenantId, line.field_id, line.use_date, line.begin_time, asked.quantity);
+      }
+      await repo.finishIfEmpty(trx, tenantId, order.id);
+    },
+  };
+}
+
+/** The refund price of the kind's lines under the fee: for the checkout's `refundFen`. */
+export function withFee(kind: BookingKind, rule: BookingSetting): BookingKind {
+  return {
+    ...kind,
+    refundFen(line, quantity, _asked, nowIso) {
+      const l = line as CancelLine;
+      const fee = cancelFee(rule, l.starts, Date.parse(nowIso), l.cell);
+      return refundAfterFee(l.paid_fen, l.quantity, quantity, fee);
+    },
+  };
+}

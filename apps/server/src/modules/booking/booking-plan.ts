@@ -1,0 +1,174 @@
+import { addChinaDays, booking, chinaDate, Code, member, type Conflict } from '@venue/contract';
+import { BizError, notFound, refuse } from '../../lib/errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { VenueService } from '../venue/index.ts';
+import type { BookingAdminRepository, FieldRow } from './booking-admin.repository.ts';
+import { cellEnd, headsLeft, priceOf, ruleFor, slotsOf, unsellable, type DayContext, type RuleRow } from './booking-grid.ts';
+import type { BookingRepository } from './booking.repository.ts';
+
+/** A cell asked for: a field, a date, a slot start, heads (C). */
+export interface AskedCell {
+  fieldId: number;
+  date: string;
+  beginTime: string;
+  heads: number;
+}
+/** A cell that can be booked, priced. */
+export interface PlannedCell {
+  field: FieldRow;
+  date: string;
+  begin: string;
+  end: string;
+  endsAt: Date;
+  heads: number;
+  priceFen: number;
+}
+export interface Plan {
+  cells: PlannedCell[];
+  conflicts: Conflict[];
+}
+/** How a plan prices and checks: an occupancy needs no price; its cells are taken whole. */
+export interface PlanMode {
+  cardTypeId?: number;
+  occupancy?: boolean;
+}
+
+/**
+ * Checks cells against the venue's hours and closures (项目设置, 闭馆), the fields, the prices and
+ * what is booked already, as read now: each cell is planned with its price, or listed as a conflict
+ * with its reason. The write re-checks (the unique key, the heads' upsert): this read only explains.
+ */
+export class BookingPlanner {
+  constructor(
+    private readonly repo: BookingRepository,
+    private readonly admin: BookingAdminRepository,
+    private readonly venues: VenueService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The venue's hours and the closure of the item on a date. */
+  async day(tenantId: number, venueId: number, itemId: number, date: string, cardTypeId?: number): Promise<DayContext> {
+    const [venue, closure] = await Promise.all([this.repo.venue(tenantId, venueId, itemId), this.venues.closureOn(tenantId, venueId, date, itemId)]);
+    if (!venue) throw notFound('场馆不存在');
+    // A stopped venue, or an item the venue does not offer (or stopped in 项目设置), is closed like a closure day.
+    const stopped = venue.state !== 'A' ? '场馆已停用' : venue.item_state !== 'A' ? '该项目已停止开放' : null;
+    return {
+      date,
+      openTime: venue.open_time,
+      closeTime: venue.close_time,
+      closedReason: stopped ?? closure?.reason ?? null,
+      now: this.clock.now(),
+      cardTypeId,
+    };
+  }
+
+  /** The card whose type's member prices apply: the member's, usable, allowing the item. Answers the member and the type. */
+  async card(tenantId: number, itemId: number, cardId: number | null | undefined, memberId: number | null | undefined) {
+    if (memberId && !(await this.repo.memberExists(tenantId, memberId))) throw new BizError(Code.CARD_LOOKUP_FAILED, member.CARD_MESSAGES.notFound);
+    if (!cardId) return { memberId: memberId ?? null, cardId: null, cardTypeId: undefined, payType: undefined, useEnd: null };
+    const card = await this.repo.card(tenantId, cardId, itemId);
+    if (!card) throw new BizError(Code.CARD_LOOKUP_FAILED, member.CARD_MESSAGES.notFound);
+    if (memberId && card.member_id !== memberId) throw refuse(booking.BOOKING_MSG.cardNotMember);
+    const nowIso = this.clock.now().toISOString();
+    if (card.state !== 'A' || (card.use_end !== null && card.use_end < nowIso)) throw refuse(booking.BOOKING_MSG.cardNotUsable);
+    if (card.is_opened !== 'T') throw refuse('该卡尚未开卡，请先开卡');
+    if (!card.covers) throw refuse(booking.BOOKING_MSG.cardNotForItem);
+    return { memberId: card.member_id, cardId: card.id, cardTypeId: card.card_type_id, payType: card.pay_type, useEnd: card.use_end };
+  }
+
+  /** A fixed booking's cells: each asked cell again every week for `weeks` weeks. */
+  static weekly(cells: AskedCell[], weeks: number): AskedCell[] {
+    return Array.from({ length: weeks }, (_, w) => cells.map((c) => ({ ...c, date: addChinaDays(c.date, 7 * w) }))).flat();
+  }
+
+  async plan(tenantId: number, venueId: number, itemId: number, asked: AskedCell[], mode: PlanMode = {}): Promise<Plan> {
+    const dates = [...new Set(asked.map((c) => c.date))].sort();
+    const fieldIds = [...new Set(asked.map((c) => c.fieldId))];
+    // Every read at once (PostgreSQL: on as many connections); SQLite answers them one by one anyway.
+    const [fields, rules, dayList, lines, heads] = await Promise.all([
+      this.admin.fields(tenantId, venueId, itemId),
+      mode.occupancy ? ([] as RuleRow[]) : this.admin.rules(tenantId, venueId, itemId),
+      Promise.all(dates.map((d) => this.day(tenantId, venueId, itemId, d, mode.cardTypeId))),
+      this.repo.liveLines(tenantId, fieldIds, dates),
+      this.repo.heads(tenantId, fieldIds, dates),
+    ]);
+    const days = new Map<string, DayContext>(dayList.map((d) => [d.date, d]));
+    const seen = new Set<string>();
+    const plan: Plan = { cells: [], conflicts: [] };
+    for (const c of asked) {
+      const field = fields.find((f) => f.id === c.fieldId);
+      if (!field) throw notFound('场地不存在');
+      const key = `${c.fieldId}|${c.date}|${c.beginTime}`;
+      if (seen.has(key)) throw refuse('同一场地时段不能重复选择');
+      seen.add(key);
+      const day = days.get(c.date)!;
+      const slot = slotsOf(field, day.openTime, day.closeTime).find((x) => x.begin === c.beginTime);
+      const conflict = (end: string, reason: string) =>
+        plan.conflicts.push({ fieldId: field.id, fieldName: field.name, date: c.date, beginTime: c.beginTime, endTime: end, reason });
+      if (!slot) {
+        conflict(c.beginTime, booking.BOOKING_MSG.outside(booking.cellName(field.name, c.date, c.beginTime, '')).replace('-不在', ' 不在'));
+        continue;
+      }
+      const name = booking.cellName(field.name, c.date, slot.begin, slot.end);
+      const rule = mode.occupancy ? undefined : ruleFor(rules, field.id, c.date, slot.begin, slot.end);
+      const why = unsellable(field, day, slot, mode.occupancy ? ({ price_fen: 0 } as RuleRow) : rule);
+      if (why) {
+        conflict(slot.end, why);
+        continue;
+      }
+      const here = lines.filter((l) => l.field_id === field.id && l.use_date === c.date && l.begin_time === slot.begin);
+      const wanted = field.sale_mode === 'C' ? (mode.occupancy ? field.capacity : c.heads) : 1;
+      if (field.sale_mode === 'F' || mode.occupancy) {
+        if (
+          here.length ||
+          (field.sale_mode === 'C' && (heads.find((h) => h.field_id === field.id && h.use_date === c.date && h.begin_time === slot.begin)?.sold ?? 0) > 0)
+        ) {
+          conflict(slot.end, booking.BOOKING_MSG.taken(name));
+          continue;
+        }
+      } else {
+        const sold = heads.find((h) => h.field_id === field.id && h.use_date === c.date && h.begin_time === slot.begin)?.sold ?? 0;
+        const left = here.some((l) => l.order_type === 'L') ? 0 : headsLeft(field, sold);
+        if (left < wanted) {
+          conflict(slot.end, booking.BOOKING_MSG.full(name, left));
+          continue;
+        }
+      }
+      plan.cells.push({
+        field,
+        date: c.date,
+        begin: slot.begin,
+        end: slot.end,
+        endsAt: cellEnd(c.date, slot.end),
+        heads: wanted,
+        priceFen: rule ? priceOf(rule, mode.cardTypeId) : 0,
+      });
+    }
+    return plan;
+  }
+
+  /** Every slot of the item's enabled fields (or `fieldIds`) within begin..end on a date: a whole-venue order's or an occupancy's cells. */
+  async range(tenantId: number, venueId: number, itemId: number, date: string, begin: string, end: string, fieldIds?: number[]): Promise<AskedCell[]> {
+    if (begin >= end) throw refuse('结束时间必须晚于开始时间');
+    const venue = await this.repo.venue(tenantId, venueId);
+    if (!venue) throw notFound('场馆不存在');
+    const fields = (await this.admin.fields(tenantId, venueId, itemId)).filter((f) => (fieldIds ? fieldIds.includes(f.id) : f.state === 'A'));
+    if (fieldIds && fields.length !== new Set(fieldIds).size) throw notFound('场地不存在');
+    const cells = fields.flatMap((f) =>
+      slotsOf(f, venue.open_time, venue.close_time)
+        .filter((s) => s.begin >= begin && s.end <= end)
+        .map((s) => ({ fieldId: f.id, date, beginTime: s.begin, heads: f.capacity })),
+    );
+    if (!cells.length) throw refuse(fieldIds ? `${begin}-${end}没有可选的场地时段` : booking.BOOKING_MSG.wholeNoFields);
+    return cells;
+  }
+
+  /** The refusal of a plan with conflicts: the one reason, or how many and the first. */
+  static refusal(conflicts: Conflict[]) {
+    return refuse(conflicts.length === 1 ? conflicts[0].reason : booking.BOOKING_MSG.conflicts(conflicts.length, conflicts[0].reason));
+  }
+
+  today() {
+    return chinaDate(this.clock.now());
+  }
+}

@@ -1,0 +1,48 @@
+import { iso } from '../../lib/clock.ts';
+import type { AuditService } from '../audit/index.ts';
+import type { CheckoutServices } from '../checkout/index.ts';
+import { defineModule } from '../module.ts';
+import type { VenueService } from '../venue/index.ts';
+import { BookingAdminRepository } from './booking-admin.repository.ts';
+import { BookingAdminService } from './booking-admin.service.ts';
+import { BookingCancelService } from './booking-cancel.service.ts';
+import { BOOKING_MENUS } from './booking.menus.ts';
+import { bookingKind } from './booking-payable.ts';
+import { BookingPlanner } from './booking-plan.ts';
+import { BookingReportService } from './booking-report.service.ts';
+import { BookingRepository } from './booking.repository.ts';
+import { bookingRoutes, type BookingServices } from './booking.routes.ts';
+import { BookingService } from './booking.service.ts';
+
+export type { BookingServices };
+
+/**
+ * 场地预订 (issue 35): fields and their prices, the booking grid, reservations (R, 固定场), whole-venue
+ * orders (P) and occupancy (L), paid and refunded through the checkout, opened at check-in, closed by the
+ * auto-close job when unpaid, marked not used (FN) when never opened by their end.
+ */
+export const bookingModule = defineModule({
+  key: 'booking',
+  services: (
+    { db, clock },
+    { checkout, audit, venues }: { checkout: CheckoutServices; audit: AuditService; venues: VenueService },
+  ): BookingServices & { noShows: () => Promise<number> } => {
+    const repo = new BookingRepository(db.kysely, db.engine);
+    const adminRepo = new BookingAdminRepository(db.kysely);
+    const admin = new BookingAdminService(adminRepo, audit, clock);
+    const kind = bookingKind(repo, clock);
+    const planner = new BookingPlanner(repo, adminRepo, venues, clock);
+    return {
+      admin,
+      orders: new BookingService(repo, adminRepo, planner, { audit }, clock),
+      cancels: new BookingCancelService(repo, admin, kind, checkout, audit, clock),
+      reports: new BookingReportService(repo, adminRepo, planner, clock),
+      kind,
+      checkout,
+      // The FN job's pass: paid cells never opened by their end (the module's clock: tests move it).
+      noShows: () => repo.markNoShows(iso(clock.now())),
+    };
+  },
+  routes: (app, guard, booking) => bookingRoutes(app, guard, booking),
+  menus: [{ sidebar: 2.1, menu: BOOKING_MENUS }],
+});
