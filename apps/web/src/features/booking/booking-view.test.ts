@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { Grid } from '@venue/contract';
+import { cancelRule, chosenRange, dateStrip, moveBy, pickTotal, stillFree } from './booking-view';
+
+const cell = (beginTime: string, endTime: string, state: 'free' | 'paid', price: number, left = 1) => ({
+  beginTime,
+  endTime,
+  state,
+  price,
+  left,
+  orderId: null,
+  orderType: null,
+  note: '',
+});
+const grid = {
+  fields: [
+    {
+      fieldId: 1,
+      fieldName: '1号场',
+      saleMode: 'F',
+      capacity: 1,
+      slotMinutes: 60,
+      cells: [cell('10:00', '11:00', 'free', 40.1), cell('11:00', '12:00', 'paid', 40, 0)],
+    },
+    { fieldId: 2, fieldName: '泳池', saleMode: 'C', capacity: 40, slotMinutes: 60, cells: [cell('10:00', '11:00', 'paid', 0.1, 3)] },
+  ],
+} as unknown as Grid;
+
+describe('booking grid helpers', () => {
+  it('adds prices x heads in decimals', () => {
+    expect(
+      pickTotal(grid, [
+        { fieldId: 1, beginTime: '10:00', heads: 1 },
+        { fieldId: 2, beginTime: '10:00', heads: 3 },
+      ]).toString(),
+    ).toBe('40.4');
+  });
+  it('drops picks no longer free; a headcount cell with heads left stays', () => {
+    const picks = [
+      { fieldId: 1, beginTime: '11:00', heads: 1 },
+      { fieldId: 2, beginTime: '10:00', heads: 1 },
+    ];
+    expect(stillFree(grid, picks)).toEqual([picks[1]]);
+  });
+  it('moves by arrows within the grid', () => {
+    expect(moveBy('ArrowDown', 0, 0, 2, 2)).toEqual([1, 0]);
+    expect(moveBy('ArrowLeft', 0, 0, 2, 2)).toEqual([0, 0]);
+    expect(moveBy('x', 0, 0, 2, 2)).toBeNull();
+  });
+  it('makes one range of the chosen cells', () => {
+    const picks = [
+      { fieldId: 1, beginTime: '11:00', heads: 1 },
+      { fieldId: 1, beginTime: '10:00', heads: 1 },
+    ];
+    expect(chosenRange(grid, picks)).toEqual({ fieldIds: [1], beginTime: '10:00', endTime: '12:00' });
+  });
+  it('labels a week of dates', () => {
+    expect(dateStrip('2026-11-28', 3).map((d) => d.label)).toEqual(['11-28 今天', '11-29 明天', '11-30 周一']);
+  });
+  it('applies the cancellation rule', () => {
+    const rule = { cancelBeforeHours: 2, feePercent: 20, freeBeforeHours: 24 };
+    const h = 3_600_000;
+    expect(cancelRule(rule, 30 * h, 0)).toEqual({ percent: 0 });
+    expect(cancelRule(rule, 5 * h, 0)).toEqual({ percent: 20 });
+    expect(cancelRule(rule, 1 * h, 0)).toEqual({ refused: '开场前2小时内不能退订' });
+  });
+});

@@ -1,0 +1,112 @@
+import { useEffect, useRef, useState } from 'react';
+import { Card, Empty, Radio, Select, Space, Tag, Typography } from 'antd';
+import { booking, chinaDate, system, type Card as MemberCard } from '@venue/contract';
+import { useSession } from '@/lib/session';
+import { useApiQuery } from '@/lib/query';
+import { toast } from '@/lib/notify';
+import { BookingCart } from '../components/BookingCart';
+import { BookingGrid } from '../components/BookingGrid';
+import { canPick, CELL_COLORS, chosenKey, dateStrip, stillFree, type Chosen } from '../booking-view';
+import { usePhone } from '../usePhone';
+import styles from './BookingGridPage.module.css';
+
+/** 场地预订: the item and date, the grid of its fields (one field at a time on a phone), and the cart beside it. */
+export default function BookingGridPage() {
+  const venueId = useSession((s) => s.user?.currentVenueId ?? null);
+  const items = useApiQuery(system.sportItems, { query: { venueId: venueId ?? undefined } }, { enabled: !!venueId }).data ?? [];
+  const [itemId, setItemId] = useState<number | null>(null);
+  const days = dateStrip(chinaDate(Date.now()), 7);
+  const [date, setDate] = useState(days[0].date);
+  const [chosen, setChosen] = useState<Chosen[]>([]);
+  const [card, setCard] = useState<MemberCard | null>(null);
+  const [phoneField, setPhoneField] = useState<number | null>(null);
+  const phone = usePhone();
+  const submit = useRef<(() => void) | null>(null);
+  const item = itemId ?? items[0]?.itemId ?? null;
+  const input = { query: { venueId: venueId!, itemId: item!, date, cardId: card?.cardId } };
+  const grid = useApiQuery(booking.gridQuery, input, { enabled: !!venueId && !!item, refetchInterval: 30_000 });
+  useEffect(() => setChosen([]), [venueId, item, date]);
+
+  if (!venueId) return <Empty description="请先选择当前场馆" />;
+  const data = grid.data;
+  const fields = data?.fields ?? [];
+  const shownIds = phone ? [phoneField ?? fields[0]?.fieldId].filter((id): id is number => !!id) : fields.map((f) => f.fieldId);
+
+  function toggle(fieldId: number, beginTime: string) {
+    const cell = fields.find((f) => f.fieldId === fieldId)?.cells.find((c) => c.beginTime === beginTime);
+    const key = chosenKey(fieldId, beginTime);
+    if (chosen.some((c) => chosenKey(c.fieldId, c.beginTime) === key)) return setChosen(chosen.filter((c) => chosenKey(c.fieldId, c.beginTime) !== key));
+    if (!cell || !canPick(cell.state, cell.left)) return toast.warning(`该时段${booking.CELL_STATE_LABELS[cell?.state ?? 'closed']}，不可选择`);
+    setChosen([...chosen, { fieldId, beginTime, heads: 1 }]);
+  }
+  async function refused() {
+    const fresh = await grid.refetch();
+    setChosen((now) => stillFree(fresh.data, now));
+  }
+  const cart = (
+    <BookingCart
+      venueId={venueId}
+      itemId={item ?? 0}
+      grid={data}
+      chosen={chosen}
+      onChosen={setChosen}
+      card={card}
+      onCard={setCard}
+      onRefused={() => void refused()}
+      submitRef={submit}
+    />
+  );
+
+  return (
+    <div className={styles.page}>
+      <Card size="small" className={styles.main}>
+        <Space wrap style={{ marginBottom: 8 }}>
+          <Select
+            aria-label="运动项目"
+            style={{ width: 140 }}
+            value={item}
+            onChange={setItemId}
+            options={items.map((i) => ({ value: i.itemId, label: i.itemName }))}
+            placeholder="运动项目"
+          />
+          <Radio.Group aria-label="日期" value={date} onChange={(e) => setDate(e.target.value as string)} optionType="button" size="small">
+            {days.map((d) => (
+              <Radio.Button key={d.date} value={d.date}>
+                {d.label}
+              </Radio.Button>
+            ))}
+          </Radio.Group>
+        </Space>
+        <div className={styles.legend} aria-label="图例">
+          {booking.CELL_STATES.map((s) => (
+            <Tag key={s} style={{ background: CELL_COLORS[s].bg, color: CELL_COLORS[s].fg }}>
+              {booking.CELL_STATE_LABELS[s]}
+            </Tag>
+          ))}
+        </div>
+        {data?.closedReason && <Typography.Text type="danger">闭馆：{data.closedReason}</Typography.Text>}
+        {phone && fields.length > 0 && (
+          <Select
+            aria-label="场地"
+            style={{ width: '100%', marginBottom: 8 }}
+            value={shownIds[0]}
+            onChange={setPhoneField}
+            options={fields.map((f) => ({ value: f.fieldId, label: f.fieldName }))}
+          />
+        )}
+        {data && fields.length ? (
+          <BookingGrid
+            grid={data}
+            fieldIds={shownIds}
+            chosen={new Set(chosen.map((c) => chosenKey(c.fieldId, c.beginTime)))}
+            onToggle={toggle}
+            onSubmit={() => submit.current?.()}
+          />
+        ) : (
+          <Empty description={grid.isLoading ? '加载中' : '该项目暂无可预订场地'} />
+        )}
+      </Card>
+      <div className={styles.side}>{cart}</div>
+    </div>
+  );
+}
