@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Grid } from '@venue/contract';
-import { cancelRule, chosenRange, dateStrip, moveBy, pickTotal, stillFree } from './booking-view';
+import { cancelRule, cancelRuleText, chosenRange, dateStrip, moveBy, pickTotal, stillFree } from './booking-view';
 
 const cell = (beginTime: string, endTime: string, state: 'free' | 'paid', price: number, left = 1) => ({
   beginTime,
@@ -63,5 +63,7 @@ describe('booking grid helpers', () => {
     expect(cancelRule(rule, 30 * h, 0)).toEqual({ percent: 0 });
     expect(cancelRule(rule, 5 * h, 0)).toEqual({ percent: 20 });
     expect(cancelRule(rule, 1 * h, 0)).toEqual({ refused: '开场前2小时内不能退订' });
+    expect(cancelRuleText(rule)).toBe('开场前2小时内不能退订；提前24小时以上免手续费，否则收取20%手续费。');
+    expect(cancelRuleText({ ...rule, freeBeforeHours: 0 })).toBe('开场前2小时内不能退订；收取20%手续费。');
   });
 });

@@ -110,3 +110,15 @@ export function cancelFeeOf(order: Pick<BookingOrder, 'pricePay' | 'details'>, p
     return fee.plus(share.times(p.percent).dividedBy(100).toDecimalPlaces(2, Decimal.ROUND_UP));
   }, new Decimal(0));
 }
+
+/** The rule in words, e.g. 开场前2小时内不能退订；提前24小时以上免手续费，否则收取20%手续费。 */
+export function cancelRuleText(rule: BookingSetting): string {
+  const until = rule.cancelBeforeHours > 0 ? `开场前${rule.cancelBeforeHours}小时内不能退订` : '开场前均可退订';
+  const fee =
+    rule.feePercent === 0
+      ? '不收手续费'
+      : rule.freeBeforeHours > 0
+        ? `提前${rule.freeBeforeHours}小时以上免手续费，否则收取${rule.feePercent}%手续费`
+        : `收取${rule.feePercent}%手续费`;
+  return `${until}；${fee}。`;
+}

@@ -117,16 +117,17 @@ export function BookingCart({ venueId, itemId, grid, chosen, onChosen, card, onC
 
   return (
     <Card title="预订信息" size="small">
+      {chosen.length === 0 && <Typography.Paragraph type="secondary">请在预订表中选择场地时段（方向键移动，空格选择，回车预订）</Typography.Paragraph>}
       <List
         size="small"
-        locale={{ emptyText: '请在预订表中选择场地时段（方向键移动，空格选择，回车预订）' }}
+        style={{ display: chosen.length ? undefined : 'none' }}
         dataSource={chosen}
         renderItem={(c) => {
           const field = grid?.fields.find((f) => f.fieldId === c.fieldId);
           return (
             <List.Item>
               <span>
-                {fieldName(c.fieldId)} {c.beginTime}
+                {fieldName(c.fieldId)} {c.beginTime} ¥{formatYuan(field?.cells.find((x) => x.beginTime === c.beginTime)?.price ?? 0)}
               </span>
               {field?.saleMode === 'C' && (
                 <InputNumber
@@ -181,7 +182,7 @@ export function BookingCart({ venueId, itemId, grid, chosen, onChosen, card, onC
             onChange={(w) => setWeeks(w ?? 1)}
             addonBefore="连续"
             addonAfter="周"
-            style={{ width: 150 }}
+            style={{ width: 130 }}
           />
         </Space>
         <Typography.Text strong>

@@ -6,7 +6,7 @@ import { validValues } from '@/lib/form';
 import { formatYuan } from '@/lib/money';
 import { toast } from '@/lib/notify';
 import { useApiMutation, useApiQuery } from '@/lib/query';
-import { cancelFeeOf, cancelRule, cellStartMs } from '../booking-view';
+import { cancelFeeOf, cancelRule, cancelRuleText, cellStartMs } from '../booking-view';
 import { BookingLinesTable } from './BookingLinesTable';
 
 const refundWay = (v: RefundRouteValues | null | undefined) =>
@@ -50,16 +50,14 @@ export function CancelDialog({ order, onClose }: { order: BookingOrder; onClose:
     <Modal
       open
       width={760}
-      title={`退订 - 预订订单 ${order.orderId}`}
+      title={`${order.orderType === 'L' ? '取消占用' : '退订'} - 预订订单 ${order.orderId}`}
       okText="确认退订"
       cancelText="取消"
       confirmLoading={cancel.isPending}
       onOk={() => void submit()}
       onCancel={onClose}
     >
-      <Typography.Paragraph>
-        退订规则：开场前{setting.cancelBeforeHours}小时内不能退订；提前{setting.freeBeforeHours}小时以上免手续费，否则收取{setting.feePercent}%手续费。
-      </Typography.Paragraph>
+      <Typography.Paragraph>退订规则：{cancelRuleText(setting)}</Typography.Paragraph>
       {late && 'refused' in late.rule && (
         <Alert type="warning" showIcon message={`${late.d.fieldName} ${late.d.beginTime}：${late.rule.refused}`} style={{ marginBottom: 8 }} />
       )}

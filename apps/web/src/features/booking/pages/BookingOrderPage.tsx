@@ -72,7 +72,7 @@ export default function BookingOrderPage() {
             )}
             {canCancel && live(o) && (
               <Button type="link" size="small" danger onClick={() => setOpen({ kind: 'cancel', order: o })}>
-                退订
+                {o.orderType === 'L' ? '取消占用' : '退订'}
               </Button>
             )}
           </>
@@ -87,7 +87,7 @@ export default function BookingOrderPage() {
               { label: '类型', children: booking.ORDER_TYPE_LABELS[open.order.orderType] },
               { label: '场馆项目', children: `${open.order.venueName} ${open.order.itemName}` },
               { label: '会员', children: open.order.memberName ?? '散客' },
-              { label: '联系人', children: `${open.order.contactName} ${open.order.phone}` },
+              { label: '联系人', children: `${open.order.contactName} ${open.order.phone}`.trim() || '—' },
               { label: '实收', children: `${formatYuan(open.order.pricePay)} 元` },
               { label: '已退', children: `${formatYuan(open.order.refundedAmount)} 元` },
               { label: '备注', children: open.order.remark || '—' },
