@@ -29,15 +29,37 @@ describe('booking: grid, member card, slip, check-in (issue 35)', () => {
   const startsMs = Date.parse(`${date}T${begin}:00+08:00`);
 
   const grid = (p: Page) => p.getByRole('grid', { name: /场地预订表/ });
-  const cell = (p: Page, field: string) => grid(p).getByRole('gridcell', { name: new RegExp(`^${field} ${begin}-`) });
+  const cellAt = (p: Page, field: string, time: string) => grid(p).getByRole('gridcell', { name: new RegExp(`^${field} ${time}-`) });
+  const cell = (p: Page, field: string) => cellAt(p, field, begin);
   const notice = (p: Page, text: string) => p.locator('.ant-notification-notice, .ant-message-notice', { hasText: text }).first();
   const payDialog = () => page.locator('.ant-modal-wrap:visible', { hasText: '应收' });
+  const confirmBox = (text: string) => page.locator('.ant-modal-confirm', { hasText: text });
+  async function payCash() {
+    await payDialog().waitFor();
+    await payDialog().getByRole('radio', { name: '现金', exact: true }).check();
+    await Promise.all([
+      notice(page, '收款成功').waitFor({ timeout: 20_000 }),
+      payDialog()
+        .getByRole('button', { name: /确认收款/ })
+        .click(),
+    ]);
+    await payDialog().waitFor({ state: 'hidden' });
+  }
+  /** Shows `day` days from today (China) on the grid, by the date strip and its 下一周/上一周. */
+  async function showDay(day: number) {
+    const target = china(Date.now() + day * 86_400_000).slice(0, 10);
+    const strip = page.locator('label.ant-radio-button-wrapper', { hasText: `${target.slice(5)} ` });
+    if (!(await strip.count())) await page.getByRole('button', { name: day >= 7 ? /下一周/ : /上一周/ }).click();
+    await strip.click();
+    await expect.poll(() => grid(page).getAttribute('aria-label')).toBe(`场地预订表 ${target}`);
+    return target;
+  }
   const focused = (p: Page) => p.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
 
   async function openGrid(p: Page) {
     await p.goto(`${server.url}/booking/grid`);
     await grid(p).waitFor();
-    if (tomorrow) await p.getByRole('radio', { name: /明天/ }).check();
+    if (tomorrow) await p.locator('label.ant-radio-button-wrapper', { hasText: '明天' }).click();
     await expect.poll(() => grid(p).getAttribute('aria-label')).toBe(`场地预订表 ${date}`);
   }
 
@@ -148,6 +170,55 @@ describe('booking: grid, member card, slip, check-in (issue 35)', () => {
     await screenshot(page, 'booking-order-detail');
     await page.keyboard.press('Escape');
     await detail.waitFor({ state: 'hidden' });
+  });
+
+  it('lists the weekly conflicts before making a fixed booking; books a whole venue (包场) and occupies a court (占用)', async () => {
+    await page.goto(`${server.url}/booking/grid`);
+    await grid(page).waitFor();
+    // 5号场 at 11:00 eight days on, booked and paid first.
+    const later = await showDay(8);
+    await cellAt(page, '5号场', '11:00').click();
+    await page.getByRole('button', { name: /预订并收款/ }).click();
+    await payCash();
+    await expect.poll(() => cellAt(page, '5号场', '11:00').getAttribute('data-state')).toBe('paid');
+
+    // Tomorrow's 5号场 at 11:00 for two weeks: the second week is taken, listed, nothing made.
+    const day = await showDay(1);
+    await cellAt(page, '5号场', '11:00').click();
+    await page.getByLabel('固定场周数').fill('2');
+    await page.getByRole('button', { name: /预订并收款/ }).click();
+    const warning = confirmBox('个时段不可预订');
+    await warning.getByText(`「5号场」${later} 11:00-12:00`).waitFor();
+    await screenshot(page, 'booking-conflicts');
+    await warning.getByRole('button').last().click();
+    await warning.waitFor({ state: 'hidden' });
+    expect(await payDialog().count()).toBe(0);
+    // 6号场 instead: both weeks free, confirmed with their total, paid once.
+    await cellAt(page, '5号场', '11:00').click();
+    await cellAt(page, '6号场', '11:00').click();
+    await page.getByRole('button', { name: /预订并收款/ }).click();
+    await confirmIn(confirmBox('连续2周，共2个时段'));
+    await payCash();
+    const [weekly] = (await pageApi<{ records: (Order & { weeks: number })[] }>(page, server.url, 'booking/order/query?current=1&size=1')).records;
+    expect([weekly.weeks, weekly.details.map((d) => d.fieldName)]).toEqual([2, ['6号场', '6号场']]);
+
+    // 包场 of tomorrow 14:00-15:00: every court.
+    await cellAt(page, '1号场', '14:00').click();
+    await page.getByRole('button', { name: /包\s*场/ }).click();
+    await confirmIn(confirmBox(`全部场地 ${day} 14:00-15:00`));
+    await payCash();
+    for (const court of ['1号场', '3号场', '6号场']) await expect.poll(() => cellAt(page, court, '14:00').getAttribute('data-state')).toBe('paid');
+
+    // 占用 of 3号场 at 15:00 for training: a reason, no payment.
+    await cellAt(page, '3号场', '15:00').click();
+    await page.getByRole('button', { name: '场地占用' }).click();
+    const occupy = page.locator('.ant-modal-wrap:visible', { hasText: '占用原因' });
+    await occupy.getByLabel('占用原因').fill('青训队训练');
+    await occupy.getByRole('button', { name: /确定占用/ }).click();
+    await notice(page, '占用成功').waitFor();
+    await expect.poll(() => cellAt(page, '3号场', '15:00').getAttribute('data-state')).toBe('occupied');
+    expect(await cellAt(page, '3号场', '15:00').textContent()).toContain('青训队训练');
+    await screenshot(page, 'booking-whole-occupy');
   });
 
   it('sets the fee to apply always in 场地设置, and 退订 shows it before refunding the rest', async () => {

@@ -56,6 +56,7 @@ describe('booking grid helpers', () => {
   });
   it('labels a week of dates', () => {
     expect(dateStrip('2026-11-28', 3).map((d) => d.label)).toEqual(['11-28 今天', '11-29 明天', '11-30 周一']);
+    expect(dateStrip('2026-11-28', 2, 7).map((d) => d.label)).toEqual(['12-05 周六', '12-06 周日']);
   });
   it('applies the cancellation rule', () => {
     const rule = { cancelBeforeHours: 2, feePercent: 20, freeBeforeHours: 24 };

@@ -51,14 +51,14 @@ export function moveBy(key: string, row: number, col: number, rows: number, cols
   return [Math.max(0, Math.min(rows - 1, row + d[0])), Math.max(0, Math.min(cols - 1, col + d[1]))];
 }
 
-/** The next days from `today` (yyyy-MM-dd), with 今天/明天 or the weekday. */
-export function dateStrip(today: string, days: number): { date: string; label: string }[] {
+/** `days` dates from `today` plus `offset` days (yyyy-MM-dd), labelled with 今天/明天 or the weekday. */
+export function dateStrip(today: string, days: number, offset = 0): { date: string; label: string }[] {
   const base = Date.parse(`${today}T00:00:00Z`);
   const week = ['日', '一', '二', '三', '四', '五', '六'];
   return Array.from({ length: days }, (_, i) => {
-    const d = new Date(base + i * 86_400_000);
+    const d = new Date(base + (offset + i) * 86_400_000);
     const date = d.toISOString().slice(0, 10);
-    const name = i === 0 ? '今天' : i === 1 ? '明天' : `周${week[d.getUTCDay()]}`;
+    const name = offset + i === 0 ? '今天' : offset + i === 1 ? '明天' : `周${week[d.getUTCDay()]}`;
     return { date, label: `${date.slice(5)} ${name}` };
   });
 }

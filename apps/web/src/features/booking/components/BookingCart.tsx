@@ -73,7 +73,8 @@ export function BookingCart({ venueId, itemId, grid, chosen, onChosen, card, onC
   async function weeklyOk(): Promise<boolean> {
     const checked = await conflicts.mutateAsync({ body }).catch(() => null);
     if (!checked) return false;
-    const names = checked.conflicts.map((c) => `${booking.cellName(c.fieldName, c.date, c.beginTime, c.endTime)}：${c.reason}`);
+    // The server's reason names the cell.
+    const names = checked.conflicts.map((c) => c.reason);
     if (names.length) {
       modal.warning({
         title: `有${names.length}个时段不可预订`,

@@ -66,7 +66,7 @@ export function BookingGrid({ grid, fieldIds, chosen, onToggle, onSubmit }: Book
                 const state = cell?.state ?? 'closed';
                 const label = booking.CELL_STATE_LABELS[state];
                 const heads = f.saleMode === 'C' && cell && state !== 'closed' && state !== 'past' ? `余${cell.left}` : '';
-                const name = `${f.fieldName} ${time}${cell ? `-${cell.endTime}` : ''} ${picked ? '已选' : label}${cell?.price != null ? ` ${formatYuan(cell.price)}元` : ''}`;
+                const name = `${f.fieldName} ${time}${cell ? `-${cell.endTime}` : ''} ${picked ? '已选' : label}${heads ? ` ${heads}人` : ''}${cell?.price != null ? ` ${formatYuan(cell.price)}元` : ''}`;
                 return (
                   <td
                     key={f.fieldId}
@@ -86,7 +86,7 @@ export function BookingGrid({ grid, fieldIds, chosen, onToggle, onSubmit }: Book
                     onKeyDown={(e) => onKeyDown(e, r, c)}
                   >
                     <span className={styles.state}>{picked ? '已选' : label}</span>
-                    {cell?.price != null && <span className={styles.price}>¥{formatYuan(cell.price)}</span>}
+                    {cell?.price != null && state !== 'occupied' && <span className={styles.price}>¥{formatYuan(cell.price)}</span>}
                     {heads && <span className={styles.sub}>{heads}</span>}
                     {cell?.note && state !== 'free' && <span className={styles.note}>{cell.note}</span>}
                   </td>

@@ -3,7 +3,8 @@ import { booking, type BookingOrder } from '@venue/contract';
 import { formatYuan } from '@/lib/money';
 
 type Line = BookingOrder['details'][number];
-const LINE_COLORS: Record<string, string> = { P: 'orange', A: 'blue', U: 'purple', C: 'default', N: 'red' };
+/** As the other verification tables (spec 4): to be used green, in use grey, anything else a warning. */
+const LINE_COLORS: Record<string, string> = { A: 'success', U: 'default' };
 
 export interface BookingLinesTableProps {
   rows: Line[];
@@ -42,7 +43,7 @@ export function BookingLinesTable({ rows, selected = [], onSelect, selectable = 
           title: '状态',
           dataIndex: 'state',
           width: 90,
-          render: (s: string) => <Tag color={LINE_COLORS[s]}>{booking.LINE_STATE_LABELS[s] ?? s}</Tag>,
+          render: (s: string) => <Tag color={LINE_COLORS[s] ?? 'warning'}>{booking.LINE_STATE_LABELS[s] ?? s}</Tag>,
         },
       ]}
     />

@@ -1,5 +1,4 @@
-import type { BookingOrder } from '@venue/contract';
-import { booking } from '@venue/contract';
+import { booking, type BookingOrder } from '@venue/contract';
 import { formatYuan } from '@/lib/money';
 
 /** A printed booking slip: its QR code (快速核销 › 场馆业务 finds the order by it), the cells, who, the amount. */

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Card, Empty, Radio, Select, Space, Tag, Typography } from 'antd';
+import { keepPreviousData } from '@tanstack/react-query';
+import { Button, Card, Empty, Radio, Select, Space, Tag, Typography } from 'antd';
 import { booking, chinaDate, system, type Card as MemberCard } from '@venue/contract';
 import { useSession } from '@/lib/session';
 import { useApiQuery } from '@/lib/query';
@@ -10,12 +11,16 @@ import { canPick, CELL_COLORS, chosenKey, dateStrip, stillFree, type Chosen } fr
 import { usePhone } from '../usePhone';
 import styles from './BookingGridPage.module.css';
 
+/** How many weeks past this one the date strip goes. */
+const MAX_WEEKS_AHEAD = 8;
+
 /** 场地预订: the item and date, the grid of its fields (one field at a time on a phone), and the cart beside it. */
 export default function BookingGridPage() {
   const venueId = useSession((s) => s.user?.currentVenueId ?? null);
   const items = useApiQuery(system.sportItems, { query: { venueId: venueId ?? undefined } }, { enabled: !!venueId }).data ?? [];
   const [itemId, setItemId] = useState<number | null>(null);
-  const days = dateStrip(chinaDate(Date.now()), 7);
+  const [week, setWeek] = useState(0);
+  const days = dateStrip(chinaDate(Date.now()), 7, week * 7);
   const [date, setDate] = useState(days[0].date);
   const [chosen, setChosen] = useState<Chosen[]>([]);
   const [card, setCard] = useState<MemberCard | null>(null);
@@ -24,7 +29,8 @@ export default function BookingGridPage() {
   const submit = useRef<(() => void) | null>(null);
   const item = itemId ?? items[0]?.itemId ?? null;
   const input = { query: { venueId: venueId!, itemId: item!, date, cardId: card?.cardId } };
-  const grid = useApiQuery(booking.gridQuery, input, { enabled: !!venueId && !!item, refetchInterval: 30_000 });
+  // The grid stays while another date or the member's prices load: focus and the scroll stay where they were.
+  const grid = useApiQuery(booking.gridQuery, input, { enabled: !!venueId && !!item, refetchInterval: 30_000, placeholderData: keepPreviousData });
   useEffect(() => setChosen([]), [venueId, item, date]);
 
   if (!venueId) return <Empty description="请先选择当前场馆" />;
@@ -32,6 +38,11 @@ export default function BookingGridPage() {
   const fields = data?.fields ?? [];
   const shownIds = phone ? [phoneField ?? fields[0]?.fieldId].filter((id): id is number => !!id) : fields.map((f) => f.fieldId);
 
+  function moveWeek(by: number) {
+    const next = dateStrip(chinaDate(Date.now()), 7, (week + by) * 7);
+    setWeek(week + by);
+    setDate(next[0].date);
+  }
   function toggle(fieldId: number, beginTime: string) {
     const cell = fields.find((f) => f.fieldId === fieldId)?.cells.find((c) => c.beginTime === beginTime);
     const key = chosenKey(fieldId, beginTime);
@@ -69,13 +80,21 @@ export default function BookingGridPage() {
             options={items.map((i) => ({ value: i.itemId, label: i.itemName }))}
             placeholder="运动项目"
           />
-          <Radio.Group aria-label="日期" value={date} onChange={(e) => setDate(e.target.value as string)} optionType="button" size="small">
-            {days.map((d) => (
-              <Radio.Button key={d.date} value={d.date}>
-                {d.label}
-              </Radio.Button>
-            ))}
-          </Radio.Group>
+          <Space size={4} wrap>
+            <Button size="small" disabled={week === 0} onClick={() => moveWeek(-1)}>
+              上一周
+            </Button>
+            <Radio.Group aria-label="日期" value={date} onChange={(e) => setDate(e.target.value as string)} optionType="button" size="small">
+              {days.map((d) => (
+                <Radio.Button key={d.date} value={d.date}>
+                  {d.label}
+                </Radio.Button>
+              ))}
+            </Radio.Group>
+            <Button size="small" disabled={week >= MAX_WEEKS_AHEAD} onClick={() => moveWeek(1)}>
+              下一周
+            </Button>
+          </Space>
         </Space>
         <div className={styles.legend} aria-label="图例">
           {booking.CELL_STATES.map((s) => (
