@@ -1,7 +1,20 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { AXE_CONTEXT, seriousViolations } from './axe';
-import { closeProduct, confirmIn, launchBrowser, login, openPage, pageApi, pageErrors, type RunningServer, scan, screenshot, startServer } from './harness';
+import {
+  closeProduct,
+  confirmIn,
+  launchBrowser,
+  login,
+  openPage,
+  pageApi,
+  pageErrors,
+  pickOption,
+  type RunningServer,
+  scan,
+  screenshot,
+  startServer,
+} from './harness';
 
 type Order = { orderId: number; code: string; memberName: string | null; details: { fieldName: string; state: string }[] };
 
@@ -247,8 +260,35 @@ describe('booking: grid, member card, slip, check-in (issue 35)', () => {
     await dialog.waitFor({ state: 'hidden' });
   });
 
+  it('adds a field sold by heads in 场地设置 and sells three heads of one slot up to its capacity', async () => {
+    await page.goto(`${server.url}/booking/field`);
+    await page.getByRole('button', { name: /新增场地/ }).click();
+    const form = page.locator('.ant-modal-wrap:visible', { hasText: '新增场地' });
+    await form.getByLabel('场地名称').fill('团课区');
+    await form.getByLabel('排序').fill('9');
+    await form.getByRole('radio', { name: '按人数' }).check();
+    await form.getByLabel(/容纳人数/).fill('8');
+    await form.getByRole('button', { name: /确\s*定/ }).click();
+    await page.locator('.ant-table-row', { hasText: '团课区' }).getByText('按人数').waitFor();
+
+    // The item's prices cover every field: 40.00 a head on a weekday afternoon, 60.00 at weekends.
+    await page.goto(`${server.url}/booking/grid`);
+    await grid(page).waitFor();
+    await showDay(2);
+    const slot = cellAt(page, '团课区', '16:00');
+    await expect.poll(() => slot.getAttribute('aria-label')).toMatch(/空闲 余8人 \d+\.00元$/);
+    const price = Number((await slot.getAttribute('aria-label'))!.match(/(\d+)\.00元$/)![1]);
+    await slot.click();
+    await page.getByLabel('团课区 16:00 人数').fill('3');
+    await page.getByText(`已选 1 个时段，合计：${price * 3}.00 元`).waitFor();
+    await page.getByRole('button', { name: /预订并收款/ }).click();
+    await payCash();
+    await expect.poll(() => slot.getAttribute('aria-label')).toContain('余5人');
+    await screenshot(page, 'booking-heads');
+  });
+
   it('is usable on a 390 px phone: one court at a time, nothing wider than the screen', async () => {
-    const phone = await openPage(browser, { width: 390, height: 844 });
+    const phone = await openPage(browser, { width: 390, height: 844 }, { hasTouch: true, isMobile: true });
     try {
       await login(phone, server.url, 'cashier', 'cashier123');
       await openGrid(phone);
@@ -256,6 +296,10 @@ describe('booking: grid, member card, slip, check-in (issue 35)', () => {
       expect(await grid(phone).locator('thead th').count()).toBe(2);
       await cell(phone, '1号场').waitFor();
       expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      // Another court from the list, a slot tapped: the cart below counts it.
+      await pickOption(phone, phone.getByLabel('场地', { exact: true }), '3号场');
+      await cellAt(phone, '3号场', '17:00').tap();
+      await phone.getByText(/已选 1 个时段，合计：\d+\.00 元/).waitFor();
       await screenshot(phone, 'booking-phone');
     } finally {
       await phone.close();

@@ -29,7 +29,8 @@ export function BookingCart({ venueId, itemId, grid, chosen, onChosen, card, onC
   const { modal } = App.useApp();
   const [weeks, setWeeks] = useState(1);
   const [contact, setContact] = useState({ contactName: '', phone: '' });
-  const [order, setOrder] = useState<{ orderId: number } | null>(null);
+  /** The unpaid order made, and what it was made of (the cells, member, weeks, contact). */
+  const [order, setOrder] = useState<{ orderId: number; made: string } | null>(null);
   const [paying, setPaying] = useState(false);
   const [occupying, setOccupying] = useState(false);
   const [printed, setPrinted] = useState<number[]>([]);
@@ -41,20 +42,13 @@ export function BookingCart({ venueId, itemId, grid, chosen, onChosen, card, onC
   const payOrder = useApiMutation(booking.payOrder, { quiet: true, invalidates: gridCalls });
   const closeOrder = useApiMutation(booking.closeOrder, { quiet: true, invalidates: gridCalls });
   const printer = useBookingPrinter(venueId);
-  // Other cells chosen after an order was made and not paid: that order is closed, its cells freed.
-  const [heldFor, setHeldFor] = useState(chosen);
-  if (heldFor !== chosen) {
-    setHeldFor(chosen);
-    if (order && !paying) {
-      setOrder(null);
-      closeOrder.mutate({ body: { orderId: order.orderId } });
-    }
-  }
   const date = grid?.date ?? '';
   const range = chosenRange(grid, chosen);
   const fieldName = (id: number) => grid?.fields.find((f) => f.fieldId === id)?.fieldName ?? '';
   const who = { memberId: card?.memberId ?? null, cardId: card?.cardId ?? null, ...contact };
   const body = { venueId, itemId, weeks, ...who, cells: chosen.map((c) => ({ fieldId: c.fieldId, date, beginTime: c.beginTime, heads: c.heads })) };
+  const made = JSON.stringify(body);
+  const current = order?.made === made;
 
   function reset() {
     onChosen([]);
@@ -64,9 +58,18 @@ export function BookingCart({ venueId, itemId, grid, chosen, onChosen, card, onC
     setWeeks(1);
     setContact({ contactName: '', phone: '' });
   }
-  function opened(created: { orderId: number } | null) {
+  /** The unpaid order made of something else (other cells, another member): closed, its cells freed. */
+  function dropOrder() {
+    if (order) closeOrder.mutate({ body: { orderId: order.orderId } });
+    setOrder(null);
+  }
+  function discard() {
+    dropOrder();
+    reset();
+  }
+  function opened(created: { orderId: number } | null, what: string) {
     if (!created) return onRefused();
-    setOrder(created);
+    setOrder({ orderId: created.orderId, made: what });
     setPaying(true);
   }
   /** 固定场: the weekly cells checked first; any conflict is listed and nothing is made. */
@@ -90,16 +93,21 @@ export function BookingCart({ venueId, itemId, grid, chosen, onChosen, card, onC
     });
   }
   async function reserve() {
-    if (order) return setPaying(true);
+    if (current) return setPaying(true);
+    dropOrder();
     if (!chosen.length) return modal.warning({ title: '提示', content: booking.BOOKING_MSG.chooseCells });
     if (weeks > 1 && !(await weeklyOk())) return;
-    opened(await create.mutateAsync({ body }).catch(() => null));
+    opened(await create.mutateAsync({ body }).catch(() => null), made);
   }
   async function wholeVenue() {
     if (!range) return modal.warning({ title: '提示', content: '请先在预订表中选择包场的时段' });
     const ok = await modal.confirm({ title: '包场', content: `全部场地 ${date} ${range.beginTime}-${range.endTime}`, okText: '确定', cancelText: '取消' });
     if (!ok) return;
-    opened(await whole.mutateAsync({ body: { venueId, itemId, date, beginTime: range.beginTime, endTime: range.endTime, ...who } }).catch(() => null));
+    dropOrder();
+    opened(
+      await whole.mutateAsync({ body: { venueId, itemId, date, beginTime: range.beginTime, endTime: range.endTime, ...who } }).catch(() => null),
+      `P${made}`,
+    );
   }
   submitRef.current = () => void reserve();
   const pay = payThenPrint({
@@ -191,7 +199,7 @@ export function BookingCart({ venueId, itemId, grid, chosen, onChosen, card, onC
         </Typography.Text>
         <Space wrap>
           <Button type="primary" loading={create.isPending || conflicts.isPending} onClick={() => void reserve()}>
-            {order ? '继续收款' : '预订并收款'}
+            {current ? '继续收款' : '预订并收款'}
           </Button>
           <Button loading={whole.isPending} onClick={() => void wholeVenue()}>
             包场
@@ -201,7 +209,7 @@ export function BookingCart({ venueId, itemId, grid, chosen, onChosen, card, onC
               场地占用
             </Button>
           )}
-          {chosen.length > 0 && <Button onClick={reset}>清空</Button>}
+          {chosen.length > 0 && <Button onClick={discard}>清空</Button>}
           {printed.length > 0 && <Button onClick={() => void printer.reprint(printed)}>重打</Button>}
         </Space>
       </Space>
