@@ -177,6 +177,7 @@ describe('booking: grid, member card, slip, check-in (issue 35)', () => {
     const row = page.locator('.ant-table-row', { hasText: '张三' }).first();
     await row.waitFor();
     expect(await row.textContent()).toContain(`1号场 ${date} ${begin}`);
+    expect(await seriousViolations(page)).toEqual([]);
     await row.getByRole('button', { name: '详情' }).click();
     const detail = page.locator('.ant-modal-wrap:visible', { hasText: '预订订单' });
     await expect.poll(() => detail.locator('.ant-table-row', { hasText: '使用中' }).count()).toBe(2);
@@ -238,6 +239,7 @@ describe('booking: grid, member card, slip, check-in (issue 35)', () => {
     await page.goto(`${server.url}/booking/field`);
     await page.locator('.ant-table-row', { hasText: '6号场' }).waitFor();
     await screenshot(page, 'booking-fields');
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('tab', { name: '场地价格' }).click();
     await page.locator('.ant-table-row', { hasText: '平日晚间' }).waitFor();
     await page.getByRole('tab', { name: '退订规则' }).click();
@@ -253,6 +255,7 @@ describe('booking: grid, member card, slip, check-in (issue 35)', () => {
     await row.getByRole('button', { name: '退订' }).click();
     const dialog = page.locator('.ant-modal-wrap:visible', { hasText: '退订 - 预订订单' });
     await dialog.getByText('预计手续费：24.00 元').waitFor();
+    expect(await seriousViolations(page, '.ant-modal-wrap')).toEqual([]);
     await screenshot(page, 'booking-cancel');
     await dialog.getByRole('button', { name: /确认退订/ }).click();
     await confirmIn(page.locator('.ant-modal-confirm', { hasText: '手续费约 24.00 元' }));
