@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Grid } from '@venue/contract';
-import { cancelRule, cancelRuleText, chosenRange, dateStrip, moveBy, pickTotal, stillFree } from './booking-view';
+import { cancelFeeOf, cancelRule, cancelRuleText, chosenRange, dateStrip, moveBy, pickTotal, stillFree } from './booking-view';
 
 const cell = (beginTime: string, endTime: string, state: 'free' | 'paid', price: number, left = 1) => ({
   beginTime,
@@ -66,5 +66,19 @@ describe('booking grid helpers', () => {
     expect(cancelRule(rule, 1 * h, 0)).toEqual({ refused: '开场前2小时内不能退订' });
     expect(cancelRuleText(rule)).toBe('开场前2小时内不能退订；提前24小时以上免手续费，否则收取20%手续费。');
     expect(cancelRuleText({ ...rule, freeBeforeHours: 0 })).toBe('开场前2小时内不能退订；收取20%手续费。');
+  });
+  it('takes the fee of each cancelled cell from its share of what the order was paid', () => {
+    const line = (detailId: number, price: number, quantity = 1, refundedQuantity = 0) => ({ detailId, price, quantity, refundedQuantity }) as never;
+    // 100.00 listed, 90.00 paid (a 9折 card): the first cell's share is 45.00, 20% of it 9.00.
+    const order = { pricePay: 90, details: [line(1, 50), line(2, 50)] };
+    expect(cancelFeeOf(order, [{ detailId: 1, percent: 20 }]).toString()).toBe('9');
+    expect(
+      cancelFeeOf(order, [
+        { detailId: 1, percent: 0 },
+        { detailId: 2, percent: 20 },
+      ]).toString(),
+    ).toBe('9');
+    // Heads already given back are not charged again.
+    expect(cancelFeeOf({ pricePay: 90, details: [line(1, 30, 3, 1)] }, [{ detailId: 1, percent: 10 }]).toString()).toBe('6');
   });
 });

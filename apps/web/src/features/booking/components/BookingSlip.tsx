@@ -11,12 +11,14 @@ export function BookingSlip({ row, qr, copy }: { row: BookingOrder; qr: string; 
       <p>
         项目：{row.itemName}（{booking.ORDER_TYPE_LABELS[row.orderType]}）
       </p>
-      {row.details.map((d) => (
-        <p key={d.detailId}>
-          {d.fieldName} {d.useDate} {d.beginTime}-{d.endTime}
-          {d.quantity > 1 ? ` ×${d.quantity}人` : ''}
-        </p>
-      ))}
+      {row.details
+        .filter((d) => d.state === 'A' || d.state === 'U')
+        .map((d) => (
+          <p key={d.detailId}>
+            {d.fieldName} {d.useDate} {d.beginTime}-{d.endTime}
+            {d.quantity > 1 ? ` ×${d.quantity}人` : ''}
+          </p>
+        ))}
       <p>预订人：{row.memberName ?? (row.contactName || '散客')}</p>
       <p>实收：{formatYuan(row.pricePay)} 元</p>
       <p>订单号：{row.orderId}</p>
