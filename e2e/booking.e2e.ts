@@ -178,6 +178,13 @@ describe('booking: grid, member card, slip, check-in (issue 35)', () => {
     await row.waitFor();
     expect(await row.textContent()).toContain(`1号场 ${date} ${begin}`);
     expect(await seriousViolations(page)).toEqual([]);
+    // Searched by the use date, the phone box left empty: the date's orders only.
+    await page.getByPlaceholder('联系电话').fill('1');
+    await page.getByPlaceholder('联系电话').fill('');
+    await page.getByPlaceholder(/使用日期/).fill(date);
+    await page.getByRole('button', { name: /搜\s*索/ }).click();
+    await expect.poll(async () => (await page.locator('.ant-table-row').allTextContents()).every((t) => t.includes(date))).toBe(true);
+    expect(await row.count()).toBe(1);
     await row.getByRole('button', { name: '详情' }).click();
     const detail = page.locator('.ant-modal-wrap:visible', { hasText: '预订订单' });
     await expect.poll(() => detail.locator('.ant-table-row', { hasText: '使用中' }).count()).toBe(2);

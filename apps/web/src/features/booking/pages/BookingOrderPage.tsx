@@ -16,6 +16,11 @@ interface Filters {
   phone?: string;
 }
 const TYPE_OPTIONS = booking.ORDER_TYPES.map((t) => ({ value: t, label: booking.ORDER_TYPE_LABELS[t] }));
+/** The search box values as the query: empty boxes left out (the server checks a date's and a number's form). */
+const toFilters = (v: Record<string, unknown>): Filters => {
+  const filled = Object.fromEntries(Object.entries(v).filter(([, x]) => typeof x !== 'string' || x.trim() !== ''));
+  return { ...filled, orderId: filled.orderId ? Number(filled.orderId) : undefined };
+};
 type Open = { kind: 'detail' | 'check' | 'cancel'; order: BookingOrder } | null;
 
 /** 预订订单: the venue's booking orders, paged on the server; 详情, 开场 (A → U), 退订 by the tenant's rules. */
@@ -32,7 +37,7 @@ export default function BookingOrderPage() {
         entity="预订订单"
         rowKey="orderId"
         list={booking.orderQuery}
-        toFilters={(v) => ({ ...v, orderId: v.orderId ? Number(v.orderId) : undefined }) as Filters}
+        toFilters={toFilters}
         searchFields={
           <>
             <Form.Item name="orderId">
