@@ -297,6 +297,17 @@ describe('booking: grid, member card, slip, check-in (issue 35)', () => {
     await screenshot(page, 'booking-heads');
   });
 
+  it('drops a card the booking cannot take (blacklisted), saying why, and keeps the grid', async () => {
+    await page.goto(`${server.url}/booking/grid`);
+    await grid(page).waitFor();
+    const cardBox = page.getByPlaceholder('请输入会员卡号/姓名/手机号');
+    await cardBox.fill('VIP0006');
+    await cardBox.press('Enter');
+    await notice(page, '当前卡状态不可用').waitFor();
+    await expect.poll(() => page.getByTestId('member-display').count()).toBe(0);
+    await expect.poll(() => grid(page).getByRole('gridcell').count()).toBeGreaterThan(10);
+  });
+
   it('is usable on a 390 px phone: one court at a time, nothing wider than the screen', async () => {
     const phone = await openPage(browser, { width: 390, height: 844 }, { hasTouch: true, isMobile: true });
     try {

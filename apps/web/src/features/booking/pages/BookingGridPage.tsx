@@ -32,6 +32,8 @@ export default function BookingGridPage() {
   // The grid stays while another date or the member's prices load: focus and the scroll stay where they were.
   const grid = useApiQuery(booking.gridQuery, input, { enabled: !!venueId && !!item, refetchInterval: 30_000, placeholderData: keepPreviousData });
   useEffect(() => setChosen([]), [venueId, item, date]);
+  // A card the item does not take: the server has said why; the grid goes back to its own prices.
+  if (grid.isError && card) setCard(null);
 
   if (!venueId) return <Empty description="请先选择当前场馆" />;
   const data = grid.data;
