@@ -39,10 +39,9 @@ const screenViews = {
   [SCREENS.ticketOrder]: lazy(() => import('@/features/ticket/pages/TicketSalePage')),
   [SCREENS.lecture]: lazy(() => import('@/features/lecture/pages/LecturePage')),
   [SCREENS.lectureOrder]: lazy(() => import('@/features/lecture/pages/LectureOrderPage')),
-  // Issue 35: the booking screens are built on the booking contract by the web side; until then one page says so.
-  [SCREENS.bookingGrid]: lazy(() => import('@/features/booking/pages/BookingPendingPage')),
-  [SCREENS.bookingOrder]: lazy(() => import('@/features/booking/pages/BookingPendingPage')),
-  [SCREENS.bookingField]: lazy(() => import('@/features/booking/pages/BookingPendingPage')),
+  [SCREENS.bookingGrid]: lazy(() => import('@/features/booking/pages/BookingGridPage')),
+  [SCREENS.bookingOrder]: lazy(() => import('@/features/booking/pages/BookingOrderPage')),
+  [SCREENS.bookingField]: lazy(() => import('@/features/booking/pages/BookingFieldPage')),
   [SCREENS.marketingCoupon]: lazy(() => import('@/features/coupon/pages/CouponPage')),
   [SCREENS.marketingCouponIssue]: lazy(() => import('@/features/coupon/pages/CouponIssuePage')),
   [SCREENS.marketingMemberCoupon]: lazy(() => import('@/features/coupon/pages/MemberCouponPage')),

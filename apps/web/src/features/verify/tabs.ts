@@ -29,7 +29,12 @@ export const VERIFY_TABS: readonly VerifyTab[] = [
   },
   { key: 'lectureType', title: '讲座活动', permission: [PERMISSIONS.lecture.check.check], component: lazy(() => import('./lecture/LectureTab')) },
   { key: 'ticket', title: '票务业务', permission: [PERMISSIONS.ticket.check.check], component: lazy(() => import('./ticket/TicketTab')) },
-  { key: 'timeTablePre', title: '场馆业务', permission: [] },
+  {
+    key: 'timeTablePre',
+    title: '场馆业务',
+    permission: [PERMISSIONS.booking.check.check],
+    component: lazy(() => import('./booking/BookingTab')),
+  },
   { key: 'course', title: '课程培训', permission: [] },
 ];
 

@@ -1,0 +1,124 @@
+import Decimal from 'decimal.js';
+import type { booking, BookingOrder, BookingSetting, Grid } from '@venue/contract';
+
+type CellState = booking.CellState;
+
+/** A cell's colours (background, text): a state is told by its text too, never by colour alone. */
+export const CELL_COLORS: Record<CellState, { bg: string; fg: string }> = {
+  free: { bg: '#f6ffed', fg: '#135200' },
+  held: { bg: '#fff7e6', fg: '#873800' },
+  paid: { bg: '#e6f4ff', fg: '#003eb3' },
+  used: { bg: '#f9f0ff', fg: '#391085' },
+  occupied: { bg: '#fff1f0', fg: '#a8071a' },
+  closed: { bg: '#f5f5f5', fg: '#434343' },
+  past: { bg: '#fafafa', fg: '#595959' },
+};
+
+/** A chosen cell: which field, which slot, how many heads (1 on an F field). */
+export interface Chosen {
+  fieldId: number;
+  beginTime: string;
+  heads: number;
+}
+export const chosenKey = (fieldId: number, beginTime: string) => `${fieldId}@${beginTime}`;
+
+/** Whether a cell can be chosen: free, or a C field with heads left and not closed or past. */
+export function canPick(state: CellState, left: number): boolean {
+  return state === 'free' || (left > 0 && state !== 'closed' && state !== 'past' && state !== 'occupied');
+}
+
+/** The chosen cells' total (yuan), decimal: price x heads, summed. */
+export function pickTotal(grid: Grid | undefined, picks: readonly Chosen[]): Decimal {
+  return picks.reduce((sum, p) => {
+    const cell = grid?.fields.find((f) => f.fieldId === p.fieldId)?.cells.find((c) => c.beginTime === p.beginTime);
+    return sum.plus(new Decimal(cell?.price ?? 0).times(p.heads));
+  }, new Decimal(0));
+}
+
+/** Drops the picks the grid no longer offers (taken by another desk, past). */
+export function stillFree(grid: Grid | undefined, picks: readonly Chosen[]): Chosen[] {
+  return picks.filter((p) => {
+    const cell = grid?.fields.find((f) => f.fieldId === p.fieldId)?.cells.find((c) => c.beginTime === p.beginTime);
+    return !!cell && canPick(cell.state, cell.left);
+  });
+}
+
+/** Where an arrow key moves on a rows x columns grid (clamped at the edges). */
+export function moveBy(key: string, row: number, col: number, rows: number, cols: number): [number, number] | null {
+  const step: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  const d = step[key];
+  if (!d) return null;
+  return [Math.max(0, Math.min(rows - 1, row + d[0])), Math.max(0, Math.min(cols - 1, col + d[1]))];
+}
+
+/** `days` dates from `today` plus `offset` days (yyyy-MM-dd), labelled with 今天/明天 or the weekday. */
+export function dateStrip(today: string, days: number, offset = 0): { date: string; label: string }[] {
+  const base = Date.parse(`${today}T00:00:00Z`);
+  const week = ['日', '一', '二', '三', '四', '五', '六'];
+  return Array.from({ length: days }, (_, i) => {
+    const d = new Date(base + (offset + i) * 86_400_000);
+    const date = d.toISOString().slice(0, 10);
+    const name = offset + i === 0 ? '今天' : offset + i === 1 ? '明天' : `周${week[d.getUTCDay()]}`;
+    return { date, label: `${date.slice(5)} ${name}` };
+  });
+}
+
+/** An order's cells in short: 「1号场」2026-11-29 10:00-11:00 …, for lists and slips. */
+export const linesText = (o: Pick<BookingOrder, 'details'>) =>
+  o.details.map((d) => `${d.fieldName} ${d.useDate} ${d.beginTime}-${d.endTime}${d.quantity > 1 ? ` ×${d.quantity}` : ''}`).join('；');
+
+/** The chosen cells as one time range over their fields (包场 and 占用 take a range): earliest start to latest end. */
+export function chosenRange(grid: Grid | undefined, picks: readonly Chosen[]): { fieldIds: number[]; beginTime: string; endTime: string } | null {
+  const cells = picks.flatMap((p) => grid?.fields.find((f) => f.fieldId === p.fieldId)?.cells.filter((c) => c.beginTime === p.beginTime) ?? []);
+  if (!cells.length) return null;
+  return {
+    fieldIds: [...new Set(picks.map((p) => p.fieldId))],
+    beginTime: cells.map((c) => c.beginTime).sort()[0],
+    endTime: cells
+      .map((c) => c.endTime)
+      .sort()
+      .reverse()[0],
+  };
+}
+
+/** When a cell starts (China time). */
+export const cellStartMs = (useDate: string, beginTime: string) => Date.parse(`${useDate}T${beginTime}:00+08:00`);
+
+/**
+ * The tenant's cancellation rule for a cell (as the server applies it): the fee percent, or why it can no
+ * longer be cancelled. Shown before 退订 is confirmed; the server's answer is what counts.
+ */
+export function cancelRule(rule: BookingSetting, startsMs: number, nowMs: number): { percent: number } | { refused: string } {
+  const hours = (startsMs - nowMs) / 3_600_000;
+  if (hours <= 0) return { refused: '已开始，不能退订' };
+  if (rule.cancelBeforeHours > 0 && hours < rule.cancelBeforeHours) return { refused: `开场前${rule.cancelBeforeHours}小时内不能退订` };
+  if (rule.freeBeforeHours > 0 && hours >= rule.freeBeforeHours) return { percent: 0 };
+  return { percent: rule.feePercent };
+}
+
+/** The fee of cancelling these cells (yuan): each cell's paid share of the order, times its fee percent. */
+export function cancelFeeOf(order: Pick<BookingOrder, 'pricePay' | 'details'>, percents: { detailId: number; percent: number }[]): Decimal {
+  const listTotal = order.details.reduce((s, d) => s.plus(new Decimal(d.price).times(d.quantity)), new Decimal(0));
+  return percents.reduce((fee, p) => {
+    const d = order.details.find((x) => x.detailId === p.detailId)!;
+    const share = listTotal.isZero()
+      ? new Decimal(0)
+      : new Decimal(order.pricePay)
+          .times(d.price)
+          .times(d.quantity - d.refundedQuantity)
+          .dividedBy(listTotal);
+    return fee.plus(share.times(p.percent).dividedBy(100).toDecimalPlaces(2, Decimal.ROUND_UP));
+  }, new Decimal(0));
+}
+
+/** The rule in words, e.g. 开场前2小时内不能退订；提前24小时以上免手续费，否则收取20%手续费。 */
+export function cancelRuleText(rule: BookingSetting): string {
+  const until = rule.cancelBeforeHours > 0 ? `开场前${rule.cancelBeforeHours}小时内不能退订` : '开场前均可退订';
+  const fee =
+    rule.feePercent === 0
+      ? '不收手续费'
+      : rule.freeBeforeHours > 0
+        ? `提前${rule.freeBeforeHours}小时以上免手续费，否则收取${rule.feePercent}%手续费`
+        : `收取${rule.feePercent}%手续费`;
+  return `${until}；${fee}。`;
+}
