@@ -24,7 +24,8 @@ const chinaToday = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice
  * badminton courts' 16 booked evening hours, 4 occupied) at 1366 and 390 px and exports its .xlsx; the
  * public /fieldTX board shows the demo's six courts now (the server's clock at 10:30 today) and, after a
  * court is booked and paid through the API, its booking at once (the board's events), then, the clock at
- * 11:05 and the court opened, 使用中 within the panel's 15 s refresh; axe finds nothing serious on either.
+ * 11:05 and the court opened, 使用中 within the panel's 15 s refresh; the pool (sold by heads) shows its
+ * heads; axe finds nothing serious on either.
  */
 describe('booking boards and reports (issue 35)', () => {
   let server: RunningServer;
@@ -156,6 +157,12 @@ describe('booking boards and reports (issue 35)', () => {
       // The flow panels are still there.
       await board.locator('[data-figure="inVenue"]').waitFor();
       await screenshot(board, 'board-fieldTX-in-use');
+
+      // 城东游泳馆's pool, sold by heads: free at 11:05 (the demo swims at 18:00), its heads beside the state.
+      await board.goto(`${server.url}/fieldTX?venueId=2`);
+      await expect.poll(() => row('标准池').getAttribute('data-now')).toBe('free');
+      expect(await row('标准池').locator('td').first().textContent()).toBe('空闲0人');
+      await screenshot(board, 'board-fieldTX-pool');
       expect(pageErrors(board)).toEqual([]);
     } finally {
       await board.close();

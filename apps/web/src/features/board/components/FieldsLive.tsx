@@ -56,9 +56,9 @@ export function FieldsLive({ access }: { access: BoardAccess }) {
             <tr>
               <th scope="col">场地</th>
               <th scope="col">当前</th>
-              <th scope="col">今日预订</th>
-              <th scope="col">已开场</th>
-              <th scope="col">尚空闲</th>
+              <th scope="col">预订</th>
+              <th scope="col">开场</th>
+              <th scope="col">空闲</th>
             </tr>
           </thead>
           <tbody>
@@ -66,10 +66,8 @@ export function FieldsLive({ access }: { access: BoardAccess }) {
               <tr key={f.fieldId} data-field={f.fieldName} data-now={f.now ?? 'none'}>
                 <th scope="row">{f.fieldName}</th>
                 <td>
-                  <span className={`${css.state} ${tone(f.now)}`}>
-                    {f.now ? NOW_TEXT[f.now] : '未营业'}
-                    {f.saleMode === 'C' && f.now ? `（${f.headsNow}人）` : ''}
-                  </span>
+                  <span className={`${css.state} ${tone(f.now)}`}>{f.now ? NOW_TEXT[f.now] : '未营业'}</span>
+                  {f.saleMode === 'C' && f.now && <span className={css.heads}>{f.headsNow}人</span>}
                 </td>
                 <td>{f.booked + f.used}</td>
                 <td>{f.used}</td>
@@ -79,7 +77,7 @@ export function FieldsLive({ access }: { access: BoardAccess }) {
           </tbody>
         </table>
       ))}
-      <p className={css.note}>今日预订、已开场、尚空闲均为时段数；更新于 {data.time}</p>
+      <p className={css.note}>预订（含已开场）、开场、空闲：今日时段数；按人数售卖的场地另示此刻人数。更新于 {data.time}</p>
     </div>
   );
 }
