@@ -41,6 +41,7 @@ export const SCREENS = {
   bookingGrid: 'booking/grid/index',
   bookingOrder: 'booking/order/index',
   bookingField: 'booking/field/index',
+  bookingUsage: 'booking/usage/index',
   marketingCoupon: 'marketing/coupon/index',
   marketingCouponIssue: 'marketing/couponIssue/index',
   marketingMemberCoupon: 'marketing/memberCoupon/index',

@@ -42,6 +42,7 @@ const screenViews = {
   [SCREENS.bookingGrid]: lazy(() => import('@/features/booking/pages/BookingGridPage')),
   [SCREENS.bookingOrder]: lazy(() => import('@/features/booking/pages/BookingOrderPage')),
   [SCREENS.bookingField]: lazy(() => import('@/features/booking/pages/BookingFieldPage')),
+  [SCREENS.bookingUsage]: lazy(() => import('@/features/reports/pages/BookingUsageReportPage')),
   [SCREENS.marketingCoupon]: lazy(() => import('@/features/coupon/pages/CouponPage')),
   [SCREENS.marketingCouponIssue]: lazy(() => import('@/features/coupon/pages/CouponIssuePage')),
   [SCREENS.marketingMemberCoupon]: lazy(() => import('@/features/coupon/pages/MemberCouponPage')),

@@ -2,7 +2,8 @@ import { PERMISSIONS, SCREENS } from '@venue/contract';
 import type { MenuSeed } from '../module.ts';
 
 const P = PERMISSIONS.booking;
-/** 场地预订 (issue 35): the desk's grid and orders (the cashier's), the fields and prices (the back office's). */
+/** 场地预订 (issue 35): the desk's grid and orders (the cashier's), the fields and prices and 场地利用率
+ * (the back office's). */
 export const BOOKING_MENUS: MenuSeed = {
   title: '场地预订',
   path: 'booking',
@@ -42,6 +43,13 @@ export const BOOKING_MENUS: MenuSeed = {
         ['修改场地价格', P.price.edit],
         ['退订规则', P.setting.edit],
       ],
+    },
+    {
+      title: '场地利用率',
+      path: 'usage',
+      component: SCREENS.bookingUsage,
+      icon: 'chart',
+      permission: P.field.list,
     },
   ],
 };

@@ -6,4 +6,6 @@ export interface BoardBodyProps {
   access: BoardAccess;
   live: LiveState;
   title: string;
+  /** The route's flag: today's booking fields live beside the flow panels (/fieldTX). */
+  fields?: boolean;
 }

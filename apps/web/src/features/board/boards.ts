@@ -5,6 +5,8 @@ export interface BoardRoute {
   title: string;
   kind: BoardKind;
   public: boolean;
+  /** A flow board that also shows today's booking fields live (issue 35). */
+  fields?: boolean;
 }
 
 export const BOARD_ROUTES: readonly BoardRoute[] = [
@@ -12,7 +14,7 @@ export const BOARD_ROUTES: readonly BoardRoute[] = [
   { path: '/flow/flowDashboard', title: '客流大屏', kind: 'flow', public: true },
   { path: '/flowDataBoard', title: '客流看板', kind: 'flow', public: false },
   { path: '/indexTX', title: '客流看板', kind: 'flow', public: true },
-  { path: '/fieldTX', title: '场馆客流看板', kind: 'flow', public: true },
+  { path: '/fieldTX', title: '场馆客流看板', kind: 'flow', public: true, fields: true },
   { path: '/bigScreen', title: '综合大屏', kind: 'cockpit', public: false },
   { path: '/bigScreenRevenue', title: '营收大屏', kind: 'revenue', public: false },
   { path: '/bigScreenFlow', title: '客流大屏', kind: 'flow', public: false },

@@ -23,8 +23,8 @@ export function useBoardAccess(publicBoard: boolean) {
   });
 }
 
-/** One board call for the access's venue, read again on each event and every REFRESH_MS. */
-export function useBoardData<C extends Call>(call: C, access: BoardAccess | undefined, query: CallQuery<C>) {
+/** One board call for the access's venue, read again on each event and every `refreshMs` (REFRESH_MS). */
+export function useBoardData<C extends Call>(call: C, access: BoardAccess | undefined, query: CallQuery<C>, refreshMs = REFRESH_MS) {
   return useQuery<CallData<C>, ApiError>({
     queryKey: [BOARD_KEY, call.path, access?.token, query],
     queryFn: ({ signal }) => {
@@ -35,7 +35,7 @@ export function useBoardData<C extends Call>(call: C, access: BoardAccess | unde
       });
     },
     enabled: Boolean(access),
-    refetchInterval: REFRESH_MS,
+    refetchInterval: refreshMs,
     placeholderData: (previous) => previous,
   });
 }

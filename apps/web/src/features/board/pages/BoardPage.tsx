@@ -22,5 +22,5 @@ export default function BoardPage({ route }: { route: BoardRoute }) {
     return <BoardMessage title={route.title} message="视频核销页尚未开放，请在系统内使用「快速核销」" />;
   }
   const Body = BODIES[route.kind];
-  return <Body access={access.data} live={live} title={route.title} />;
+  return <Body access={access.data} live={live} title={route.title} fields={route.fields} />;
 }

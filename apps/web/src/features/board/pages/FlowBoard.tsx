@@ -3,6 +3,7 @@ import { board } from '@venue/contract';
 import { EChart } from '../components/EChart';
 import { BoardFrame, BoardMessage, Panel, Stat, Stats } from '../components/BoardFrame';
 import { barOption, lineOption, pieOption } from '../charts';
+import { FieldsLive } from '../components/FieldsLive';
 import { useBoardData } from '../hooks/useBoard';
 import type { BoardBodyProps } from '../board-body';
 
@@ -11,9 +12,16 @@ const GRID = {
   gridTemplateRows: 'auto 1fr 1fr',
   gridTemplateAreas: `"stats stats stats" "gates hours areas" "items days days"`,
 };
+/** /fieldTX: the same panels with today's fields down the right-hand side. */
+const FIELDS_GRID = {
+  gridTemplateColumns: '1fr 1.3fr 1fr 1.25fr',
+  gridTemplateRows: 'auto 1fr 1fr',
+  gridTemplateAreas: `"stats stats stats fields" "gates hours areas fields" "items days days fields"`,
+};
 
-/** 客流: people in the venue now, entries and exits today by hour, gate and area, and entries over 30 days. */
-export function FlowBoard({ access, live, title }: BoardBodyProps) {
+/** 客流 (on /fieldTX with 今日场地): people in the venue now, entries and exits today by hour, gate and area, and entries over 30 days. */
+export function FlowBoard({ access, live, title, fields }: BoardBodyProps) {
+  const grid = fields ? FIELDS_GRID : GRID;
   const { data, error } = useBoardData(board.flowQuery, access, { venueId: access.venueId });
   const options = useMemo(() => {
     if (!data) return null;
@@ -43,10 +51,10 @@ export function FlowBoard({ access, live, title }: BoardBodyProps) {
     };
   }, [data]);
   if (error && !data) return <BoardMessage title={title} message={error.message} />;
-  if (!data || !options) return <BoardFrame title={title} live={live} grid={GRID} children={null} />;
+  if (!data || !options) return <BoardFrame title={title} live={live} grid={grid} children={null} />;
   const noGate = !data.landed.includes('gate');
   return (
-    <BoardFrame title={title} venueName={data.venueName} live={live} grid={GRID}>
+    <BoardFrame title={title} venueName={data.venueName} live={live} grid={grid}>
       <Panel title="实时客流" area="stats" missing={noGate ? 'gate' : undefined}>
         <Stats>
           <Stat label="在馆人数" figure="inVenue" value={data.inVenue} />
@@ -74,6 +82,11 @@ export function FlowBoard({ access, live, title }: BoardBodyProps) {
       <Panel title="近30天入场人次" area="days" missing={noGate ? 'gate' : undefined} empty={data.days.every((d) => d.in === 0)}>
         <EChart option={options.days} label="近30天入场人次" />
       </Panel>
+      {fields && (
+        <Panel title="今日场地" area="fields">
+          <FieldsLive access={access} />
+        </Panel>
+      )}
     </BoardFrame>
   );
 }
