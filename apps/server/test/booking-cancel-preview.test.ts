@@ -29,7 +29,7 @@ describeEachEngine('field booking cancellation preview on %s', (server) => {
     const f = await addField(admin, item, { fieldName: '预览场' });
     const heads = await addField(admin, item, { fieldName: '预览池', saleMode: 'C', capacity: 10 });
     await addRule(admin, item, { fieldIds: [f.fieldId, heads.fieldId], price: 33.33 });
-    expect((await admin.call(bookingAdmin.settingGet)).body.data).toEqual({ cancelBeforeHours: 2, feePercent: 20, freeBeforeHours: 24 });
+    expect((await admin.call(bookingAdmin.settingGet)).body.data).toEqual({ cancelBeforeHours: 2, feePercent: 20, freeBeforeHours: 24, gateEarlyMinutes: 30 });
     const date = dateIn(server, 3);
     const order = await reservePaid(cashier, item, [
       { fieldId: f.fieldId, date, beginTime: '09:00' },

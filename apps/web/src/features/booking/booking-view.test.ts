@@ -59,7 +59,7 @@ describe('booking grid helpers', () => {
     expect(dateStrip('2026-11-28', 2, 7).map((d) => d.label)).toEqual(['12-05 周六', '12-06 周日']);
   });
   it('states the cancellation rule in words', () => {
-    const rule = { cancelBeforeHours: 2, feePercent: 20, freeBeforeHours: 24 };
+    const rule = { cancelBeforeHours: 2, feePercent: 20, freeBeforeHours: 24, gateEarlyMinutes: 30 };
     expect(cancelRuleText(rule)).toBe('开场前2小时内不能退订；提前24小时以上免手续费，否则收取20%手续费。');
     expect(cancelRuleText({ ...rule, freeBeforeHours: 0 })).toBe('开场前2小时内不能退订；收取20%手续费。');
   });
