@@ -350,7 +350,7 @@ describeEachEngine('field booking on %s', (server) => {
     const item = await itemId(server);
     const f = await addField(admin, item, { fieldName: '退订场' });
     await addRule(admin, item, { fieldIds: [f.fieldId], price: 100 });
-    expect((await admin.call(bookingAdmin.settingGet)).body.data).toEqual({ cancelBeforeHours: 2, feePercent: 20, freeBeforeHours: 24 });
+    expect((await admin.call(bookingAdmin.settingGet)).body.data).toEqual({ cancelBeforeHours: 2, feePercent: 20, freeBeforeHours: 24, gateEarlyMinutes: 30 });
     const date = dateIn(server, 30);
     const order = await reservePaid(cashier, item, [
       { fieldId: f.fieldId, date, beginTime: '09:00' },

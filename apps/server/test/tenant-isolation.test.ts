@@ -404,6 +404,7 @@ const PROBES: Record<string, Probe> = {
   'GET /api/booking/order/queryOrderForPay': { query: { orderId: 1 }, refuse: true },
   'POST /api/booking/order/payOrder': { body: { orderId: 1, payMode: 'cashpay', money: 120 }, refuse: true },
   'POST /api/booking/order/closeOrder': { body: { orderId: 1 }, refuse: true },
+  'POST /api/booking/order/cancelPreview': { body: { orderId: 1 }, refuse: true },
   'POST /api/booking/order/cancel': { body: { orderId: 1 }, refuse: true },
   'GET /api/booking/order/query': {},
   'GET /api/booking/order/get': { query: { code: 'BDEMO1X0001' }, refuse: true },

@@ -154,9 +154,11 @@ export const bookingSetting = z.object({
   feePercent: z.number(),
   /** Cancelled at least this many hours before its start, no fee (0: the fee always applies). */
   freeBeforeHours: z.number(),
+  /** A paid booking with a member card lets that card through its venue's member gates from this many minutes before its start until its end. */
+  gateEarlyMinutes: z.number(),
 });
 export type BookingSetting = z.infer<typeof bookingSetting>;
-export const DEFAULT_BOOKING_SETTING: BookingSetting = { cancelBeforeHours: 2, feePercent: 20, freeBeforeHours: 24 };
+export const DEFAULT_BOOKING_SETTING: BookingSetting = { cancelBeforeHours: 2, feePercent: 20, freeBeforeHours: 24, gateEarlyMinutes: 30 };
 const hours = (label: string) =>
   z
     .number({ error: `请输入${label}` })
@@ -173,12 +175,18 @@ export const settingGet = defineCall({
 export const settingSave = defineCall({
   method: 'PUT',
   path: 'booking/setting',
-  summary: '保存订场退订规则（提前小时数、手续费比例）',
+  summary: '保存订场退订规则（提前小时数、手续费比例、会员卡提前入闸分钟数）',
   access: { permission: P.setting.edit },
   body: z.object({
     cancelBeforeHours: hours('最晚退订提前小时数'),
     feePercent: z.number({ error: '请输入手续费比例' }).int('手续费比例必须是整数').min(0, '手续费比例不能小于0').max(100, '手续费比例不能超过100'),
     freeBeforeHours: hours('免手续费提前小时数'),
+    gateEarlyMinutes: z
+      .number({ error: '请输入提前入闸分钟数' })
+      .int('提前入闸分钟数必须是整数')
+      .min(0, '提前入闸分钟数不能小于0')
+      .max(720, '提前入闸分钟数不能超过720')
+      .default(DEFAULT_BOOKING_SETTING.gateEarlyMinutes),
   }),
   response: bookingSetting,
 });

@@ -346,3 +346,50 @@ export const cancel = defineCall({
     refund: orderRefund.nullable(),
   }),
 });
+
+/** A cell of a cancellation preview: what cancelling it now would keep and give back, or why it cannot be cancelled. */
+export const cancelPreviewCell = z.object({
+  detailId: z.number(),
+  fieldName: z.string(),
+  useDate: z.string(),
+  beginTime: z.string(),
+  endTime: z.string(),
+  /** Heads (units) a cancellation gives back: those not refunded yet. */
+  quantity: z.number(),
+  /** Whether the cancellation as asked takes it (the asked cells, or by default every cell not used yet). */
+  chosen: z.boolean(),
+  cancellable: z.boolean(),
+  /** Why it cannot be cancelled now (the cancellation's own refusal), or null. */
+  reason: z.string().nullable(),
+  /** The tenant rule's fee percent for it now (0 when free or not paid). */
+  feePercent: z.number(),
+  /** Its paid share, the fee kept and the refund (yuan; 0 on an unpaid order or an occupancy). */
+  paid: z.number(),
+  fee: z.number(),
+  refund: z.number(),
+});
+export type CancelPreviewCell = z.infer<typeof cancelPreviewCell>;
+export const cancelPreview = defineCall({
+  method: 'POST',
+  path: 'booking/order/cancelPreview',
+  summary: '退订预览：按退订规则逐个时段计算已付、手续费与退款（与退订同一计算），不可退订的说明原因',
+  access: { permission: P.order.cancel },
+  body: z.object({
+    orderId: idNumber('订单'),
+    /** The cells meant (as booking/order/cancel's); absent: every cell a cancellation would take. */
+    detailIds: z.array(idNumber('场地时段')).max(MAX_CELLS).optional(),
+  }),
+  response: z.object({
+    orderId: z.number(),
+    payState: z.string(),
+    /** Whether booking/order/cancel with these cells would be accepted now, and if not its refusal. */
+    cancellable: z.boolean(),
+    reason: z.string().nullable(),
+    /** Over the chosen cells (yuan): paid share, fee kept, refund. */
+    paid: z.number(),
+    fee: z.number(),
+    refund: z.number(),
+    /** Every cell of the order. */
+    cells: z.array(cancelPreviewCell),
+  }),
+});

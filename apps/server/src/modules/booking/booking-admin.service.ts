@@ -32,6 +32,7 @@ export function parseSetting(stored: string | null): BookingSetting {
       cancelBeforeHours: n(v.cancelBeforeHours, d.cancelBeforeHours),
       feePercent: Math.min(100, n(v.feePercent, d.feePercent)),
       freeBeforeHours: n(v.freeBeforeHours, d.freeBeforeHours),
+      gateEarlyMinutes: Math.min(720, n(v.gateEarlyMinutes, d.gateEarlyMinutes)),
     };
   } catch {
     return d;

@@ -1,15 +1,29 @@
 import { booking, fenToYuan, refund, sale, yuanToFen, type BodyOut } from '@venue/contract';
 import { iso, type Clock } from '../../lib/clock.ts';
-import { notFound, refuse } from '../../lib/errors.ts';
+import { BizError, notFound, refuse } from '../../lib/errors.ts';
 import { assertVenue, type UserSession } from '../../plugins/session.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { CheckoutServices } from '../checkout/index.ts';
 import type { BookingAdminService } from './booking-admin.service.ts';
 import { cellStart } from './booking-grid.ts';
-import { cancelFee, withFee, type BookingKind } from './booking-payable.ts';
-import type { BookingRepository } from './booking.repository.ts';
+import { cancelQuote, withFee, type BookingKind, type CancelQuote } from './booking-payable.ts';
+import type { BookingOrderRow, BookingRepository } from './booking.repository.ts';
 
 type CancelBody = BodyOut<typeof booking.cancel>;
+type Line = Awaited<ReturnType<BookingRepository['lines']>>[number];
+/** A cell as a cancellation reads it: taken by it or not, why it cannot be, what it keeps and gives back (paid cells). */
+interface Verdict {
+  line: Line;
+  chosen: boolean;
+  refusal: string | null;
+  quote: CancelQuote | null;
+}
+interface Verdicts {
+  cells: Verdict[];
+  /** Why the cancellation as asked is refused, or null. */
+  refusal: string | null;
+  lines: Line[];
+}
 
 /**
  * Closing and cancelling bookings: an unpaid order is closed (its cells freed, as the auto-close job
@@ -51,6 +65,94 @@ export class BookingCancelService {
     return this.repo.closeUnpaid(tenantId, { createdBefore: cutoffIso }, iso(this.clock.now()));
   }
 
+  /**
+   * What a cancellation of these cells (absent: the default ones) does now, cell by cell, and whether it
+   * is accepted: the one reading of the order, its cells' states and the tenant's rule (`cancelQuote`)
+   * that `cancel` acts on and `preview` shows. Nothing is written.
+   */
+  private async verdicts(s: UserSession, order: BookingOrderRow, detailIds: number[] | undefined): Promise<Verdicts> {
+    const lines = await this.repo.lines(s.tenantId, [order.id]);
+    const now = this.clock.now().getTime();
+    const nowIso = iso(new Date(now));
+    const asked = detailIds ? new Set(detailIds) : null;
+    if (detailIds?.some((id) => !lines.some((l) => l.id === id))) return { cells: [], refusal: booking.BOOKING_MSG.notInOrder, lines };
+    const nameOf = (l: Line) => booking.cellName(l.field_name, l.use_date, l.begin_time, l.end_time);
+    const free = (l: Line, chosen: boolean, refusal: string | null): Verdict => ({ line: l, chosen, refusal, quote: null });
+    let cells: Verdict[];
+    if (order.order_type === 'L') {
+      // An occupancy: its cells not ended are released, at no fee; asked ones already gone are left out.
+      cells = lines.map((l) => {
+        const refusal = l.state === 'C' ? booking.BOOKING_MSG.cancelled(nameOf(l)) : l.ends_at <= nowIso ? booking.BOOKING_MSG.ended(nameOf(l)) : null;
+        return free(l, !refusal && (!asked || asked.has(l.id)), refusal);
+      });
+    } else if (order.pay_state === 'U' || order.pay_state === 'F') {
+      // Unpaid: the order is closed, every held cell freed, whichever were asked.
+      cells = lines.map((l) => free(l, l.state === 'P', l.state === 'P' ? null : booking.BOOKING_MSG.cancelled(nameOf(l))));
+      return { cells, refusal: null, lines };
+    } else if (order.pay_state === 'N' || order.pay_state === 'C' || order.pay_state === 'FR') {
+      const refusal = order.pay_state === 'N' ? sale.CLOSE_PENDING_REFUSED : order.pay_state === 'C' ? '订单已关闭' : refund.refundMsg.nothingLeft;
+      return { cells: lines.map((l) => free(l, false, refusal)), refusal, lines };
+    } else {
+      const rule = await this.admin.setting(s.tenantId);
+      cells = lines.map((l) => {
+        const name = nameOf(l);
+        const chosen = asked ? asked.has(l.id) : l.state === 'A' && cellStart(l.use_date, l.begin_time).getTime() > now;
+        if (l.state === 'C') return free(l, chosen, booking.BOOKING_MSG.cancelled(name));
+        if (l.state !== 'A') return free(l, chosen, '已开场或未到场的场地时段不能退订');
+        const cell = { paid_fen: l.paid_fen, quantity: l.quantity, starts: cellStart(l.use_date, l.begin_time).getTime(), cell: name };
+        try {
+          return { line: l, chosen, refusal: null, quote: cancelQuote(rule, cell, l.quantity - l.refunded_quantity, now) };
+        } catch (error) {
+          if (error instanceof BizError) return free(l, chosen, error.message);
+          throw error;
+        }
+      });
+      // The asked cells' refusals in the order asked; then the rule's (too late) as the refund would say it.
+      const first = (detailIds ?? []).map((id) => cells.find((c) => c.line.id === id)!).find((c) => c.refusal);
+      if (first) return { cells, refusal: first.refusal, lines };
+    }
+    const chosen = cells.filter((c) => c.chosen);
+    const refusal = !chosen.length ? booking.BOOKING_MSG.nothingToCancel : (chosen.find((c) => c.refusal)?.refusal ?? null);
+    return { cells, refusal, lines };
+  }
+
+  /** 退订预览: per cell and in total, what `cancel` with the same cells would keep and give back now, or its refusal. */
+  async preview(s: UserSession, orderId: number, detailIds: number[] | undefined) {
+    const order = await this.orderOfUser(s, orderId);
+    const { cells, refusal, lines } = await this.verdicts(s, order, detailIds);
+    const shown = lines.map((l) => {
+      const v = cells.find((c) => c.line.id === l.id);
+      const q = v?.quote;
+      return {
+        detailId: l.id,
+        fieldName: l.field_name,
+        useDate: l.use_date,
+        beginTime: l.begin_time,
+        endTime: l.end_time,
+        quantity: l.quantity - l.refunded_quantity,
+        chosen: v?.chosen ?? false,
+        cancellable: !!v && !v.refusal,
+        reason: v ? v.refusal : refusal,
+        feePercent: q?.feePercent ?? 0,
+        paidFen: q?.shareFen ?? 0,
+        feeFen: q?.feeFen ?? 0,
+        refundFen: q?.refundFen ?? 0,
+      };
+    });
+    const chosen = shown.filter((c) => c.chosen && c.cancellable);
+    const sum = (k: 'paidFen' | 'feeFen' | 'refundFen') => fenToYuan(chosen.reduce((t, c) => t + c[k], 0));
+    return {
+      orderId: order.id,
+      payState: order.pay_state,
+      cancellable: !refusal,
+      reason: refusal,
+      paid: sum('paidFen'),
+      fee: sum('feeFen'),
+      refund: sum('refundFen'),
+      cells: shown.map(({ paidFen, feeFen, refundFen, ...c }) => ({ ...c, paid: fenToYuan(paidFen), fee: fenToYuan(feeFen), refund: fenToYuan(refundFen) })),
+    };
+  }
+
   async cancel(s: UserSession, b: CancelBody) {
     const order = await this.orderOfUser(s, b.orderId);
     const nowIso = iso(this.clock.now());
@@ -60,32 +162,15 @@ export class BookingCancelService {
       const lines = await this.repo.lines(s.tenantId, [order.id]);
       return { ...closed, cancelled: lines.length, fee: 0, refund: null };
     }
-    if (order.pay_state === 'N') throw refuse(sale.CLOSE_PENDING_REFUSED);
-    if (order.pay_state === 'C') throw refuse('订单已关闭');
-    if (order.pay_state === 'FR') throw refuse(refund.refundMsg.nothingLeft);
-    const lines = await this.repo.lines(s.tenantId, [order.id]);
-    const now = this.clock.now().getTime();
-    const chosen = b.detailIds
-      ? [...new Set(b.detailIds)].map((id) => {
-          const l = lines.find((x) => x.id === id);
-          if (!l) throw refuse(booking.BOOKING_MSG.notInOrder);
-          const name = booking.cellName(l.field_name, l.use_date, l.begin_time, l.end_time);
-          if (l.state === 'C') throw refuse(booking.BOOKING_MSG.cancelled(name));
-          if (l.state !== 'A') throw refuse('已开场或未到场的场地时段不能退订');
-          return l;
-        })
-      : lines.filter((l) => l.state === 'A' && cellStart(l.use_date, l.begin_time).getTime() > now);
-    if (!chosen.length) throw refuse(booking.BOOKING_MSG.nothingToCancel);
+    // The refusal (a cell not to be cancelled, too late) before anything is written; the refund applies the rule again at its own time.
+    const { cells, refusal } = await this.verdicts(s, order, b.detailIds ? [...new Set(b.detailIds)] : undefined);
+    if (refusal) throw refuse(refusal);
+    const chosen = cells.filter((c) => c.chosen);
     const rule = await this.admin.setting(s.tenantId);
-    // The rule's refusal (too late) before anything is written; the refund applies it again at its own time.
-    let shareFen = 0;
-    for (const l of chosen) {
-      cancelFee(rule, cellStart(l.use_date, l.begin_time).getTime(), now, booking.cellName(l.field_name, l.use_date, l.begin_time, l.end_time));
-      shareFen += Math.floor((l.paid_fen * (l.quantity - l.refunded_quantity)) / l.quantity);
-    }
+    const shareFen = chosen.reduce((sum, c) => sum + c.quote!.shareFen, 0);
     const done = await this.checkout.refunds.refund(withFee(this.kind, rule), s, {
       orderId: order.id,
-      lines: chosen.map((l) => ({ detailId: l.id, quantity: l.quantity - l.refunded_quantity })),
+      lines: chosen.map(({ line: l }) => ({ detailId: l.id, quantity: l.quantity - l.refunded_quantity })),
       route: b.route,
       payMode: b.payMode,
       reason: b.reason || '场地预订取消',

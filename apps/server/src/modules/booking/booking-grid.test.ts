@@ -42,7 +42,7 @@ describe('booking grid rules', () => {
   });
 
   it('charges the cancellation fee by the hours left, and refuses too late', () => {
-    const r = { cancelBeforeHours: 2, feePercent: 20, freeBeforeHours: 24 };
+    const r = { cancelBeforeHours: 2, feePercent: 20, freeBeforeHours: 24, gateEarlyMinutes: 30 };
     const start = Date.parse('2026-12-05T10:00:00Z');
     expect(cancelFee(r, start, start - 25 * 3600_000, 'x')).toBe(0);
     expect(cancelFee(r, start, start - 5 * 3600_000, 'x')).toBe(20);

@@ -8,7 +8,7 @@ import type { BookingOrderRow, BookingRepository } from './booking.repository.ts
 type Line = OrderLineRow<'booking_line'> & { price_orig_fen: number };
 export type BookingKind = PayableKind<BookingOrderRow, Line, PayableLineDto> & RefundableKind<BookingOrderRow>;
 /** A line as a cancellation's refund sees it: what it was paid and when it starts. */
-type CancelLine = RefundableLine & { paid_fen: number; starts: number; cell: string };
+type CancelLine = RefundableLine & QuotedCell;
 
 const HOUR_MS = 3_600_000;
 
@@ -23,11 +23,33 @@ export function cancelFee(rule: BookingSetting, startsMs: number, nowMs: number,
   return rule.feePercent;
 }
 
-/** What `quantity` units of a paid cell give back after the fee: its paid share, less the fee (whole fen, the fee rounded up). */
-export const refundAfterFee = (paidFen: number, lineQuantity: number, quantity: number, feePercent: number) => {
-  const share = Math.floor((paidFen * quantity) / lineQuantity);
-  return share - Math.ceil((share * feePercent) / 100);
+const feeSplit = (paidFen: number, lineQuantity: number, quantity: number, feePercent: number) => {
+  const shareFen = Math.floor((paidFen * quantity) / lineQuantity);
+  const feeFen = Math.ceil((shareFen * feePercent) / 100);
+  return { shareFen, feePercent, feeFen, refundFen: shareFen - feeFen };
 };
+
+/** What `quantity` units of a paid cell give back after the fee: its paid share, less the fee (whole fen, the fee rounded up). */
+export const refundAfterFee = (paidFen: number, lineQuantity: number, quantity: number, feePercent: number) =>
+  feeSplit(paidFen, lineQuantity, quantity, feePercent).refundFen;
+
+/** A paid cell as a cancellation sees it: what it was paid for its units, when it starts, what it is called. */
+export interface QuotedCell {
+  paid_fen: number;
+  quantity: number;
+  starts: number;
+  cell: string;
+}
+export type CancelQuote = ReturnType<typeof feeSplit>;
+
+/**
+ * The one rule of cancelling `quantity` units of a paid cell at `nowMs`: its paid share, the fee kept and
+ * the refund, or the refusal (too late, started). The cancellation's check, its refund (`withFee`) and
+ * the preview all ask this.
+ */
+export function cancelQuote(rule: BookingSetting, line: QuotedCell, quantity: number, nowMs: number): CancelQuote {
+  return feeSplit(line.paid_fen, line.quantity, quantity, cancelFee(rule, line.starts, nowMs, line.cell));
+}
 
 /**
  * A booking order as the checkout pays and refunds it: M cards only (a card type's member price was
@@ -105,9 +127,7 @@ export function withFee(kind: BookingKind, rule: BookingSetting): BookingKind {
   return {
     ...kind,
     refundFen(line, quantity, _asked, nowIso) {
-      const l = line as CancelLine;
-      const fee = cancelFee(rule, l.starts, Date.parse(nowIso), l.cell);
-      return refundAfterFee(l.paid_fen, l.quantity, quantity, fee);
+      return cancelQuote(rule, line as CancelLine, quantity, Date.parse(nowIso)).refundFen;
     },
   };
 }

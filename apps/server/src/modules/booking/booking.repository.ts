@@ -337,4 +337,24 @@ export class BookingRepository {
       .where('l.use_date', '<=', endDate)
       .execute();
   }
+
+  /**
+   * Cells of orders held with a member card (not occupancies) in these states ending in (afterIso,
+   * untilIso], with their order's tenant, venue, card, pay state and pay time: what the gates' timed
+   * grants are read from (by the state and end index: the card queue asks every round).
+   */
+  cardCells(states: BookingLineRow['state'][], afterIso: string, untilIso: string, by: { tenantId: number; cardIds: number[] | null } | null) {
+    let q = this.db
+      .selectFrom('booking_line as l')
+      .innerJoin('booking_order as o', (j) => j.onRef('o.id', '=', 'l.order_id').onRef('o.tenant_id', '=', 'l.tenant_id'))
+      .select(['o.tenant_id', 'o.venue_id', 'o.card_id', 'o.pay_state', 'o.paid_at', 'l.use_date', 'l.begin_time', 'l.ends_at', 'l.state', 'l.voided_at'])
+      .where('o.card_id', 'is not', null)
+      .where('o.order_type', '!=', 'L')
+      .where('l.state', 'in', states)
+      .where('l.ends_at', '>', afterIso)
+      .where('l.ends_at', '<=', untilIso);
+    if (by) q = q.where('o.tenant_id', '=', by.tenantId);
+    if (by?.cardIds) q = q.where('o.card_id', 'in', by.cardIds.length ? by.cardIds : [0]);
+    return q.execute();
+  }
 }

@@ -50,6 +50,7 @@ export function bookingRoutes(app: FastifyInstance, guard: Guard, s: BookingServ
   route(app, guard, booking.queryOrderForPay, ({ session, query }) => s.checkout.payments.forPay(s.kind, session, query));
   route(app, guard, booking.payOrder, ({ session, body }) => s.checkout.payments.pay(s.kind, session, body));
   route(app, guard, booking.closeOrder, ({ session, body }) => s.cancels.close(session, body.orderId));
+  route(app, guard, booking.cancelPreview, ({ session, body }) => s.cancels.preview(session, body.orderId, body.detailIds));
   route(app, guard, booking.cancel, ({ session, body }) => s.cancels.cancel(session, body));
   route(app, guard, booking.orderQuery, ({ session, query }) => s.orders.orderPage(session, query));
   route(app, guard, booking.getBookingOrder, ({ session, query }) => s.orders.lookup(session, query.code));

@@ -1,11 +1,13 @@
 import { iso } from '../../lib/clock.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { CheckoutServices } from '../checkout/index.ts';
+import type { GateAccess } from '../gate/index.ts';
 import { defineModule } from '../module.ts';
 import type { VenueService } from '../venue/index.ts';
 import { BookingAdminRepository } from './booking-admin.repository.ts';
 import { BookingAdminService } from './booking-admin.service.ts';
 import { BookingCancelService } from './booking-cancel.service.ts';
+import { bookingGateGrants } from './booking-gate.ts';
 import { BOOKING_MENUS } from './booking.menus.ts';
 import { bookingKind } from './booking-payable.ts';
 import { BookingPlanner } from './booking-plan.ts';
@@ -19,19 +21,22 @@ export type { BookingServices };
 /**
  * 场地预订 (issue 35): fields and their prices, the booking grid, reservations (R, 固定场), whole-venue
  * orders (P) and occupancy (L), paid and refunded through the checkout, opened at check-in, closed by the
- * auto-close job when unpaid, marked not used (FN) when never opened by their end.
+ * auto-close job when unpaid, marked not used (FN) when never opened by their end; a booking's member
+ * card passes the gates of its venue during the booked time.
  */
 export const bookingModule = defineModule({
   key: 'booking',
   services: (
     { db, clock },
-    { checkout, audit, venues }: { checkout: CheckoutServices; audit: AuditService; venues: VenueService },
+    { checkout, audit, venues, gateAccess }: { checkout: CheckoutServices; audit: AuditService; venues: VenueService; gateAccess: GateAccess },
   ): BookingServices & { noShows: () => Promise<number> } => {
     const repo = new BookingRepository(db.kysely, db.engine);
     const adminRepo = new BookingAdminRepository(db.kysely);
     const admin = new BookingAdminService(adminRepo, audit, clock);
     const kind = bookingKind(repo, clock);
     const planner = new BookingPlanner(repo, adminRepo, venues, clock);
+    // A member's card passes its booking's venue gates during the booked time: written like other card access.
+    gateAccess.registerGrants(bookingGateGrants(repo, admin));
     return {
       admin,
       orders: new BookingService(repo, adminRepo, planner, { audit }, clock),

@@ -4,6 +4,11 @@ import type { Database, GateCardPushTable } from '../../db/tables.ts';
 export type PushRow = Selectable<GateCardPushTable>;
 /** Which cards a sync looks at: some cards of a tenant, or every card of one controller. */
 export type SyncScope = { cardIds: number[] } | { controllerId: number };
+/** A card that may pass a venue's member gates now (a booking's time), whatever its card type may pass. */
+export interface VenueGrant {
+  cardId: number;
+  venueId: number;
+}
 /** A card record a controller should hold. */
 export interface PushWish {
   tenant_id: number;
@@ -19,17 +24,10 @@ export interface PushWish {
 export class CardAccessRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /**
-   * Valid cards (state A, opened, not ended, member not blacklisted, a physical card id) and the
-   * enabled gates their card type may pass, with each gate's controller and doors.
-   */
-  wanted(tenantId: number, scope: SyncScope, nowIso: string) {
-    let q = this.db
+  /** Cards that may pass a gate at all: state A, opened, not ended, member not blacklisted, a physical card id; with enabled gates and controllers. */
+  private validCards(tenantId: number, nowIso: string) {
+    return this.db
       .selectFrom('card as c')
-      .innerJoin('gate_card_type as t', (j) => j.onRef('t.card_type_id', '=', 'c.card_type_id').onRef('t.tenant_id', '=', 'c.tenant_id'))
-      .innerJoin('gate as g', (j) => j.onRef('g.id', '=', 't.gate_id').on('g.usage', '=', 'A'))
-      .innerJoin('gate_controller as k', (j) => j.onRef('k.id', '=', 'g.controller_id').on('k.state', '=', 'A'))
-      .select(['c.id as card_id', 'c.phy_card_id', 'c.use_begin', 'c.use_end', 'g.controller_id', 'g.in_door', 'g.out_door'])
       .where('c.tenant_id', '=', tenantId)
       .where('c.state', '=', 'A')
       .where('c.is_opened', '=', 'T')
@@ -38,8 +36,36 @@ export class CardAccessRepository {
       .where(({ not, exists, selectFrom }) =>
         not(exists(selectFrom('blacklist as b').select('b.id').whereRef('b.member_id', '=', 'c.member_id').where('b.active', '=', 1))),
       );
-    q = 'cardIds' in scope ? q.where('c.id', 'in', scope.cardIds) : q.where('g.controller_id', '=', scope.controllerId);
-    return q.execute();
+  }
+
+  /**
+   * Valid cards (state A, opened, not ended, member not blacklisted, a physical card id) and the
+   * enabled gates their card type may pass, with each gate's controller and doors.
+   */
+  wanted(tenantId: number, scope: SyncScope, nowIso: string) {
+    const q = this.validCards(tenantId, nowIso)
+      .innerJoin('gate_card_type as t', (j) => j.onRef('t.card_type_id', '=', 'c.card_type_id').onRef('t.tenant_id', '=', 'c.tenant_id'))
+      .innerJoin('gate as g', (j) => j.onRef('g.id', '=', 't.gate_id').on('g.usage', '=', 'A'))
+      .innerJoin('gate_controller as k', (j) => j.onRef('k.id', '=', 'g.controller_id').on('k.state', '=', 'A'))
+      .select(['c.id as card_id', 'c.phy_card_id', 'c.use_begin', 'c.use_end', 'g.controller_id', 'g.in_door', 'g.out_door']);
+    return ('cardIds' in scope ? q.where('c.id', 'in', scope.cardIds) : q.where('g.controller_id', '=', scope.controllerId)).execute();
+  }
+
+  /**
+   * Valid cards granted a venue for a while (a booking's time) and that venue's enabled member gates
+   * (those some card type may pass: a staff-only gate is not one), with each gate's controller and doors.
+   */
+  async wantedAtVenues(tenantId: number, grants: VenueGrant[], scope: SyncScope, nowIso: string) {
+    if (!grants.length) return [];
+    const q = this.validCards(tenantId, nowIso)
+      .innerJoin('gate as g', (j) => j.onRef('g.tenant_id', '=', 'c.tenant_id').on('g.usage', '=', 'A'))
+      .innerJoin('gate_controller as k', (j) => j.onRef('k.id', '=', 'g.controller_id').on('k.state', '=', 'A'))
+      .where('c.id', 'in', [...new Set(grants.map((x) => x.cardId))])
+      .where('g.venue_id', 'in', [...new Set(grants.map((x) => x.venueId))])
+      .where(({ exists, selectFrom }) => exists(selectFrom('gate_card_type as t').select('t.gate_id').whereRef('t.gate_id', '=', 'g.id')))
+      .select(['c.id as card_id', 'c.phy_card_id', 'c.use_begin', 'c.use_end', 'g.controller_id', 'g.in_door', 'g.out_door', 'g.venue_id']);
+    const rows = await ('cardIds' in scope ? q.where('c.id', 'in', scope.cardIds) : q.where('g.controller_id', '=', scope.controllerId)).execute();
+    return rows.filter((r) => grants.some((x) => x.cardId === r.card_id && x.venueId === r.venue_id));
   }
 
   existing(tenantId: number, scope: SyncScope) {

@@ -2,7 +2,7 @@ import { chinaText } from '@venue/contract';
 import { addMs, iso, type Clock } from '../../lib/clock.ts';
 import type { CardRecord, ControllerTarget, GateDriver } from './driver/gate-driver.ts';
 import { GateDriverError } from './driver/gate-driver.ts';
-import type { CardAccessRepository, PushRow, PushWish, SyncScope } from './card-access.repository.ts';
+import type { CardAccessRepository, PushRow, PushWish, SyncScope, VenueGrant } from './card-access.repository.ts';
 import { targetOf } from './controller.target.ts';
 import type { GateLog } from './gate-log.ts';
 
@@ -21,6 +21,17 @@ export function cardNumberOf(phyCardId: string | null): number | null {
   return n > 0 && n <= 4_294_967_295 ? n : null;
 }
 
+/**
+ * Gate access for a while, from another module (a booking's time at its venue): which cards may pass
+ * which venues' member gates now, and which cards' grants began or ended since a moment, so that the
+ * queue's rounds write and remove their records as their times come.
+ */
+export interface TimedGrants {
+  current(tenantId: number, cardIds: number[] | null, nowMs: number): Promise<VenueGrant[]>;
+  /** Per tenant, the cards whose grants began or ended in (sinceMs, nowMs]; since null (a new process): any that may have. */
+  changed(sinceMs: number | null, nowMs: number): Promise<Map<number, number[]>>;
+}
+
 const chinaDate = (isoText: string) => chinaText(new Date(isoText)).slice(0, 10);
 const keyOf = (controllerId: number, cardNumber: number) => `${controllerId}:${cardNumber}`;
 
@@ -34,6 +45,9 @@ export class CardAccessService {
   private readonly inFlight = new Set<Promise<void>>();
   private ticking = false;
   private lastDropDay = '';
+  private readonly timed: TimedGrants[] = [];
+  /** When the timed grants were last looked at (null: not yet by this process). */
+  private timedSeen: number | null = null;
   log: GateLog = { warn: () => undefined };
 
   constructor(
@@ -57,10 +71,20 @@ export class CardAccessService {
     return queued.size;
   }
 
+  /** A module's timed gate access (bookings): its cards' records follow its grants too. */
+  registerGrants(grants: TimedGrants) {
+    this.timed.push(grants);
+  }
+
   private async reconcile(tenantId: number, scope: SyncScope): Promise<number[]> {
     const now = this.clock.now();
     const wishes = new Map<string, PushWish>();
-    for (const row of await this.repo.wanted(tenantId, scope, iso(now))) {
+    const rows = await this.repo.wanted(tenantId, scope, iso(now));
+    for (const t of this.timed) {
+      const grants = await t.current(tenantId, 'cardIds' in scope ? scope.cardIds : null, now.getTime());
+      rows.push(...(await this.repo.wantedAtVenues(tenantId, grants, scope, iso(now))));
+    }
+    for (const row of rows) {
       const cardNumber = cardNumberOf(row.phy_card_id);
       if (cardNumber === null) continue;
       const key = keyOf(row.controller_id, cardNumber);
@@ -113,6 +137,11 @@ export class CardAccessService {
       await this.repo.dropEnded(today, iso(now));
       this.lastDropDay = today;
     }
+    // Timed grants that began or ended since the last round: those cards' records are set again (queued due now, sent below).
+    for (const t of this.timed) {
+      for (const [tenantId, cardIds] of await t.changed(this.timedSeen, now.getTime())) if (cardIds.length) await this.reconcile(tenantId, { cardIds });
+    }
+    this.timedSeen = now.getTime();
     await this.push(await this.repo.claim(iso(now), iso(addMs(now, LEASE_MS)), BATCH));
   }
 

@@ -23,6 +23,7 @@ import { RemoteControlService } from './remote-control.service.ts';
 
 export type { GateServices };
 export type { CardAccessService as GateAccess };
+export type { TimedGrants } from './card-access.service.ts';
 export { gateRuntime, type GateRuntimeOptions } from './gate-runtime.ts';
 
 /**

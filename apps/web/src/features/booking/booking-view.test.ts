@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Grid } from '@venue/contract';
-import { cancelFeeOf, cancelRule, cancelRuleText, chosenRange, dateStrip, moveBy, pickTotal, stillFree } from './booking-view';
+import { cancelRuleText, chosenRange, dateStrip, moveBy, pickTotal, stillFree } from './booking-view';
 
 const cell = (beginTime: string, endTime: string, state: 'free' | 'paid', price: number, left = 1) => ({
   beginTime,
@@ -58,27 +58,9 @@ describe('booking grid helpers', () => {
     expect(dateStrip('2026-11-28', 3).map((d) => d.label)).toEqual(['11-28 今天', '11-29 明天', '11-30 周一']);
     expect(dateStrip('2026-11-28', 2, 7).map((d) => d.label)).toEqual(['12-05 周六', '12-06 周日']);
   });
-  it('applies the cancellation rule', () => {
-    const rule = { cancelBeforeHours: 2, feePercent: 20, freeBeforeHours: 24 };
-    const h = 3_600_000;
-    expect(cancelRule(rule, 30 * h, 0)).toEqual({ percent: 0 });
-    expect(cancelRule(rule, 5 * h, 0)).toEqual({ percent: 20 });
-    expect(cancelRule(rule, 1 * h, 0)).toEqual({ refused: '开场前2小时内不能退订' });
+  it('states the cancellation rule in words', () => {
+    const rule = { cancelBeforeHours: 2, feePercent: 20, freeBeforeHours: 24, gateEarlyMinutes: 30 };
     expect(cancelRuleText(rule)).toBe('开场前2小时内不能退订；提前24小时以上免手续费，否则收取20%手续费。');
     expect(cancelRuleText({ ...rule, freeBeforeHours: 0 })).toBe('开场前2小时内不能退订；收取20%手续费。');
-  });
-  it('takes the fee of each cancelled cell from its share of what the order was paid', () => {
-    const line = (detailId: number, price: number, quantity = 1, refundedQuantity = 0) => ({ detailId, price, quantity, refundedQuantity }) as never;
-    // 100.00 listed, 90.00 paid (a 9折 card): the first cell's share is 45.00, 20% of it 9.00.
-    const order = { pricePay: 90, details: [line(1, 50), line(2, 50)] };
-    expect(cancelFeeOf(order, [{ detailId: 1, percent: 20 }]).toString()).toBe('9');
-    expect(
-      cancelFeeOf(order, [
-        { detailId: 1, percent: 0 },
-        { detailId: 2, percent: 20 },
-      ]).toString(),
-    ).toBe('9');
-    // Heads already given back are not charged again.
-    expect(cancelFeeOf({ pricePay: 90, details: [line(1, 30, 3, 1)] }, [{ detailId: 1, percent: 10 }]).toString()).toBe('6');
   });
 });

@@ -81,36 +81,6 @@ export function chosenRange(grid: Grid | undefined, picks: readonly Chosen[]): {
   };
 }
 
-/** When a cell starts (China time). */
-export const cellStartMs = (useDate: string, beginTime: string) => Date.parse(`${useDate}T${beginTime}:00+08:00`);
-
-/**
- * The tenant's cancellation rule for a cell (as the server applies it): the fee percent, or why it can no
- * longer be cancelled. Shown before 退订 is confirmed; the server's answer is what counts.
- */
-export function cancelRule(rule: BookingSetting, startsMs: number, nowMs: number): { percent: number } | { refused: string } {
-  const hours = (startsMs - nowMs) / 3_600_000;
-  if (hours <= 0) return { refused: '已开始，不能退订' };
-  if (rule.cancelBeforeHours > 0 && hours < rule.cancelBeforeHours) return { refused: `开场前${rule.cancelBeforeHours}小时内不能退订` };
-  if (rule.freeBeforeHours > 0 && hours >= rule.freeBeforeHours) return { percent: 0 };
-  return { percent: rule.feePercent };
-}
-
-/** The fee of cancelling these cells (yuan): each cell's paid share of the order, times its fee percent. */
-export function cancelFeeOf(order: Pick<BookingOrder, 'pricePay' | 'details'>, percents: { detailId: number; percent: number }[]): Decimal {
-  const listTotal = order.details.reduce((s, d) => s.plus(new Decimal(d.price).times(d.quantity)), new Decimal(0));
-  return percents.reduce((fee, p) => {
-    const d = order.details.find((x) => x.detailId === p.detailId)!;
-    const share = listTotal.isZero()
-      ? new Decimal(0)
-      : new Decimal(order.pricePay)
-          .times(d.price)
-          .times(d.quantity - d.refundedQuantity)
-          .dividedBy(listTotal);
-    return fee.plus(share.times(p.percent).dividedBy(100).toDecimalPlaces(2, Decimal.ROUND_UP));
-  }, new Decimal(0));
-}
-
 /** The rule in words, e.g. 开场前2小时内不能退订；提前24小时以上免手续费，否则收取20%手续费。 */
 export function cancelRuleText(rule: BookingSetting): string {
   const until = rule.cancelBeforeHours > 0 ? `开场前${rule.cancelBeforeHours}小时内不能退订` : '开场前均可退订';

@@ -1,4 +1,4 @@
-import { Table, Tag } from 'antd';
+import { Table, Tag, type TableColumnsType } from 'antd';
 import { booking, type BookingOrder } from '@venue/contract';
 import { formatYuan } from '@/lib/money';
 
@@ -13,10 +13,12 @@ export interface BookingLinesTableProps {
   onSelect?: (ids: number[]) => void;
   selectable?: (row: Line) => boolean;
   loading?: boolean;
+  /** Columns after the state (退订: the fee and refund of each cell). */
+  extra?: TableColumnsType<Line>;
 }
 
 /** An order's booked cells: field, date, time, heads, price, state; optionally ticked (开场, 退订). */
-export function BookingLinesTable({ rows, selected = [], onSelect, selectable = () => true, loading }: BookingLinesTableProps) {
+export function BookingLinesTable({ rows, selected = [], onSelect, selectable = () => true, loading, extra = [] }: BookingLinesTableProps) {
   return (
     <Table<Line>
       size="small"
@@ -45,6 +47,7 @@ export function BookingLinesTable({ rows, selected = [], onSelect, selectable = 
           width: 90,
           render: (s: string) => <Tag color={LINE_COLORS[s] ?? 'warning'}>{booking.LINE_STATE_LABELS[s] ?? s}</Tag>,
         },
+        ...extra,
       ]}
     />
   );

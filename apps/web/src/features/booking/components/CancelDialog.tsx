@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
 import { Alert, App, Form, Modal, Typography } from 'antd';
 import { booking, bookingAdmin, type BookingOrder } from '@venue/contract';
 import { RefundRouteFields, type RefundRouteValues } from '@/components/refund/useRefundRequest';
@@ -6,36 +7,49 @@ import { validValues } from '@/lib/form';
 import { formatYuan } from '@/lib/money';
 import { toast } from '@/lib/notify';
 import { useApiMutation, useApiQuery } from '@/lib/query';
-import { cancelFeeOf, cancelRule, cancelRuleText, cellStartMs } from '../booking-view';
+import { cancelRuleText } from '../booking-view';
 import { BookingLinesTable } from './BookingLinesTable';
+
+/** A cell's fee or refund from the server's preview; a cell it cannot cancel shows a dash. */
+const cellMoney = (c: booking.CancelPreviewCell | undefined, key: 'fee' | 'refund') => (c?.cancellable ? formatYuan(c[key]) : '-');
 
 const refundWay = (v: RefundRouteValues | null | undefined) =>
   v ? { route: v.route, payMode: v.route === 'F' ? v.payMode : undefined, reason: v.reason ?? '' } : {};
 
-/** 退订: the cells still to be used (all ticked), the fee by the tenant's rule shown before confirming, the refund route. */
+/**
+ * 退订: the cells the server would cancel (ticked), each with its paid share, fee and refund as the server's
+ * preview answers them (the same reckoning the cancellation does), the total, and the refund route.
+ */
 export function CancelDialog({ order, onClose }: { order: BookingOrder; onClose: () => void }) {
   const { modal } = App.useApp();
   const setting = useApiQuery(bookingAdmin.settingGet).data ?? bookingAdmin.DEFAULT_BOOKING_SETTING;
-  const now = Date.now();
-  const rules = order.details.map((d) => ({ d, rule: cancelRule(setting, cellStartMs(d.useDate, d.beginTime), now) }));
-  const cancellable = rules.filter((r) => r.d.state === 'A' && 'percent' in r.rule);
-  const [selected, setSelected] = useState(cancellable.map((r) => r.d.detailId));
+  // Every cell as the server reads it now; until a box is ticked or cleared, those it would take that it can.
+  const base = useApiQuery(booking.cancelPreview, { body: { orderId: order.orderId } }, { gcTime: 0 });
+  const [picked, setPicked] = useState<number[] | undefined>();
+  const cells = base.data?.cells ?? [];
+  const selected = picked ?? cells.filter((c) => c.chosen && c.cancellable).map((c) => c.detailId);
+  // The total of the ticked cells, from the server too.
+  const preview = useApiQuery(
+    booking.cancelPreview,
+    { body: { orderId: order.orderId, detailIds: selected } },
+    { enabled: !!base.data && selected.length > 0, placeholderData: keepPreviousData, gcTime: 0 },
+  );
   const [form] = Form.useForm<RefundRouteValues>();
   // One id per cancellation meant: a retry after no answer finds it instead of refunding twice.
   const requestId = useRef(crypto.randomUUID());
   const cancel = useApiMutation(booking.cancel, { invalidates: [booking.gridQuery, booking.orderQuery] });
   const paid = order.payState !== 'U' && order.orderType !== 'L';
-  const percents = cancellable
-    .filter((r) => selected.includes(r.d.detailId))
-    .map((r) => ({ detailId: r.d.detailId, percent: 'percent' in r.rule ? r.rule.percent : 0 }));
-  const fee = paid ? cancelFeeOf(order, percents) : null;
-  const late = rules.find((r) => r.d.state === 'A' && 'refused' in r.rule);
+  const shown = selected.length && preview.data && !preview.isPlaceholderData ? preview.data : null;
+  const late = cells.find((c) => !c.cancellable && c.reason && order.details.some((d) => d.detailId === c.detailId && d.state === 'A'));
+  const ofCell = new Map(cells.map((c) => [c.detailId, c]));
 
   async function submit() {
     if (!selected.length) return toast.warning('请选择要取消的场地时段');
     const how = paid ? await validValues(form) : null;
     if (paid && !how) return;
-    const what = paid ? `，手续费约 ${formatYuan(fee!.toNumber())} 元，其余退回` : '';
+    if (!shown) return toast.warning('正在计算退款，请稍候');
+    if (!shown.cancellable) return toast.warning(shown.reason ?? '没有可取消的场地时段');
+    const what = paid ? `，手续费约 ${formatYuan(shown.fee)} 元，退款 ${formatYuan(shown.refund)} 元` : '';
     const ok = await modal.confirm({ title: '确认退订', content: `退订 ${selected.length} 个时段${what}？`, okText: '确定', cancelText: '取消' });
     if (!ok) return;
     const done = await cancel
@@ -58,18 +72,25 @@ export function CancelDialog({ order, onClose }: { order: BookingOrder; onClose:
       onCancel={onClose}
     >
       <Typography.Paragraph>退订规则：{cancelRuleText(setting)}</Typography.Paragraph>
-      {late && 'refused' in late.rule && (
-        <Alert type="warning" showIcon message={`${late.d.fieldName} ${late.d.beginTime}：${late.rule.refused}`} style={{ marginBottom: 8 }} />
-      )}
+      {late && <Alert type="warning" showIcon message={`${late.fieldName} ${late.beginTime}：${late.reason}`} style={{ marginBottom: 8 }} />}
       <BookingLinesTable
         rows={order.details}
         selected={selected}
-        onSelect={setSelected}
-        selectable={(d) => cancellable.some((r) => r.d.detailId === d.detailId)}
+        onSelect={setPicked}
+        selectable={(d) => !!ofCell.get(d.detailId)?.cancellable}
+        loading={base.isLoading}
+        extra={
+          paid
+            ? [
+                { title: '手续费（元）', key: 'fee', width: 90, render: (_, d) => cellMoney(ofCell.get(d.detailId), 'fee') },
+                { title: '退款（元）', key: 'refund', width: 90, render: (_, d) => cellMoney(ofCell.get(d.detailId), 'refund') },
+              ]
+            : undefined
+        }
       />
-      {fee && (
+      {paid && shown && (
         <Typography.Paragraph strong style={{ marginTop: 8 }}>
-          预计手续费：{formatYuan(fee.toNumber())} 元（以实际退款为准）
+          预计手续费：{formatYuan(shown.fee)} 元，退款：{formatYuan(shown.refund)} 元（已付 {formatYuan(shown.paid)} 元）
         </Typography.Paragraph>
       )}
       {paid && <RefundRouteFields form={form} venueId={order.venueId} />}

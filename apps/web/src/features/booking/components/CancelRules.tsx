@@ -30,6 +30,9 @@ export function CancelRules() {
       <Form.Item name="freeBeforeHours" label="提前多少小时以上退订免手续费（0：总是收取）" rules={[{ required: true, message: '请输入小时数' }]}>
         <InputNumber min={0} max={720} precision={0} addonAfter="小时" />
       </Form.Item>
+      <Form.Item name="gateEarlyMinutes" label="会员卡预订：开场前多少分钟起可刷卡入闸（至结束）" rules={[{ required: true, message: '请输入分钟数' }]}>
+        <InputNumber min={0} max={720} precision={0} addonAfter="分钟" />
+      </Form.Item>
       <Button type="primary" loading={save.isPending} onClick={() => void submit()}>
         保存
       </Button>
