@@ -161,6 +161,7 @@ const NOT_AUDITED: Record<string, string[]> = {
     'menus.menuSuperior',
     'gate.controllerTest',
     'booking.conflicts',
+    'booking.cancelPreview',
   ],
   'front-desk use recorded in its own ledger (entries, bands, charges, gate passes)': [
     'ticket.checkTicket',

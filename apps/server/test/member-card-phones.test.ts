@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { type AnyCall, codesOf, coupons, lecture, member, PERMISSIONS, ticket, ticketDesk, type Call, type Permission } from '@venue/contract';
+import { type AnyCall, booking, codesOf, coupons, lecture, member, PERMISSIONS, ticket, ticketDesk, type Call, type Permission } from '@venue/contract';
 import { ALL_CALLS } from '@venue/contract/all-calls';
 import type { CallInput, Client } from './client.ts';
 import { describeEachEngine } from './harness.ts';
@@ -37,7 +37,7 @@ describeEachEngine("members' phones follow 查看完整手机号 on %s", (server
   /** Holds those codes in every venue of tenant 1; `seer` holds 查看完整手机号 too. */
   let clerk: Client;
   let seer: Client;
-  const ids = { zhang: 0, zhangMember: 0, consume: 0, ticketOrder: 0, qrCode: '', coupon: 0, memberCoupons: [] as number[], newMember: 0 };
+  const ids = { zhang: 0, zhangMember: 0, consume: 0, ticketOrder: 0, qrCode: '', coupon: 0, memberCoupons: [] as number[], newMember: 0, bookingCode: '' };
 
   beforeAll(async () => {
     clerk = server.api.as(await userHolding(server, 'clerk', codes, [1, 2, 3, 4]));
@@ -47,6 +47,9 @@ describeEachEngine("members' phones follow 查看完整手机号 on %s", (server
     ids.zhangMember = zhang.memberId;
     const consume = await server.db.selectFrom('card_consume').select('id').where('card_id', '=', zhang.cardId).orderBy('id').executeTakeFirstOrThrow();
     ids.consume = consume.id;
+    // a demo field booking with its contact's phone
+    const bookings = (await admin.call(booking.orderQuery, { query: { orderType: 'R' } })).body.data.records;
+    ids.bookingCode = bookings.find((b) => b.phone && FULL.test(b.phone))!.code;
     // a ticket sold to 张三, paid in cash
     const [type] = (await admin.call(ticket.typeForSale, { query: { venueId: TICKET_VENUE } })).body.data;
     const created = await admin.call(ticket.createOrder, {
@@ -80,6 +83,8 @@ describeEachEngine("members' phones follow 查看完整手机号 on %s", (server
     ['ticket.queryDetailPage', ticket.queryDetailPage, () => ({ query: { qrCode: ids.qrCode } })],
     ['ticketDesk.queryDetailAndHand', ticketDesk.queryDetailAndHand, () => ({ query: { qrCode: ids.qrCode } })],
     ['ticketDesk.getPrintDetailWithHand', ticketDesk.getPrintDetailWithHand, () => ({ query: { orderIds: String(ids.ticketOrder) } })],
+    ['booking.orderQuery', booking.orderQuery, () => ({ query: { orderType: 'R' } })],
+    ['booking.getBookingOrder', booking.getBookingOrder, () => ({ query: { code: ids.bookingCode } })],
     ['coupons.recordQuery', coupons.recordQuery, () => ({ query: { keyword: '张三' } })],
     ['coupons.issueMembers', coupons.issueMembers, () => ({ query: { keyword: '13800000001' } })],
   ];
