@@ -137,31 +137,23 @@ async function browserSetup() {
   return chromium;
 }
 
-/**
- * The checks (lint, typecheck, OpenAPI: CPU alone) run beside the contract and server suites, which wait
- * on PostgreSQL, sockets and timers for much of their time; the rest follow one after another.
- */
 const otherStages = async () => {
-  await Promise.all([
-    timed('checks', () =>
-      checks([
-        ['lint', 'lint'],
-        ['typecheck', 'typecheck'],
-        ['openapi', 'lint:openapi'],
-      ]),
-    ),
-    (async () => {
-      await timed('contract', () => vitest('contract', 'packages/contract'));
-      await timed('server', () => vitest('server', 'apps/server'));
-    })(),
-  ]);
+  await timed('checks', () =>
+    checks([
+      ['lint', 'lint'],
+      ['typecheck', 'typecheck'],
+      ['openapi', 'lint:openapi'],
+    ]),
+  );
+  await timed('contract', () => vitest('contract', 'packages/contract'));
+  await timed('server', () => vitest('server', 'apps/server'));
   await timed('web-unit', () => vitest('web-unit', 'apps/web'));
   await timed('lint-boundaries', () => vitest('lint-boundaries', 'scripts'));
 };
 
 /**
- * The browser stage last and alone. Run beside the CPU stages, the browser tests met a machine too busy
- * for their timing (a scanner's keys reached the page more than 50 ms apart and split the scan).
+ * One stage after another. Run beside the CPU stages, the browser tests met a machine too busy for
+ * their timing (a scanner's keys reached the page more than 50 ms apart and split the scan): kept apart.
  */
 const startedAt = performance.now();
 await otherStages();
