@@ -1,5 +1,5 @@
 import type { Clock } from '../../lib/clock.ts';
-import type { PacketRefusal } from './driver/event-packet.ts';
+import type { PacketRefusal } from './driver/gate-driver.ts';
 import type { ControllerEvent, EventListener, EventSender, GateDriver } from './driver/gate-driver.ts';
 import type { GateLog } from './gate-log.ts';
 import type { PassService, RecordOutcome } from './pass.service.ts';

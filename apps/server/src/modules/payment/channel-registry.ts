@@ -5,7 +5,10 @@ import type { SecretBox } from '../../lib/secret-box.ts';
 import { cashLikeChannel } from './cash.channel.ts';
 import type { ChannelKind, ChannelTiming, PaymentChannel } from './channel.ts';
 import type { ChannelConfigRepository, ChannelConfigRow } from './channel-config.repository.ts';
-import { createLiveChannel, type LiveChannel, type LiveOptions } from './live/index.ts';
+import { createLiveChannel } from './live/index.ts';
+import type { ChannelSettings, LiveChannel, LiveOptions } from './live/live-channel.ts';
+
+export type { ChannelSettings } from './live/live-channel.ts';
 import type { SimulatorTradeRepository } from './simulator-trade.repository.ts';
 import { SimulatorChannel } from './simulator.channel.ts';
 
@@ -18,13 +21,6 @@ export type ChannelAdapters = Partial<Record<string, PaymentChannel>>;
 /** How live channels talk (tests shorten the waits). */
 export interface ChannelOptions extends LiveOptions {
   timing?: Partial<ChannelTiming>;
-}
-
-/** A setting as the adapters read it: the merchant's parameters and the opened secrets. */
-export interface ChannelSettings {
-  baseUrl: string;
-  params: Record<string, string>;
-  secrets: Record<string, string>;
 }
 
 const SCAN_KIND: ChannelKind = { remote: true, needsAuthCode: true };

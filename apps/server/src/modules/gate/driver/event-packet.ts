@@ -1,4 +1,4 @@
-import type { ControllerEvent } from './gate-driver.ts';
+import type { ControllerEvent, PacketRefusal } from './gate-driver.ts';
 
 /**
  * The event a board sends its listener: a 64-byte status packet (function 0x20) that starts with 0x17,
@@ -12,9 +12,6 @@ const START_BYTES = new Set([0x17, 0x19]);
 const STATUS = 0x20;
 /** 1 swipe, 2 door, 3 alarm (0 none, 0xff a record overwritten). */
 const EVENT_TYPES = new Set([1, 2, 3]);
-
-/** Why a datagram was not taken as an event. */
-export type PacketRefusal = 'length' | 'start' | 'function' | 'no-event' | 'type' | 'door';
 
 export type DecodedPacket = { event: ControllerEvent } | { refused: PacketRefusal };
 

@@ -1,5 +1,3 @@
-import type { PacketRefusal } from './event-packet.ts';
-
 /**
  * What the gate features ask of an access controller, whatever board answers: remote door commands,
  * status and time, card records and the event stream. The one implementation drives 微耕 / UHPPOTE
@@ -32,6 +30,9 @@ export interface CardRecord {
   to: string;
   doors: number[];
 }
+
+/** Why a datagram was not taken as an event. */
+export type PacketRefusal = 'length' | 'start' | 'function' | 'no-event' | 'type' | 'door';
 
 /** An event a board reports: a swipe (type 1), a door event (2) or an alarm (3). */
 export interface ControllerEvent {

@@ -2,11 +2,10 @@ import { createPrivateKey, randomBytes } from 'node:crypto';
 import { AlipaySdk, type AlipaySdkCommonResult } from 'alipay-sdk';
 import { fenToYuan } from '@venue/contract';
 import type { ChannelAnswer, ChannelTiming, PayInput, RefundInput, RefundRef, TradeRef } from '../channel.ts';
-import type { ChannelSettings } from '../channel-registry.ts';
 import { parseAlipayBill } from './alipay-bill.ts';
 import type { BillLine } from './bill-line.ts';
 import { post } from './http.ts';
-import type { LiveChannel, LiveOptions, ProbeAnswer } from './index.ts';
+import type { ChannelSettings, LiveChannel, LiveOptions, ProbeAnswer } from './live-channel.ts';
 
 type Result = AlipaySdkCommonResult;
 const unknown = (message: string, channelTradeNo: string | null = null): ChannelAnswer => ({ state: 'UNKNOWN', channelTradeNo, message });

@@ -1,10 +1,9 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import dayjs from 'dayjs';
 import type { ChannelAnswer, ChannelTiming, PayInput, RefundInput, RefundRef, TradeRef } from '../channel.ts';
-import type { ChannelSettings } from '../channel-registry.ts';
 import type { BillLine } from './bill-line.ts';
 import { post } from './http.ts';
-import type { LiveChannel, LiveOptions, ProbeAnswer } from './index.ts';
+import type { ChannelSettings, LiveChannel, LiveOptions, ProbeAnswer } from './live-channel.ts';
 
 type Answer = Record<string, unknown> & { errCode?: string; errInfo?: string };
 const unknown = (message: string, channelTradeNo: string | null = null): ChannelAnswer => ({ state: 'UNKNOWN', channelTradeNo, message });

@@ -1,8 +1,8 @@
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import type { ChannelAnswer, ChannelTiming, PayInput, RefundInput, RefundRef, TradeRef } from '../channel.ts';
-import type { ChannelSettings } from '../channel-registry.ts';
 import { post } from './http.ts';
-import type { BillLine, LiveChannel, LiveOptions, ProbeAnswer } from './index.ts';
+import type { BillLine } from './bill-line.ts';
+import type { ChannelSettings, LiveChannel, LiveOptions, ProbeAnswer } from './live-channel.ts';
 import { parseWechatBill } from './wechatpay-bill.ts';
 import { fromXml, nonce, toXml, wxSign, wxVerify, type WxFields } from './wechatpay-v2.ts';
 
