@@ -21,15 +21,23 @@ const CARD_TYPES = [
   { value: 'D', label: '期限卡' },
 ];
 
-/** Loads the chosen venue's sales-receipt config into the form whenever the venue changes. */
-function VenueConfigLoader({ form }: { form: FormInstance<Values> }) {
+/**
+ * Loads the chosen venue's sales-receipt config into the form whenever the venue changes, and answers whether
+ * an answer is still on its way: until it lands the fields stay disabled, so a value typed meanwhile is never
+ * overwritten by the late answer (and then saved as the old value).
+ */
+function useVenueConfigLoader(form: FormInstance<Values>): boolean {
   const venueId = Form.useWatch('venueId', form);
-  const { data: config, dataUpdatedAt } = useApiQuery(payment.getPrintConfig, { query: { venueId, typeId: sale.SALE_ORDER_TYPE } }, { enabled: !!venueId });
+  const {
+    data: config,
+    dataUpdatedAt,
+    isFetching,
+  } = useApiQuery(payment.getPrintConfig, { query: { venueId, typeId: sale.SALE_ORDER_TYPE } }, { enabled: !!venueId });
   // On every answer, not only a changed one: a cached config is set before the dialog resets its fields, the fresh answer after.
   useEffect(() => {
     if (config) form.setFieldsValue({ needPrint: config.needPrint, printNum: config.printNum, allowPayTypes: config.allowPayTypes.split(',').filter(Boolean) });
   }, [config, dataUpdatedAt, form]);
-  return null;
+  return isFetching;
 }
 
 /**
@@ -55,36 +63,41 @@ export function PrintConfigDialog({ open, onClose }: { open: boolean; onClose: (
       onSubmit={save}
       initialValues={{ venueId: currentVenueId ?? undefined, needPrint: 'T', printNum: 1, allowPayTypes: ['M', 'T', 'D'], paperWidth: printer.width }}
     >
-      {(form) => (
-        <>
-          <VenueConfigLoader form={form} />
-          <Form.Item name="venueId" label="场馆" rules={[{ required: true, message: '请选择场馆' }]}>
-            <Select options={venueGroups} optionFilterProp="label" showSearch />
-          </Form.Item>
-          <Form.Item name="needPrint" label="收款后打印">
-            <Radio.Group
-              options={[
-                { value: 'T', label: '打印' },
-                { value: 'F', label: '不打印' },
-              ]}
-            />
-          </Form.Item>
-          <Form.Item name="printNum" label="打印份数" rules={[{ required: true, message: '请输入打印份数' }]}>
-            <InputNumber min={1} max={5} precision={0} />
-          </Form.Item>
-          <Form.Item name="allowPayTypes" label="会员卡支付打印" extra="仅会员卡支付时生效：所选类型的卡支付后打印小票">
-            <Checkbox.Group options={CARD_TYPES} />
-          </Form.Item>
-          <Form.Item name="paperWidth" label="本机小票纸宽">
-            <Radio.Group
-              options={[
-                { value: 58, label: '58 mm' },
-                { value: 80, label: '80 mm' },
-              ]}
-            />
-          </Form.Item>
-        </>
-      )}
+      {(form) => <PrintConfigFields form={form} venueGroups={venueGroups} />}
     </FormDialog>
+  );
+}
+
+function PrintConfigFields({ form, venueGroups }: { form: FormInstance<Values>; venueGroups: ReturnType<typeof useVenueGroups> }) {
+  const loading = useVenueConfigLoader(form);
+  return (
+    <>
+      <Form.Item name="venueId" label="场馆" rules={[{ required: true, message: '请选择场馆' }]}>
+        <Select options={venueGroups} optionFilterProp="label" showSearch />
+      </Form.Item>
+      <Form.Item name="needPrint" label="收款后打印">
+        <Radio.Group
+          disabled={loading}
+          options={[
+            { value: 'T', label: '打印' },
+            { value: 'F', label: '不打印' },
+          ]}
+        />
+      </Form.Item>
+      <Form.Item name="printNum" label="打印份数" rules={[{ required: true, message: '请输入打印份数' }]}>
+        <InputNumber min={1} max={5} precision={0} disabled={loading} />
+      </Form.Item>
+      <Form.Item name="allowPayTypes" label="会员卡支付打印" extra="仅会员卡支付时生效：所选类型的卡支付后打印小票">
+        <Checkbox.Group options={CARD_TYPES} disabled={loading} />
+      </Form.Item>
+      <Form.Item name="paperWidth" label="本机小票纸宽">
+        <Radio.Group
+          options={[
+            { value: 58, label: '58 mm' },
+            { value: 80, label: '80 mm' },
+          ]}
+        />
+      </Form.Item>
+    </>
   );
 }
