@@ -19,6 +19,8 @@ declare module 'autocannon' {
     }
     interface Histogram {
       average: number;
+      /** requests: how many completed. */
+      total: number;
       p50: number;
       p99: number;
     }

@@ -13,5 +13,7 @@ app.post('/insert', async () => {
   await sql`insert into bench_insert (at) values (${new Date().toISOString()})`.execute(db.kysely);
   return { code: 200, msg: '操作成功', data: null };
 });
+// The baseline of a read (bench/booking.bench.ts's grid): a bare route that answers without the database.
+app.get('/bare', async () => ({ code: 200, msg: '操作成功', data: { ok: true } }));
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 console.log('insert server ready');

@@ -12,7 +12,14 @@ import { printCpuProfile, printProbe, readProbe } from './report.ts';
 export async function probedSpan(
   title: string,
   env: Record<string, string>,
-  opts: { workers: number; seconds: number; routes: string[]; step: (url: string) => (worker: number) => Promise<Record<string, number>> },
+  opts: {
+    workers: number;
+    seconds: number;
+    routes: string[];
+    step: (url: string) => (worker: number) => Promise<Record<string, number>>;
+    /** What the routes together make (the summed row): a sale by default. */
+    sumLabel?: string;
+  },
 ) {
   const probeFile = join(env.DATA_DIR, 'probe.json');
   const server = await childServer({ ...env, BENCH_PROBE: probeFile });
@@ -28,7 +35,7 @@ export async function probedSpan(
   const figures = await readProbe(server.child, probeFile);
   const last = figures[opts.routes[opts.routes.length - 1]]?.requests ?? 1;
   console.log(`\n${title}, profile (probed server, ${opts.workers} workers back to back, ${last} rounds):`);
-  printProbe(figures, opts.routes, last);
+  printProbe(figures, opts.routes, last, opts.sumLabel);
   printCpuProfile(`${probeFile}.cpuprofile`, last);
   // BENCH_PROBE_KEEP=dir keeps the probed span's CPU profile (bench/probe/cpu-profile.ts lists its top functions).
   const kept = process.env.BENCH_PROBE_KEEP;

@@ -32,7 +32,7 @@ export async function readProbe(child: ChildProcess, file: string): Promise<Reco
  * (or the guard): Kysely's compiler, the driver's calls (PostgreSQL: send to answer; SQLite: the statement
  * itself), waiting for a connection, a transaction from BEGIN to COMMIT.
  */
-export function printProbe(figures: Record<string, RouteFigures>, routes: string[], sales: number) {
+export function printProbe(figures: Record<string, RouteFigures>, routes: string[], sales: number, sumLabel = 'a sale (create + pay)') {
   console.log(
     'per request'.padEnd(34),
     'stmts'.padStart(6),
@@ -49,7 +49,7 @@ export function printProbe(figures: Record<string, RouteFigures>, routes: string
       ...PHASES.map((p) => (f.ms[p] / per).toFixed(2).padStart(Math.max(8, LABELS[p].length + 1))),
     );
   const picked = routes.map((r) => [r, figures[r]] as const).filter(([, f]) => f);
-  for (const [name, f] of picked) row(name.replace(/^POST \/api\//, ''), f, f.requests);
+  for (const [name, f] of picked) row(name.replace(/^(POST|GET) \/api\//, ''), f, f.requests);
   const sale = picked.reduce<RouteFigures | null>((sum, [, f]) => {
     if (!sum) return structuredClone(f);
     sum.statements += f.statements;
@@ -61,8 +61,8 @@ export function printProbe(figures: Record<string, RouteFigures>, routes: string
     return sum;
   }, null);
   if (!sale) return;
-  row('a sale (create + pay)', sale, sales);
-  console.log('statements of a sale (per sale: how many, ms in the driver):');
+  if (picked.length > 1) row(sumLabel, sale, sales);
+  console.log(`statements of ${sumLabel} (per one: how many, ms in the driver):`);
   for (const [shape, n] of Object.entries(sale.shapes).sort((a, b) => b[1] - a[1]))
     console.log(`  ${(n / sales).toFixed(2).padStart(5)} ${((sale.shapeMs[shape] ?? 0) / sales).toFixed(3).padStart(7)}  ${shape}`);
 }
