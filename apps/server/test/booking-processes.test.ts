@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { booking } from '@venue/contract';
+import { booking, bookingAdmin } from '@venue/contract';
 import type { Client } from './client.ts';
 import { addField, addRule, dateIn, itemId, VENUE } from './booking.helpers.ts';
 import { spawnServer, useServer } from './harness.ts';
@@ -42,5 +42,23 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('field booking across two serv
     expect(sold.sold).toBe(7);
     const live = await server.db.selectFrom('booking_line').select('id').where('field_id', '=', f.fieldId).where('state', '!=', 'C').execute();
     expect(live).toHaveLength(1);
+  });
+
+  it("shows a price edited through one process on the other's next grid, though it keeps the rules in memory", async () => {
+    const item = await itemId(server);
+    const f = await addField(admin, item, { fieldName: '双进程价' });
+    const rule = await addRule(admin, item, { fieldIds: [f.fieldId], price: 30 });
+    const date = dateIn(server, 4);
+    const priceOnSecond = async () => {
+      const { body } = await second.call(booking.gridQuery, { query: { venueId: VENUE, itemId: item, date }, token: cashier.token });
+      return body.data!.fields.find((x) => x.fieldId === f.fieldId)!.cells[0].price;
+    };
+    expect(await priceOnSecond()).toBe(30);
+    expect(await priceOnSecond()).toBe(30);
+    const saved = await admin.call(bookingAdmin.priceSave, {
+      body: { ruleId: rule.ruleId, venueId: VENUE, itemId: item, ruleName: '全天', beginTime: '08:00', endTime: '22:00', price: 35, fieldIds: [f.fieldId] },
+    });
+    expect(saved.body.code).toBe(200);
+    expect(await priceOnSecond()).toBe(35);
   });
 });

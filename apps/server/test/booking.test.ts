@@ -346,6 +346,33 @@ describeEachEngine('field booking on %s', (server) => {
     expect((await admin.call(bookingAdmin.fieldEdit, { body: { ...base, fieldId: 999999 } })).body).toMatchObject({ code: -1100, msg: '场地不存在' });
   });
 
+  it('sees prices, fields and hours changed by any writer on the very next grid and booking (kept in memory by the rules version)', async () => {
+    const item = await itemId(server);
+    const f = await addField(admin, item, { fieldName: '版本场' });
+    const rule = await addRule(admin, item, { fieldIds: [f.fieldId], price: 30 });
+    const date = dateIn(server, 11);
+    const grid = async () => (await cashier.call(booking.gridQuery, { query: { venueId: VENUE, itemId: item, date } })).body.data!;
+    const mine = async () => (await grid()).fields.find((x) => x.fieldId === f.fieldId)!;
+    expect((await mine()).cells[0]).toMatchObject({ beginTime: '08:00', price: 30 });
+    // An operator's SQL, past the server: the triggers bump the version the next request reads with its session.
+    await server.db.updateTable('booking_price').set({ price_fen: 4500 }).where('id', '=', rule.ruleId).execute();
+    expect((await mine()).cells[0]).toMatchObject({ beginTime: '08:00', price: 45 });
+    await server.db.updateTable('booking_field').set({ name: '新版本场' }).where('id', '=', f.fieldId).execute();
+    expect((await mine()).fieldName).toBe('新版本场');
+    const hours = await server.db.selectFrom('venue').select(['open_time', 'close_time']).where('id', '=', VENUE).executeTakeFirstOrThrow();
+    await server.db.updateTable('venue').set({ open_time: '10:00' }).where('id', '=', VENUE).execute();
+    try {
+      expect(await grid()).toMatchObject({ openTime: '10:00' });
+      expect((await mine()).cells[0]).toMatchObject({ beginTime: '10:00', price: 45 });
+      const made = await reserve(cashier, item, [{ fieldId: f.fieldId, date, beginTime: '10:00' }]);
+      expect(made.body.data).toMatchObject({ pricePay: 45 });
+      expect((await reserve(cashier, item, [{ fieldId: f.fieldId, date, beginTime: '08:00' }])).body.msg).toContain('不在营业时间内');
+    } finally {
+      await server.db.updateTable('venue').set(hours).where('id', '=', VENUE).execute();
+    }
+    expect((await grid()).openTime).toBe(hours.open_time);
+  });
+
   it('cancels by the tenant rule: free a day ahead, a fee within it, refused within two hours; opens a paid field at check-in', async () => {
     const item = await itemId(server);
     const f = await addField(admin, item, { fieldName: '退订场' });

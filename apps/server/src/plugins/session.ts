@@ -21,8 +21,9 @@ export interface UserSession {
    */
   venueIds?: readonly number[];
   /**
-   * The version of the tenant's rules (grants, payment methods) read with the session: what a process
-   * keeps in memory of them is good while it stands (see db/migrations/2026-11-24-0601-rules-version.ts).
+   * The version of the tenant's rules (grants, payment methods; the booking rules: venue hours, item
+   * settings, closures, fields and prices) read with the session: what a process keeps in memory of them
+   * is good while it stands (see db/migrations/2026-11-24-0601-rules-version.ts and 2026-11-28-3532).
    */
   rulesVersion?: number;
   /** The request's client address (TRUST_PROXY applied), for the audit log. */

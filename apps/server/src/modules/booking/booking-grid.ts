@@ -61,7 +61,7 @@ export function slotsOf(field: Pick<GridFieldRow, 'slot_minutes'>, openTime: str
  * The rule pricing a field's slot on a date: a holiday rule (its dates) before a weekday rule, a rule
  * naming the field before one for every field, then the newest; the slot must lie inside its segment.
  */
-export function ruleFor(rules: RuleRow[], fieldId: number, date: string, begin: string, end: string, weekday = weekdayOf(date)): RuleRow | undefined {
+export function ruleFor(rules: readonly RuleRow[], fieldId: number, date: string, begin: string, end: string, weekday = weekdayOf(date)): RuleRow | undefined {
   let best: RuleRow | undefined;
   let bestRank = -1;
   for (const r of rules) {
@@ -104,7 +104,7 @@ export const headsLeft = (field: GridFieldRow, sold: number) => Math.max(0, fiel
  * 32 slots a request): the day's weekday and start are worked out once, a cell's refusal text only when
  * it is not free, its lines looked up by slot.
  */
-export function cellsOf(field: GridFieldRow, day: DayContext, rules: RuleRow[], lines: LiveLine[], sold: Map<string, number>): Cell[] {
+export function cellsOf(field: GridFieldRow, day: DayContext, rules: readonly RuleRow[], lines: LiveLine[], sold: Map<string, number>): Cell[] {
   const weekday = weekdayOf(day.date);
   const dayStart = cellStart(day.date, '00:00').getTime();
   const nowMs = day.now.getTime();

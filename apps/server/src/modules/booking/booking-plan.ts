@@ -1,9 +1,9 @@
 import { addChinaDays, booking, chinaDate, Code, member, type Conflict } from '@venue/contract';
 import { BizError, notFound, refuse } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { VenueService } from '../venue/index.ts';
-import type { BookingAdminRepository, FieldRow } from './booking-admin.repository.ts';
+import type { FieldRow } from './booking-admin.repository.ts';
 import { cellEnd, headsLeft, priceOf, ruleFor, slotsOf, unsellable, type DayContext, type RuleRow } from './booking-grid.ts';
+import type { BookingRulesCache, RulesReader } from './booking-rules-cache.ts';
 import type { BookingRepository } from './booking.repository.ts';
 
 /** A cell asked for: a field, a date, a slot start, heads (C). */
@@ -41,14 +41,14 @@ export interface PlanMode {
 export class BookingPlanner {
   constructor(
     private readonly repo: BookingRepository,
-    private readonly admin: BookingAdminRepository,
-    private readonly venues: VenueService,
+    /** The venue, its items' settings and closures, the fields and their prices (kept by the rules version). */
+    readonly rules: BookingRulesCache,
     private readonly clock: Clock,
   ) {}
 
   /** The venue's hours and the closure of the item on a date. */
-  async day(tenantId: number, venueId: number, itemId: number, date: string, cardTypeId?: number): Promise<DayContext> {
-    const [venue, closure] = await Promise.all([this.repo.venue(tenantId, venueId, itemId), this.venues.closureOn(tenantId, venueId, date, itemId)]);
+  async day(t: RulesReader, venueId: number, itemId: number, date: string, cardTypeId?: number): Promise<DayContext> {
+    const [venue, closure] = await Promise.all([this.rules.venue(t, venueId, itemId), this.rules.closureOn(t, venueId, itemId, date)]);
     if (!venue) throw notFound('场馆不存在');
     // A stopped venue, or an item the venue does not offer (or stopped in 项目设置), is closed like a closure day.
     const stopped = venue.state !== 'A' ? '场馆已停用' : venue.item_state !== 'A' ? '该项目已停止开放' : null;
@@ -81,14 +81,15 @@ export class BookingPlanner {
     return Array.from({ length: weeks }, (_, w) => cells.map((c) => ({ ...c, date: addChinaDays(c.date, 7 * w) }))).flat();
   }
 
-  async plan(tenantId: number, venueId: number, itemId: number, asked: AskedCell[], mode: PlanMode = {}): Promise<Plan> {
+  async plan(t: RulesReader, venueId: number, itemId: number, asked: AskedCell[], mode: PlanMode = {}): Promise<Plan> {
+    const { tenantId } = t;
     const dates = [...new Set(asked.map((c) => c.date))].sort();
     const fieldIds = [...new Set(asked.map((c) => c.fieldId))];
     // Every read at once (PostgreSQL: on as many connections); SQLite answers them one by one anyway.
     const [fields, rules, dayList, lines, heads] = await Promise.all([
-      this.admin.fields(tenantId, venueId, itemId),
-      mode.occupancy ? ([] as RuleRow[]) : this.admin.rules(tenantId, venueId, itemId),
-      Promise.all(dates.map((d) => this.day(tenantId, venueId, itemId, d, mode.cardTypeId))),
+      this.rules.fields(t, venueId, itemId),
+      mode.occupancy ? ([] as RuleRow[]) : this.rules.rules(t, venueId, itemId),
+      Promise.all(dates.map((d) => this.day(t, venueId, itemId, d, mode.cardTypeId))),
       this.repo.liveLines(tenantId, fieldIds, dates),
       this.repo.heads(tenantId, fieldIds, dates),
     ]);
@@ -148,11 +149,11 @@ export class BookingPlanner {
   }
 
   /** Every slot of the item's enabled fields (or `fieldIds`) within begin..end on a date: a whole-venue order's or an occupancy's cells. */
-  async range(tenantId: number, venueId: number, itemId: number, date: string, begin: string, end: string, fieldIds?: number[]): Promise<AskedCell[]> {
+  async range(t: RulesReader, venueId: number, itemId: number, date: string, begin: string, end: string, fieldIds?: number[]): Promise<AskedCell[]> {
     if (begin >= end) throw refuse('结束时间必须晚于开始时间');
-    const venue = await this.repo.venue(tenantId, venueId);
+    const venue = await this.rules.venue(t, venueId, itemId);
     if (!venue) throw notFound('场馆不存在');
-    const fields = (await this.admin.fields(tenantId, venueId, itemId)).filter((f) => (fieldIds ? fieldIds.includes(f.id) : f.state === 'A'));
+    const fields = (await this.rules.fields(t, venueId, itemId)).filter((f) => (fieldIds ? fieldIds.includes(f.id) : f.state === 'A'));
     if (fieldIds && fields.length !== new Set(fieldIds).size) throw notFound('场地不存在');
     const cells = fields.flatMap((f) =>
       slotsOf(f, venue.open_time, venue.close_time)

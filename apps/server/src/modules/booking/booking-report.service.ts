@@ -117,8 +117,8 @@ export class BookingReportService {
         const mine = fields.filter((f) => f.item_id === itemId);
         const ids = mine.map((f) => f.id);
         const [day, rules, lines, heads] = await Promise.all([
-          this.planner.day(s.tenantId, venueId, itemId, date),
-          this.admin.rules(s.tenantId, venueId, itemId),
+          this.planner.day(s, venueId, itemId, date),
+          this.planner.rules.rules(s, venueId, itemId),
           this.repo.liveLines(s.tenantId, ids, [date]),
           this.repo.heads(s.tenantId, ids, [date]),
         ]);
@@ -151,11 +151,11 @@ export class BookingReportService {
   async strip(s: UserSession, q: QueryOut<typeof bookingReport.dayStrip>) {
     assertVenue(s, q.venueId);
     const dates = datesOf(q.date, addChinaDays(q.date, q.days - 1));
-    const fields = await this.admin.fields(s.tenantId, q.venueId, q.itemId);
+    const fields = await this.planner.rules.fields(s, q.venueId, q.itemId);
     const ids = fields.map((f) => f.id);
     const [days, rules, lines, heads] = await Promise.all([
-      Promise.all(dates.map((d) => this.planner.day(s.tenantId, q.venueId, q.itemId, d))),
-      this.admin.rules(s.tenantId, q.venueId, q.itemId),
+      Promise.all(dates.map((d) => this.planner.day(s, q.venueId, q.itemId, d))),
+      this.planner.rules.rules(s, q.venueId, q.itemId),
       this.repo.liveLines(s.tenantId, ids, dates),
       this.repo.heads(s.tenantId, ids, dates),
     ]);

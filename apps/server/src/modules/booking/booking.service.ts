@@ -6,7 +6,6 @@ import { BizError, isUniqueViolation, refuse } from '../../lib/errors.ts';
 import { pageWindow } from '../../lib/paging.ts';
 import { assertVenue, inUserVenues, type UserSession } from '../../plugins/session.ts';
 import type { AuditService } from '../audit/index.ts';
-import type { BookingAdminRepository } from './booking-admin.repository.ts';
 import { cellsOf, cellStart, weekdayOf } from './booking-grid.ts';
 import { BookingPlanner, type AskedCell, type PlannedCell } from './booking-plan.ts';
 import type { BookingOrderRow, BookingRepository } from './booking.repository.ts';
@@ -28,7 +27,6 @@ type Contact = Pick<BodyOut<typeof booking.createOrder>, 'memberId' | 'cardId' |
 export class BookingService {
   constructor(
     private readonly repo: BookingRepository,
-    private readonly admin: BookingAdminRepository,
     private readonly planner: BookingPlanner,
     private readonly services: { audit: AuditService },
     private readonly clock: Clock,
@@ -39,13 +37,15 @@ export class BookingService {
     // Two rounds of reads, each at once (PostgreSQL: on as many connections): what the day is, then what it holds.
     const [card, venueDay, fields, rules] = await Promise.all([
       q.cardId ? this.planner.card(s.tenantId, q.itemId, q.cardId, null) : undefined,
-      this.planner.day(s.tenantId, q.venueId, q.itemId, q.date),
-      this.admin.fields(s.tenantId, q.venueId, q.itemId),
-      this.admin.rules(s.tenantId, q.venueId, q.itemId),
+      this.planner.day(s, q.venueId, q.itemId, q.date),
+      this.planner.rules.fields(s, q.venueId, q.itemId),
+      this.planner.rules.rules(s, q.venueId, q.itemId),
     ]);
     const day = { ...venueDay, cardTypeId: card?.cardTypeId };
     const ids = fields.map((f) => f.id);
-    const [lines, heads] = await Promise.all([this.repo.liveLines(s.tenantId, ids, [q.date]), this.repo.heads(s.tenantId, ids, [q.date])]);
+    // Heads are sold on headcount (C) fields only.
+    const headIds = fields.filter((f) => f.sale_mode === 'C').map((f) => f.id);
+    const [lines, heads] = await Promise.all([this.repo.liveLines(s.tenantId, ids, [q.date]), this.repo.heads(s.tenantId, headIds, [q.date])]);
     return {
       venueId: q.venueId,
       itemId: q.itemId,
@@ -74,7 +74,7 @@ export class BookingService {
   async conflicts(s: UserSession, b: BodyOut<typeof booking.conflicts>) {
     assertVenue(s, b.venueId);
     const card = await this.planner.card(s.tenantId, b.itemId, b.cardId, b.memberId);
-    const plan = await this.planner.plan(s.tenantId, b.venueId, b.itemId, BookingPlanner.weekly(b.cells, b.weeks), { cardTypeId: card.cardTypeId });
+    const plan = await this.planner.plan(s, b.venueId, b.itemId, BookingPlanner.weekly(b.cells, b.weeks), { cardTypeId: card.cardTypeId });
     return { cells: plan.cells.length, total: fenToYuan(plan.cells.reduce((sum, c) => sum + c.priceFen * c.heads, 0)), conflicts: plan.conflicts };
   }
 
@@ -84,13 +84,13 @@ export class BookingService {
 
   async createWhole(s: UserSession, b: BodyOut<typeof booking.createWhole>) {
     assertVenue(s, b.venueId);
-    const cells = await this.planner.range(s.tenantId, b.venueId, b.itemId, b.date, b.beginTime, b.endTime);
+    const cells = await this.planner.range(s, b.venueId, b.itemId, b.date, b.beginTime, b.endTime);
     return this.book(s, 'P', b.venueId, b.itemId, cells, b, 1);
   }
 
   async occupy(s: UserSession, b: BodyOut<typeof booking.occupy>) {
     assertVenue(s, b.venueId);
-    const cells = BookingPlanner.weekly(await this.planner.range(s.tenantId, b.venueId, b.itemId, b.date, b.beginTime, b.endTime, b.fieldIds), b.weeks);
+    const cells = BookingPlanner.weekly(await this.planner.range(s, b.venueId, b.itemId, b.date, b.beginTime, b.endTime, b.fieldIds), b.weeks);
     return this.book(s, 'L', b.venueId, b.itemId, cells, { contactName: '', phone: '', remark: b.reason }, b.weeks);
   }
 
@@ -104,7 +104,7 @@ export class BookingService {
     if (asked.length > booking.MAX_CELLS) throw refuse(`一次最多预订${booking.MAX_CELLS}个时段`);
     const card =
       type === 'L' ? { memberId: null, cardId: null, cardTypeId: undefined, useEnd: null } : await this.planner.card(s.tenantId, itemId, c.cardId, c.memberId);
-    const plan = await this.planner.plan(s.tenantId, venueId, itemId, asked, { cardTypeId: card.cardTypeId, occupancy: type === 'L' });
+    const plan = await this.planner.plan(s, venueId, itemId, asked, { cardTypeId: card.cardTypeId, occupancy: type === 'L' });
     if (plan.conflicts.length) throw BookingPlanner.refusal(plan.conflicts);
     // A card's member prices hold for cells within its validity (a period card pays for nothing else).
     if (card.useEnd !== null && plan.cells.some((x) => x.endsAt.toISOString() > card.useEnd!)) throw refuse('会员卡有效期不足以覆盖所选时段');
@@ -184,16 +184,16 @@ export class BookingService {
             });
       return { orderId, orderType: type, orderState: occupancy ? 'A' : 'P', payState: occupancy ? 'P' : 'U', pricePay: fenToYuan(total) };
     } catch (error) {
-      if (error instanceof CellTaken) throw await this.takenRefusal(s.tenantId, venueId, itemId, [error.cell]);
-      if (isUniqueViolation(error)) throw await this.takenRefusal(s.tenantId, venueId, itemId, plan.cells);
+      if (error instanceof CellTaken) throw await this.takenRefusal(s, venueId, itemId, [error.cell]);
+      if (isUniqueViolation(error)) throw await this.takenRefusal(s, venueId, itemId, plan.cells);
       throw error;
     }
   }
 
   /** Another desk took a cell between the plan and the write: its refusal, from what is booked now. */
-  private async takenRefusal(tenantId: number, venueId: number, itemId: number, cells: PlannedCell[]) {
+  private async takenRefusal(s: UserSession, venueId: number, itemId: number, cells: PlannedCell[]) {
     const again = await this.planner.plan(
-      tenantId,
+      s,
       venueId,
       itemId,
       cells.map((x) => ({ fieldId: x.field.id, date: x.date, beginTime: x.begin, heads: x.heads })),

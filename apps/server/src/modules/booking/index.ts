@@ -11,6 +11,7 @@ import { bookingGateGrants } from './booking-gate.ts';
 import { BOOKING_MENUS } from './booking.menus.ts';
 import { bookingKind } from './booking-payable.ts';
 import { BookingPlanner } from './booking-plan.ts';
+import { BookingRulesCache } from './booking-rules-cache.ts';
 import { BookingReportService } from './booking-report.service.ts';
 import { BookingRepository } from './booking.repository.ts';
 import { bookingRoutes, type BookingServices } from './booking.routes.ts';
@@ -34,12 +35,12 @@ export const bookingModule = defineModule({
     const adminRepo = new BookingAdminRepository(db.kysely);
     const admin = new BookingAdminService(adminRepo, audit, clock);
     const kind = bookingKind(repo, clock);
-    const planner = new BookingPlanner(repo, adminRepo, venues, clock);
+    const planner = new BookingPlanner(repo, new BookingRulesCache(adminRepo, repo, venues), clock);
     // A member's card passes its booking's venue gates during the booked time: written like other card access.
     gateAccess.registerGrants(bookingGateGrants(repo, admin));
     return {
       admin,
-      orders: new BookingService(repo, adminRepo, planner, { audit }, clock),
+      orders: new BookingService(repo, planner, { audit }, clock),
       cancels: new BookingCancelService(repo, admin, kind, checkout, audit, clock),
       reports: new BookingReportService(repo, adminRepo, planner, clock),
       kind,
