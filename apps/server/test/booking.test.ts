@@ -312,6 +312,9 @@ describeEachEngine('field booking on %s', (server) => {
       conflicts: [{ date: third, beginTime: '20:00', reason: `${cell('固定场', third, '20:00', '21:00')}已被预订，请选择其他时段` }],
     });
     expect((await cashier.call(booking.createOrder, { body: ask })).body.msg).toBe(`${cell('固定场', third, '20:00', '21:00')}已被预订，请选择其他时段`);
+    // The refusal counts every conflict, the taken cell with those outside the hours.
+    const early = { ...ask, cells: [...ask.cells, { fieldId: f.fieldId, date: first, beginTime: '07:00', heads: 1 }] };
+    expect((await cashier.call(booking.createOrder, { body: early })).body.msg).toBe(`有5个时段不可预订：「固定场」${first} 07:00 不在营业时间内等`);
     const made = await cashier.call(booking.createOrder, { body: { ...ask, weeks: 2 } });
     expect(made.body.data).toMatchObject({ pricePay: 200 });
     const orderId = made.body.data!.orderId;

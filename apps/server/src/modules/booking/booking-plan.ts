@@ -31,6 +31,12 @@ export interface Plan {
 export interface PlanMode {
   cardTypeId?: number;
   occupancy?: boolean;
+  /**
+   * The plan is for a write that refuses a taken cell of an F field itself (the unique key of a live
+   * cell): cells of F fields only are planned without reading what is booked, and only a plan with a
+   * conflict reads it, so its refusal lists every conflict as before.
+   */
+  writeRefusesTaken?: boolean;
 }
 
 /**
@@ -85,14 +91,18 @@ export class BookingPlanner {
     const { tenantId } = t;
     const dates = [...new Set(asked.map((c) => c.date))].sort();
     const fieldIds = [...new Set(asked.map((c) => c.fieldId))];
-    // Every read at once (PostgreSQL: on as many connections); SQLite answers them one by one anyway.
-    const [fields, rules, dayList, lines, heads] = await Promise.all([
+    // The rules, kept in memory (read at once, PostgreSQL: on as many connections, when they are not).
+    const [fields, rules, dayList] = await Promise.all([
       this.rules.fields(t, venueId, itemId),
       mode.occupancy ? ([] as RuleRow[]) : this.rules.rules(t, venueId, itemId),
       Promise.all(dates.map((d) => this.day(t, venueId, itemId, d, mode.cardTypeId))),
-      this.repo.liveLines(tenantId, fieldIds, dates),
-      this.repo.heads(tenantId, fieldIds, dates),
     ]);
+    // Heads are sold on headcount (C) fields only.
+    const headFieldIds = fieldIds.filter((id) => fields.some((f) => f.id === id && f.sale_mode === 'C'));
+    const unread = mode.writeRefusesTaken === true && !mode.occupancy && !headFieldIds.length;
+    const [lines, heads] = unread
+      ? [[], []]
+      : await Promise.all([this.repo.liveLines(tenantId, fieldIds, dates), this.repo.heads(tenantId, headFieldIds, dates)]);
     const days = new Map<string, DayContext>(dayList.map((d) => [d.date, d]));
     const seen = new Set<string>();
     const plan: Plan = { cells: [], conflicts: [] };
@@ -145,6 +155,7 @@ export class BookingPlanner {
         priceFen: rule ? priceOf(rule, mode.cardTypeId) : 0,
       });
     }
+    if (unread && plan.conflicts.length) return this.plan(t, venueId, itemId, asked, { ...mode, writeRefusesTaken: false });
     return plan;
   }
 

@@ -104,7 +104,8 @@ export class BookingService {
     if (asked.length > booking.MAX_CELLS) throw refuse(`一次最多预订${booking.MAX_CELLS}个时段`);
     const card =
       type === 'L' ? { memberId: null, cardId: null, cardTypeId: undefined, useEnd: null } : await this.planner.card(s.tenantId, itemId, c.cardId, c.memberId);
-    const plan = await this.planner.plan(s, venueId, itemId, asked, { cardTypeId: card.cardTypeId, occupancy: type === 'L' });
+    // F cells only: the write's unique key refuses a taken one (and its refusal reads what holds it), so the plan reads no bookings.
+    const plan = await this.planner.plan(s, venueId, itemId, asked, { cardTypeId: card.cardTypeId, occupancy: type === 'L', writeRefusesTaken: true });
     if (plan.conflicts.length) throw BookingPlanner.refusal(plan.conflicts);
     // A card's member prices hold for cells within its validity (a period card pays for nothing else).
     if (card.useEnd !== null && plan.cells.some((x) => x.endsAt.toISOString() > card.useEnd!)) throw refuse('会员卡有效期不足以覆盖所选时段');
