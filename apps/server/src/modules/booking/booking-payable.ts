@@ -11,6 +11,7 @@ export type BookingKind = PayableKind<BookingOrderRow, Line, PayableLineDto> & R
 type CancelLine = RefundableLine & QuotedCell;
 
 const HOUR_MS = 3_600_000;
+const RELEASED = '订单的场地时段已释放，不能支付';
 
 /**
  * The fee of cancelling a cell at `now` by the tenant's rule, in percent, or the refusal: too late
@@ -96,15 +97,17 @@ export function bookingKind(repo: BookingRepository, clock: Clock): BookingKind 
         starts: cellStart(l.use_date, l.begin_time).getTime(),
         cell: booking.cellName(l.field_name, l.use_date, l.begin_time, l.end_time),
       })),
-    async fulfil(trx, { tenantId, order }) {
-      const paid = await repo.findOrder(tenantId, order.id, trx);
-      const lines = (await repo.lines(tenantId, [order.id], trx)).filter((l) => l.state === 'P');
-      if (!lines.length) throw refuse('订单的场地时段已释放，不能支付');
+    // The lines the payment was planned on, not read again: an unpaid order's cells are freed only with
+    // the order closed (C), which the claim before this refused; the update takes each only if still held.
+    async fulfil(trx, { tenantId, order }, lines, paidFen) {
+      const held = lines.filter((l) => l.state === 'P');
+      if (!held.length) throw refuse(RELEASED);
       const shares = allocatePaid(
-        lines.map((l) => l.price_fen * l.quantity),
-        paid!.price_pay_fen,
+        held.map((l) => l.price_fen * l.quantity),
+        paidFen,
       );
-      await repo.makeUsable(trx, tenantId, order.id, new Map(lines.map((l, i) => [l.id, shares[i]])));
+      const made = await repo.makeUsable(trx, tenantId, order.id, new Map(held.map((l, i) => [l.id, shares[i]])));
+      if (made !== held.length) throw refuse(RELEASED);
     },
     async restore(trx, { tenantId, order }, lines) {
       const now = iso(clock.now());

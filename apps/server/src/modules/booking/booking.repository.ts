@@ -211,18 +211,25 @@ export class BookingRepository {
     return readOrderLines(db, 'booking_line', tenantId, orderIds);
   }
 
-  /** A paid order's held cells become usable (A), each with its share of what was paid. */
+  /**
+   * A paid order's held cells become usable (A), each with its share of what was paid, in one statement;
+   * a line no longer held (P) is left alone. Answers how many it made usable.
+   */
   async makeUsable(trx: Executor, tenantId: number, orderId: number, shares: Map<number, number>) {
-    for (const [lineId, paid] of shares) {
-      await trx
-        .updateTable('booking_line')
-        .set({ state: 'A', paid_fen: paid })
-        .where('tenant_id', '=', tenantId)
-        .where('order_id', '=', orderId)
-        .where('id', '=', lineId)
-        .where('state', '=', 'P')
-        .execute();
-    }
+    if (!shares.size) return 0;
+    const paid = sql<number>`case id ${sql.join(
+      [...shares].map(([lineId, fen]) => sql`when ${lineId} then cast(${fen} as integer)`),
+      sql` `,
+    )} end`;
+    const done = await trx
+      .updateTable('booking_line')
+      .set({ state: 'A', paid_fen: paid })
+      .where('tenant_id', '=', tenantId)
+      .where('order_id', '=', orderId)
+      .where('id', 'in', [...shares.keys()])
+      .where('state', '=', 'P')
+      .executeTakeFirst();
+    return Number(done.numUpdatedRows);
   }
 
   /**

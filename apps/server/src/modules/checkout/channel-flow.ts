@@ -220,7 +220,7 @@ export class ChannelPayFlow<Order extends PayableOrder, Line extends PayableLine
           });
         }
         await this.deps.audit.record(trx, a.ctx.actor, paidChange(kind, a.ctx.order, claimed.price_pay_fen, a.records));
-        await kind.fulfil(trx, a.ctx, lines);
+        await kind.fulfil(trx, a.ctx, lines, claimed.price_pay_fen);
         return true;
       });
       return won ? this.answers.paid(a.ctx.tenantId, a.ctx.order.id) : this.answers.taken(a.ctx.tenantId, a.ctx.order.id);

@@ -165,7 +165,7 @@ export class CheckoutService {
         }
         const written = await repo.insertRecords(trx, records);
         await this.deps.audit.record(trx, s, paidChange(kind, order, plan.totalFen, written));
-        await kind.fulfil(trx, ctx, plan.lines);
+        await kind.fulfil(trx, ctx, plan.lines, claimed.price_pay_fen);
         return { claimed, written, consumed };
       });
     } catch (error) {
@@ -243,7 +243,7 @@ export class CheckoutService {
         const written = await repo.insertRecords(trx, [recordOf(kind, ctx, claimed.pay_attempt, part, 'P', nowIso)]);
         await this.deps.audit.record(trx, s, paidChange(kind, order, totalFen, written));
         await book(trx, order, totalFen, lines);
-        await kind.fulfil(trx, ctx, lines);
+        await kind.fulfil(trx, ctx, lines, claimed.price_pay_fen);
         return { claimed, written };
       });
     } catch (error) {

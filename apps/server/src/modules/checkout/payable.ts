@@ -91,9 +91,11 @@ export interface PayableKind<
   refusal?(error: unknown): BizError | undefined;
   /**
    * What a paid order changes, inside the payment's transaction, after its cards are charged: a refusal
-   * throws and the whole payment rolls back. Lock shared rows (stock) last, in a fixed order.
+   * throws and the whole payment rolls back. Lock shared rows (stock) last, in a fixed order. `lines`
+   * are the order's lines the payment was planned on; `paidFen` what the order is paid, as the claim
+   * that marked it paid set it (the lines' shares of it: allocatePaid).
    */
-  fulfil(trx: Transaction<Database>, ctx: PayContext<Order>, lines: Line[]): Promise<void>;
+  fulfil(trx: Transaction<Database>, ctx: PayContext<Order>, lines: Line[], paidFen: number): Promise<void>;
 }
 
 /** A card's discount on the parts it pays of an order of `kind`: none when the kind takes no card discount. */
