@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ruleFor, slotsOf, weekdayOf, type RuleRow } from './booking-grid.ts';
+import { cellsOf, priceOf, ruleFor, slotsOf, weekdayOf, type RuleRow } from './booking-grid.ts';
 import { cancelFee, refundAfterFee } from './booking-payable.ts';
 
 const rule = (over: Partial<RuleRow>): RuleRow => ({
@@ -39,6 +39,29 @@ describe('booking grid rules', () => {
     expect(ruleFor(rules, 8, '2026-12-06', '10:00', '11:00')?.id).toBe(1);
     expect(ruleFor(rules, 8, '2026-12-07', '18:00', '19:00')?.id).toBe(4);
     expect(ruleFor(rules, 8, '2026-12-07', '07:00', '08:00')).toBeUndefined();
+  });
+
+  it('prices each grid cell by the rule ruleFor picks, and closes a slot no rule covers', () => {
+    const rules = [
+      rule({ id: 1, end_time: '20:00' }),
+      rule({ id: 2, fieldIds: [7], begin_time: '09:00', end_time: '12:00', price_fen: 200 }),
+      rule({ id: 5, fieldIds: [7], begin_time: '10:00', end_time: '11:00', price_fen: 500, members: [{ card_type_id: 9, price_fen: 450 }] }),
+      rule({ id: 3, dates: ['2026-12-05'], begin_time: '14:00', end_time: '16:00', price_fen: 300 }),
+    ];
+    const field = { id: 7, name: '7号场', state: 'A' as const, sale_mode: 'F' as const, capacity: 1, slot_minutes: 60 };
+    for (const date of ['2026-12-05', '2026-12-06'])
+      for (const cardTypeId of [undefined, 9]) {
+        const day = { date, openTime: '08:00', closeTime: '22:00', closedReason: null, now: new Date('2026-12-01T00:00:00Z'), cardTypeId };
+        const cells = cellsOf(field, day, rules, [], new Map());
+        expect(cells).toHaveLength(14);
+        for (const c of cells) {
+          const r = ruleFor(rules, 7, date, c.beginTime, c.endTime);
+          expect(c.price).toBe(r ? priceOf(r, cardTypeId) / 100 : null);
+          expect(c.state).toBe(r ? 'free' : 'closed');
+        }
+      }
+    const day = { date: '2026-12-06', openTime: '08:00', closeTime: '22:00', closedReason: null, now: new Date('2026-12-01T00:00:00Z'), cardTypeId: 9 };
+    expect(cellsOf(field, day, rules, [], new Map()).map((c) => c.price)).toEqual([1, 2, 4.5, 2, 1, 1, 1, 1, 1, 1, 1, 1, null, null]);
   });
 
   it('charges the cancellation fee by the hours left, and refuses too late', () => {

@@ -99,34 +99,81 @@ export function unsellable(field: GridFieldRow, day: DayContext, slot: { begin: 
 /** Heads still free on a C field's cell. */
 export const headsLeft = (field: GridFieldRow, sold: number) => Math.max(0, field.capacity - sold);
 
+interface DaySlot {
+  begin: string;
+  end: string;
+  /** Minutes from midnight of its start. */
+  startMinutes: number;
+}
+/** The slots of each length and opening hours seen (a few per venue), worked out once. */
+const daySlotsKept = new Map<string, readonly DaySlot[]>();
+function daySlots(slotMinutes: number, openTime: string, closeTime: string): readonly DaySlot[] {
+  const key = `${slotMinutes}|${openTime}|${closeTime}`;
+  let slots = daySlotsKept.get(key);
+  if (!slots) {
+    if (daySlotsKept.size >= 200) daySlotsKept.clear();
+    slots = Object.freeze(slotsOf({ slot_minutes: slotMinutes }, openTime, closeTime).map((x) => Object.freeze({ ...x, startMinutes: minutesOf(x.begin) })));
+    daySlotsKept.set(key, slots);
+  }
+  return slots;
+}
+
 /**
  * One field's cells on the day, each with its state, price and holder. The grid's hot loop (12 fields x
- * 32 slots a request): the day's weekday and start are worked out once, a cell's refusal text only when
- * it is not free, its lines looked up by slot.
+ * 32 slots a request): the slots, the day's weekday and start, the field's rules of the day in ruleFor's
+ * order and their prices are worked out once; a cell's refusal text only when it is not free, its lines
+ * looked up by slot.
  */
-export function cellsOf(field: GridFieldRow, day: DayContext, rules: readonly RuleRow[], lines: LiveLine[], sold: Map<string, number>): Cell[] {
+export function cellsOf(field: GridFieldRow, day: DayContext, rules: readonly RuleRow[], lines: LiveLine[], sold: ReadonlyMap<string, number>): Cell[] {
   const weekday = weekdayOf(day.date);
   const dayStart = cellStart(day.date, '00:00').getTime();
   const nowMs = day.now.getTime();
-  const mine = rules.filter(
-    (r) => (r.dates.length ? r.dates.includes(day.date) : r.weekdays.includes(weekday)) && (!r.fieldIds.length || r.fieldIds.includes(field.id)),
-  );
+  // The field's rules on the date, best first (a holiday rule, then one naming the field, then the newest):
+  // the first whose segment holds a slot is the one ruleFor picks.
+  const ranked = rules
+    .filter((r) => (r.dates.length ? r.dates.includes(day.date) : r.weekdays.includes(weekday)) && (!r.fieldIds.length || r.fieldIds.includes(field.id)))
+    .map((rule) => ({ rule, rank: (rule.dates.length ? 2 : 0) + (rule.fieldIds.length ? 1 : 0), price: fenToYuan(priceOf(rule, day.cardTypeId)) }))
+    .sort((a, b) => b.rank - a.rank || b.rule.id - a.rule.id);
   const bySlot = new Map<string, LiveLine[]>();
-  for (const l of lines) if (l.field_id === field.id) bySlot.set(l.begin_time, [...(bySlot.get(l.begin_time) ?? []), l]);
-  return slotsOf(field, day.openTime, day.closeTime).map((slot): Cell => {
-    const rule = mine.length ? ruleFor(mine, field.id, day.date, slot.begin, slot.end, weekday) : undefined;
-    const price = rule ? fenToYuan(priceOf(rule, day.cardTypeId)) : null;
-    const here = bySlot.get(slot.begin) ?? [];
-    const left = field.sale_mode === 'C' ? headsLeft(field, sold.get(slot.begin) ?? 0) : here.length ? 0 : 1;
-    const holder = here[here.length - 1];
-    const cell = { beginTime: slot.begin, endTime: slot.end, price, left, orderId: holder?.order_id ?? null, orderType: holder?.order_type ?? null, note: '' };
-    if (holder && (field.sale_mode === 'F' || holder.order_type === 'L' || left === 0)) {
-      const state = holder.order_type === 'L' ? 'occupied' : here.some((l) => l.state === 'U') ? 'used' : here.every((l) => l.state === 'P') ? 'held' : 'paid';
-      return { ...cell, state, note: holder.note };
+  for (const l of lines) {
+    if (l.field_id !== field.id) continue;
+    const here = bySlot.get(l.begin_time);
+    if (here) here.push(l);
+    else bySlot.set(l.begin_time, [l]);
+  }
+  const byHeads = field.sale_mode === 'C';
+  const sellable = field.state === 'A' && day.closedReason === null;
+  return daySlots(field.slot_minutes, day.openTime, day.closeTime).map((slot): Cell => {
+    let priced: (typeof ranked)[number] | undefined;
+    for (const x of ranked) {
+      if (slot.begin >= x.rule.begin_time && slot.end <= x.rule.end_time) {
+        priced = x;
+        break;
+      }
     }
-    const open = field.state === 'A' && day.closedReason === null && !!rule;
-    if (open && dayStart + minutesOf(slot.begin) * 60_000 > nowMs) return { ...cell, state: 'free' };
-    if (open) return { ...cell, state: 'past' };
-    return { ...cell, state: 'closed', note: unsellable(field, day, slot, rule) ?? '' };
+    const here = bySlot.get(slot.begin);
+    const left = byHeads ? headsLeft(field, sold.get(slot.begin) ?? 0) : here ? 0 : 1;
+    const holder = here?.[here.length - 1];
+    let state: Cell['state'];
+    let note = '';
+    if (holder && (!byHeads || holder.order_type === 'L' || left === 0)) {
+      state = holder.order_type === 'L' ? 'occupied' : here!.some((l) => l.state === 'U') ? 'used' : here!.every((l) => l.state === 'P') ? 'held' : 'paid';
+      note = holder.note;
+    } else if (sellable && priced) {
+      state = dayStart + slot.startMinutes * 60_000 > nowMs ? 'free' : 'past';
+    } else {
+      state = 'closed';
+      note = unsellable(field, day, slot, priced?.rule) ?? '';
+    }
+    return {
+      beginTime: slot.begin,
+      endTime: slot.end,
+      price: priced ? priced.price : null,
+      left,
+      orderId: holder?.order_id ?? null,
+      orderType: holder?.order_type ?? null,
+      note,
+      state,
+    };
   });
 }

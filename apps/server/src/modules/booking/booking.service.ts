@@ -21,6 +21,7 @@ class CellTaken extends Error {
     super('cell taken');
   }
 }
+const NO_HEADS: ReadonlyMap<string, number> = new Map();
 type Contact = Pick<BodyOut<typeof booking.createOrder>, 'memberId' | 'cardId' | 'contactName' | 'phone' | 'remark'>;
 
 /** 场地预订: the grid, reservations (R, 固定场), whole-venue orders (P), occupancy (L), lookups and lists. */
@@ -60,12 +61,13 @@ export class BookingService {
         saleMode: f.sale_mode,
         capacity: f.capacity,
         slotMinutes: f.slot_minutes,
+        // cellsOf takes the field's own lines; heads are on C fields only.
         cells: cellsOf(
           f,
           day,
           rules,
-          lines.filter((l) => l.field_id === f.id),
-          new Map(heads.filter((h) => h.field_id === f.id).map((h) => [h.begin_time, h.sold])),
+          lines,
+          f.sale_mode === 'C' ? new Map(heads.filter((h) => h.field_id === f.id).map((h) => [h.begin_time, h.sold])) : NO_HEADS,
         ),
       })),
     };
