@@ -105,9 +105,9 @@ interface DaySlot {
   /** Minutes from midnight of its start. */
   startMinutes: number;
 }
-/** The slots of each length and opening hours seen (a few per venue), worked out once. */
+/** The slots of each length and opening hours seen (a few per venue), worked out once (shared: frozen). */
 const daySlotsKept = new Map<string, readonly DaySlot[]>();
-function daySlots(slotMinutes: number, openTime: string, closeTime: string): readonly DaySlot[] {
+export function daySlots(slotMinutes: number, openTime: string, closeTime: string): readonly DaySlot[] {
   const key = `${slotMinutes}|${openTime}|${closeTime}`;
   let slots = daySlotsKept.get(key);
   if (!slots) {

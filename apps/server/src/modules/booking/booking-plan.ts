@@ -2,7 +2,7 @@ import { addChinaDays, booking, chinaDate, Code, member, type Conflict } from '@
 import { BizError, notFound, refuse } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { FieldRow } from './booking-admin.repository.ts';
-import { cellEnd, headsLeft, priceOf, ruleFor, slotsOf, unsellable, type DayContext, type RuleRow } from './booking-grid.ts';
+import { cellEnd, daySlots, headsLeft, priceOf, ruleFor, slotsOf, unsellable, type DayContext, type RuleRow } from './booking-grid.ts';
 import type { BookingRulesCache, RulesReader } from './booking-rules-cache.ts';
 import type { BookingRepository } from './booking.repository.ts';
 
@@ -113,7 +113,7 @@ export class BookingPlanner {
       if (seen.has(key)) throw refuse('同一场地时段不能重复选择');
       seen.add(key);
       const day = days.get(c.date)!;
-      const slot = slotsOf(field, day.openTime, day.closeTime).find((x) => x.begin === c.beginTime);
+      const slot = daySlots(field.slot_minutes, day.openTime, day.closeTime).find((x) => x.begin === c.beginTime);
       const conflict = (end: string, reason: string) =>
         plan.conflicts.push({ fieldId: field.id, fieldName: field.name, date: c.date, beginTime: c.beginTime, endTime: end, reason });
       if (!slot) {

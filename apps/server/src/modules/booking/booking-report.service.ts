@@ -120,7 +120,11 @@ export class BookingReportService {
           this.planner.day(s, venueId, itemId, date),
           this.planner.rules.rules(s, venueId, itemId),
           this.repo.liveLines(s.tenantId, ids, [date]),
-          this.repo.heads(s.tenantId, ids, [date]),
+          this.repo.heads(
+            s.tenantId,
+            mine.filter((f) => f.sale_mode === 'C').map((f) => f.id),
+            [date],
+          ),
         ]);
         return {
           itemId,
@@ -157,7 +161,11 @@ export class BookingReportService {
       Promise.all(dates.map((d) => this.planner.day(s, q.venueId, q.itemId, d))),
       this.planner.rules.rules(s, q.venueId, q.itemId),
       this.repo.liveLines(s.tenantId, ids, dates),
-      this.repo.heads(s.tenantId, ids, dates),
+      this.repo.heads(
+        s.tenantId,
+        fields.filter((f) => f.sale_mode === 'C').map((f) => f.id),
+        dates,
+      ),
     ]);
     return days.map((day) => {
       let free = 0;
