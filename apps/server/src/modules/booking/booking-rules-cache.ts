@@ -48,8 +48,9 @@ export class BookingRulesCache {
   private of(t: RulesReader): TenantRules | undefined {
     if (t.rulesVersion === undefined) return undefined;
     let rules = this.tenants.get(t.tenantId);
-    // A request that read an older version (its session was read before an edit committed) is served the newer rules.
-    if (!rules || t.rulesVersion > rules.version) {
+    // Another version, newer or not (a database restored under a running server goes back): start over, as
+    // the payment methods kept by the same version do; the rules read then are never older than it.
+    if (rules?.version !== t.rulesVersion) {
       if (!rules && this.tenants.size >= MAX_TENANTS) this.tenants.clear();
       rules = { version: t.rulesVersion, fields: new Map(), rules: new Map(), venues: new Map(), closures: new Map() };
       this.tenants.set(t.tenantId, rules);
