@@ -55,16 +55,13 @@ for (const [label, databaseUrl] of engines) {
     const backends = new CpuMeter(() => (admin ? backendPids(admin, dbName) : []));
     const generator = process.cpuUsage();
     await Promise.all([server.start(), backends.start()]);
+    const started = performance.now();
     const value = await run();
     const [s, b] = await Promise.all([server.stop(), backends.stop()]);
     const g = process.cpuUsage(generator);
     const n = Math.max(1, count(value));
-    return { value, server: s.ms / n, db: b.ms / n, generator: (g.user + g.system) / 1000 / n };
+    return { value, n, seconds: (performance.now() - started) / 1000, server: s.ms / n, db: b.ms / n, generator: (g.user + g.system) / 1000 / n };
   }
-  const costLine = (what: string, c: { server: number; db: number; generator: number }) =>
-    `  CPU per ${what}: server ${c.server.toFixed(2)} ms` +
-    (admin ? `, PostgreSQL backends ${c.db.toFixed(2)} ms` : '') +
-    `, load generator ${c.generator.toFixed(2)} ms; load average ${loadavg()[0].toFixed(2)}`;
   const printRun = (title: string, run: Load) => {
     console.log(`\n${label}, ${title}: ${run.failures} failed${run.errors.length ? ` (${run.errors.join('; ')})` : ''}`);
     console.log('  measure'.padEnd(20), 'per s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8));
@@ -76,10 +73,17 @@ for (const [label, databaseUrl] of engines) {
 
   // What the server spends doing nothing asked (its jobs, timers): part of every figure below, most of all the paced one's.
   const idle = await costOf(
-    () => sleep(2000),
-    () => 2,
+    () => sleep(5000),
+    () => 5,
   );
   console.log(`\n${label}, idle server: ${idle.server.toFixed(1)} ms CPU per second${admin ? `, PostgreSQL backends ${idle.db.toFixed(1)} ms` : ''}`);
+  // Per request, and without what the server spends idle over the same time: at a paced load that share is
+  // large, at full load small; /proc counts CPU in 10 ms ticks, so both are rough.
+  const costLine = (what: string, c: { n: number; seconds: number; server: number; db: number; generator: number }) =>
+    `  CPU per ${what}: server ${c.server.toFixed(2)} ms` +
+    ` (${(c.server - (idle.server * c.seconds) / c.n).toFixed(2)} beyond the idle server's)` +
+    (admin ? `, PostgreSQL backends ${c.db.toFixed(2)} ms` : '') +
+    `, load generator ${c.generator.toFixed(2)} ms; load average ${loadavg()[0].toFixed(2)}`;
 
   // The grid, closed loop (autocannon: each desk asks again as soon as it has its answer).
   const gridRun = (duration: number) =>
