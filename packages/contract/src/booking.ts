@@ -84,6 +84,8 @@ export const cell = z.object({
   state: z.enum(CELL_STATES),
   /** Its price (yuan; a head on a C field); null when it has none (closed). With `cardId` asked: the card type's member price where set. */
   price: z.number().nullable(),
+  /** With a times card (T) asked: the times the cell (a head on a C field) takes from it instead of money; else null. */
+  times: z.number().nullable(),
   /** Heads still free (C fields; 1 or 0 for F). */
   left: z.number(),
   /** The order holding it (held, paid, used, occupied; on a C field the last one). */
@@ -175,7 +177,8 @@ export const conflicts = defineCall({
   summary: '预订前检查（固定场按周展开）：不可预订的时段及原因、合计金额',
   access: { permission: P.order.add },
   body: reservation,
-  response: z.object({ cells: z.number(), total: z.number(), conflicts: z.array(conflict) }),
+  /** `times`: with a times card (T), what the cells take from it (instead of `total`, yuan); else null. */
+  response: z.object({ cells: z.number(), total: z.number(), times: z.number().nullable(), conflicts: z.array(conflict) }),
 });
 export const createOrder = defineCall({
   method: 'POST',
@@ -321,6 +324,8 @@ export const check = defineCall({
   }),
   response: z.object({ opened: z.number(), orderId: z.number() }),
 });
+/** A cancellation of cells paid by a times card (T), in times: what they took, the fee kept, what goes back to the card. */
+export const timesBack = z.object({ paid: z.number(), fee: z.number(), refund: z.number() });
 export const cancel = defineCall({
   method: 'POST',
   path: 'booking/order/cancel',
@@ -344,6 +349,8 @@ export const cancel = defineCall({
     /** The fee kept (yuan). */
     fee: z.number(),
     refund: orderRefund.nullable(),
+    /** An order paid by a times card: the times kept as the fee and given back to the card; else null. */
+    times: timesBack.omit({ paid: true }).nullable(),
   }),
 });
 
@@ -367,6 +374,8 @@ export const cancelPreviewCell = z.object({
   paid: z.number(),
   fee: z.number(),
   refund: z.number(),
+  /** Paid by a times card: the same in times (what goes back to the card); else null. */
+  times: timesBack.nullable(),
 });
 export type CancelPreviewCell = z.infer<typeof cancelPreviewCell>;
 export const cancelPreview = defineCall({
@@ -389,6 +398,8 @@ export const cancelPreview = defineCall({
     paid: z.number(),
     fee: z.number(),
     refund: z.number(),
+    /** Paid by a times card (T): over the chosen cells in times, what goes back to the card; else null. */
+    times: timesBack.nullable(),
     /** Every cell of the order. */
     cells: z.array(cancelPreviewCell),
   }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ruleFor, slotsOf, weekdayOf, type RuleRow } from './booking-grid.ts';
-import { cancelFee, refundAfterFee } from './booking-payable.ts';
+import { priceOf, ruleFor, slotsOf, timesOf, weekdayOf, type RuleRow } from './booking-grid.ts';
+import { cancelFee, refundAfterFee, timesSplit } from './booking-payable.ts';
 
 const rule = (over: Partial<RuleRow>): RuleRow => ({
   id: 1,
@@ -50,5 +50,25 @@ describe('booking grid rules', () => {
     expect(() => cancelFee(r, start, start, '「1号场」')).toThrow('「1号场」已开始，不能退订');
     expect(refundAfterFee(3333, 1, 1, 20)).toBe(2666);
     expect(refundAfterFee(9000, 3, 1, 0)).toBe(3000);
+  });
+
+  it('prices a times card type by the rule, never by its times entry, and reckons its times a cell (1 without an entry)', () => {
+    const r = rule({
+      price_fen: 5000,
+      members: [
+        { card_type_id: 1, price_fen: 4000, times: null },
+        { card_type_id: 2, price_fen: 0, times: 3 },
+      ],
+    });
+    expect([priceOf(r, 1), priceOf(r, 2), priceOf(r, 9), priceOf(r)]).toEqual([4000, 5000, 5000, 5000]);
+    expect([timesOf(r, 2), timesOf(r, 9), timesOf(r, 1), timesOf(undefined, 2)]).toEqual([3, 1, 1, 1]);
+  });
+
+  it('keeps the fee in whole times per cell, rounded up, so the card never gets back more than the cell took less the fee', () => {
+    expect(timesSplit(1, 1, 20)).toEqual({ paid: 1, fee: 1, refund: 0 });
+    expect(timesSplit(2, 2, 20)).toEqual({ paid: 4, fee: 1, refund: 3 });
+    expect(timesSplit(5, 1, 20)).toEqual({ paid: 5, fee: 1, refund: 4 });
+    expect(timesSplit(3, 1, 0)).toEqual({ paid: 3, fee: 0, refund: 3 });
+    expect(timesSplit(3, 2, 100)).toEqual({ paid: 6, fee: 6, refund: 0 });
   });
 });

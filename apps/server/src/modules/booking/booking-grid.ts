@@ -1,4 +1,4 @@
-import { booking, chinaInstant, fenToYuan, type Cell } from '@venue/contract';
+import { booking, bookingAdmin, chinaInstant, fenToYuan, type Cell } from '@venue/contract';
 
 /** What the grid and a booking need of a field. */
 export interface GridFieldRow {
@@ -18,7 +18,8 @@ export interface RuleRow {
   end_time: string;
   price_fen: number;
   fieldIds: number[];
-  members: { card_type_id: number; price_fen: number }[];
+  /** By card type: a member price, or for a times card type (T) times a cell (`times` set, the price unused). */
+  members: { card_type_id: number; price_fen: number; times: number | null }[];
 }
 /** A live line (not C) on the date, with its order. */
 export interface LiveLine {
@@ -40,6 +41,8 @@ export interface DayContext {
   now: Date;
   /** The member card's type (member prices), if one was given. */
   cardTypeId?: number;
+  /** The card is a times card (T): each cell also shows the times it takes. */
+  timesCard?: boolean;
 }
 
 export const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
@@ -78,8 +81,13 @@ export function ruleFor(rules: RuleRow[], fieldId: number, date: string, begin: 
   return best;
 }
 
-/** The price of a slot for a card type: the rule's member price for it where set, else its price. */
-export const priceOf = (rule: RuleRow, cardTypeId?: number) => rule.members.find((m) => m.card_type_id === cardTypeId)?.price_fen ?? rule.price_fen;
+/** The price of a slot for a card type: the rule's member price for it where set (a times card type's entry is times, not a price), else its price. */
+export const priceOf = (rule: RuleRow, cardTypeId?: number) =>
+  rule.members.find((m) => m.card_type_id === cardTypeId && m.times === null)?.price_fen ?? rule.price_fen;
+
+/** The times a times card of the type pays for a slot (a head on a C field): the rule's entry for the type, else DEFAULT_TIMES. */
+export const timesOf = (rule: RuleRow | undefined, cardTypeId: number) =>
+  rule?.members.find((m) => m.card_type_id === cardTypeId && m.times !== null)?.times ?? bookingAdmin.DEFAULT_TIMES;
 
 /** A cell's start as an instant (the venue keeps China time). */
 export const cellStart = (date: string, begin: string) => chinaInstant(date, begin);
@@ -116,10 +124,20 @@ export function cellsOf(field: GridFieldRow, day: DayContext, rules: RuleRow[], 
   return slotsOf(field, day.openTime, day.closeTime).map((slot): Cell => {
     const rule = mine.length ? ruleFor(mine, field.id, day.date, slot.begin, slot.end, weekday) : undefined;
     const price = rule ? fenToYuan(priceOf(rule, day.cardTypeId)) : null;
+    const times = rule && day.timesCard && day.cardTypeId ? timesOf(rule, day.cardTypeId) : null;
     const here = bySlot.get(slot.begin) ?? [];
     const left = field.sale_mode === 'C' ? headsLeft(field, sold.get(slot.begin) ?? 0) : here.length ? 0 : 1;
     const holder = here[here.length - 1];
-    const cell = { beginTime: slot.begin, endTime: slot.end, price, left, orderId: holder?.order_id ?? null, orderType: holder?.order_type ?? null, note: '' };
+    const cell = {
+      beginTime: slot.begin,
+      endTime: slot.end,
+      price,
+      times,
+      left,
+      orderId: holder?.order_id ?? null,
+      orderType: holder?.order_type ?? null,
+      note: '',
+    };
     if (holder && (field.sale_mode === 'F' || holder.order_type === 'L' || left === 0)) {
       const state = holder.order_type === 'L' ? 'occupied' : here.some((l) => l.state === 'U') ? 'used' : here.every((l) => l.state === 'P') ? 'held' : 'paid';
       return { ...cell, state, note: holder.note };

@@ -211,12 +211,12 @@ export class BookingRepository {
     return readOrderLines(db, 'booking_line', tenantId, orderIds);
   }
 
-  /** A paid order's held cells become usable (A), each with its share of what was paid. */
-  async makeUsable(trx: Executor, tenantId: number, orderId: number, shares: Map<number, number>) {
+  /** A paid order's held cells become usable (A), each with its share of what was paid (and the times a unit took from a times card). */
+  async makeUsable(trx: Executor, tenantId: number, orderId: number, shares: Map<number, { paidFen: number; times: number }>) {
     for (const [lineId, paid] of shares) {
       await trx
         .updateTable('booking_line')
-        .set({ state: 'A', paid_fen: paid })
+        .set({ state: 'A', paid_fen: paid.paidFen, times: paid.times })
         .where('tenant_id', '=', tenantId)
         .where('order_id', '=', orderId)
         .where('id', '=', lineId)

@@ -43,7 +43,7 @@ export class BookingService {
       this.admin.fields(s.tenantId, q.venueId, q.itemId),
       this.admin.rules(s.tenantId, q.venueId, q.itemId),
     ]);
-    const day = { ...venueDay, cardTypeId: card?.cardTypeId };
+    const day = { ...venueDay, cardTypeId: card?.cardTypeId, timesCard: card?.payType === 'T' };
     const ids = fields.map((f) => f.id);
     const [lines, heads] = await Promise.all([this.repo.liveLines(s.tenantId, ids, [q.date]), this.repo.heads(s.tenantId, ids, [q.date])]);
     return {
@@ -74,8 +74,14 @@ export class BookingService {
   async conflicts(s: UserSession, b: BodyOut<typeof booking.conflicts>) {
     assertVenue(s, b.venueId);
     const card = await this.planner.card(s.tenantId, b.itemId, b.cardId, b.memberId);
-    const plan = await this.planner.plan(s.tenantId, b.venueId, b.itemId, BookingPlanner.weekly(b.cells, b.weeks), { cardTypeId: card.cardTypeId });
-    return { cells: plan.cells.length, total: fenToYuan(plan.cells.reduce((sum, c) => sum + c.priceFen * c.heads, 0)), conflicts: plan.conflicts };
+    const timesCard = card.payType === 'T';
+    const plan = await this.planner.plan(s.tenantId, b.venueId, b.itemId, BookingPlanner.weekly(b.cells, b.weeks), { cardTypeId: card.cardTypeId, timesCard });
+    return {
+      cells: plan.cells.length,
+      total: fenToYuan(plan.cells.reduce((sum, c) => sum + c.priceFen * c.heads, 0)),
+      times: timesCard ? plan.cells.reduce((sum, c) => sum + c.times * c.heads, 0) : null,
+      conflicts: plan.conflicts,
+    };
   }
 
   createOrder(s: UserSession, b: BodyOut<typeof booking.createOrder>) {

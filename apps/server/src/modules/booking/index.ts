@@ -33,7 +33,7 @@ export const bookingModule = defineModule({
     const repo = new BookingRepository(db.kysely, db.engine);
     const adminRepo = new BookingAdminRepository(db.kysely);
     const admin = new BookingAdminService(adminRepo, audit, clock);
-    const kind = bookingKind(repo, clock);
+    const kind = bookingKind(repo, adminRepo, clock);
     const planner = new BookingPlanner(repo, adminRepo, venues, clock);
     // A member's card passes its booking's venue gates during the booked time: written like other card access.
     gateAccess.registerGrants(bookingGateGrants(repo, admin));
