@@ -12,9 +12,12 @@ import {
   buildPayRequest,
   chooseCard,
   chooseMethod,
+  dueText,
   enterSaves,
   needsAuthCode,
   payBreakdown,
+  timesCardOf,
+  timesText,
   type PayCard,
   type PayMethod,
 } from '../pay-selection';
@@ -55,7 +58,7 @@ export interface PaymentDialogProps {
  */
 export function PaymentDialog({ forPay, open, orderId, memberId, venueId, payTypes = 'M', onPay, onClose, onAfterClose }: PaymentDialogProps) {
   const [state, dispatch] = useReducer(paymentReducer, initialPayment);
-  const { methods, cards, selection, total, listTotal, details } = usePaymentData({
+  const { methods, cards, selection, total, listTotal, details, times } = usePaymentData({
     forPay,
     open,
     orderId,
@@ -68,6 +71,8 @@ export function PaymentDialog({ forPay, open, orderId, memberId, venueId, payTyp
   const payButton = useRef<HTMLButtonElement>(null);
   const wantsCode = needsAuthCode(selection);
   const breakdown = payBreakdown(selection, listTotal);
+  const timesCard = timesCardOf(selection);
+  const timesLine = timesCard && times !== undefined ? timesText(timesCard, times) : null;
   const focusAuthBox = () => requestAnimationFrame(() => authBox.current?.focus());
 
   function pickMethod(method: PayMethod, via: ChoiceVia) {
@@ -139,7 +144,7 @@ export function PaymentDialog({ forPay, open, orderId, memberId, venueId, payTyp
       >
         <Table<Line> rowKey="detailId" size="small" pagination={false} dataSource={details} columns={COLUMNS} scroll={{ y: 180 }} />
         <Typography.Title level={4} style={{ textAlign: 'right', margin: '8px 0' }} data-testid="pay-total">
-          应收：¥ {formatYuan(total)}
+          {dueText(total, times)}
         </Typography.Title>
         {new Decimal(listTotal).gt(total) && (
           <Typography.Paragraph type="secondary" style={{ textAlign: 'right', margin: 0 }} data-testid="card-discount">
@@ -156,6 +161,7 @@ export function PaymentDialog({ forPay, open, orderId, memberId, venueId, payTyp
             message={breakdownText(breakdown)}
           />
         )}
+        {timesLine && <Alert type={timesLine.short ? 'warning' : 'info'} showIcon style={{ marginTop: 8 }} data-testid="pay-times" message={timesLine.text} />}
         {selection.method?.simulated && (
           <Alert
             type="warning"
