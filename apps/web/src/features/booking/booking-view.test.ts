@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { Grid } from '@venue/contract';
-import { cancelRuleText, chosenRange, dateStrip, moveBy, pickTotal, stillFree } from './booking-view';
+import {
+  cancelRuleText,
+  cellPrice,
+  chosenRange,
+  dateStrip,
+  memberEntryBody,
+  memberEntryText,
+  moveBy,
+  pickTimes,
+  pickTotal,
+  spokenPrice,
+  stillFree,
+} from './booking-view';
 
 const cell = (beginTime: string, endTime: string, state: 'free' | 'paid', price: number, left = 1) => ({
   beginTime,
@@ -34,6 +46,37 @@ describe('booking grid helpers', () => {
         { fieldId: 2, beginTime: '10:00', heads: 3 },
       ]).toString(),
     ).toBe('40.4');
+  });
+  it('adds times x heads with a times card attached, and says none without one', () => {
+    const withTimes = {
+      fields: grid.fields.map((f) => ({ ...f, cells: f.cells.map((c) => ({ ...c, times: f.saleMode === 'C' ? 1 : 2 })) })),
+    } as unknown as Grid;
+    const picks = [
+      { fieldId: 1, beginTime: '10:00', heads: 1 },
+      { fieldId: 2, beginTime: '10:00', heads: 3 },
+    ];
+    expect(pickTimes(withTimes, picks)).toBe(5);
+    expect(pickTimes(grid, picks)).toBeNull();
+    expect(pickTimes(withTimes, [])).toBeNull();
+    expect([cellPrice({ price: 40, times: 2 }), cellPrice({ price: 40.1, times: null }), cellPrice({ price: null, times: null })]).toEqual([
+      '2次',
+      '¥40.10',
+      '',
+    ]);
+  });
+  it('says a price in yuan or, for a times card type, in times: in the grid cell name and the rule list', () => {
+    expect([spokenPrice({ price: 40, times: null }), spokenPrice({ price: 40, times: 2 }), spokenPrice({ price: null, times: null })]).toEqual([
+      ' 40.00元',
+      ' 2次',
+      '',
+    ]);
+    expect(memberEntryText({ cardTypeName: '储值卡', price: 35, times: null })).toBe('储值卡 35.00');
+    expect(memberEntryText({ cardTypeName: '羽毛球10次卡', price: 0, times: 2 })).toBe('羽毛球10次卡 2次');
+  });
+  it("saves a times card type's entry as its times and any other type's as its price", () => {
+    expect(memberEntryBody({ cardTypeId: 3, price: 0, times: 2 }, 'T')).toEqual({ cardTypeId: 3, times: 2 });
+    expect(memberEntryBody({ cardTypeId: 1, price: 35, times: null }, 'M')).toEqual({ cardTypeId: 1, price: 35 });
+    expect(memberEntryBody({ cardTypeId: 1, price: null }, undefined)).toEqual({ cardTypeId: 1, price: undefined });
   });
   it('drops picks no longer free; a headcount cell with heads left stays', () => {
     const picks = [

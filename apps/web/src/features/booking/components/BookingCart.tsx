@@ -6,7 +6,7 @@ import { PaymentDialog, payThenPrint, printPaidOrder } from '@/features/checkout
 import { MemberCardSearch, MemberDisplay } from '@/features/member-card';
 import { formatYuan } from '@/lib/money';
 import { useApiMutation } from '@/lib/query';
-import { chosenRange, pickTotal, type Chosen } from '../booking-view';
+import { cellPrice, chosenRange, pickTimes, pickTotal, type Chosen } from '../booking-view';
 import { useBookingPrinter } from '../useBookingPrinter';
 import { OccupyDialog } from './OccupyDialog';
 
@@ -87,7 +87,7 @@ export function BookingCart({ venueId, itemId, grid, chosen, onChosen, card, onC
     }
     return modal.confirm({
       title: '固定场',
-      content: `连续${weeks}周，共${checked.cells}个时段，合计 ${formatYuan(checked.total)} 元`,
+      content: `连续${weeks}周，共${checked.cells}个时段，合计 ${checked.times !== null ? `${checked.times} 次` : `${formatYuan(checked.total)} 元`}`,
       okText: '确定',
       cancelText: '取消',
     });
@@ -123,6 +123,8 @@ export function BookingCart({ venueId, itemId, grid, chosen, onChosen, card, onC
   });
   const setHeads = (c: Chosen, heads: number | null) => onChosen(chosen.map((x) => (x === c ? { ...x, heads: Math.max(1, heads ?? 1) } : x)));
   const total = pickTotal(grid, chosen).times(weeks);
+  // A times card attached: the cells are reckoned in times (what it pays in 收款).
+  const times = pickTimes(grid, chosen);
 
   return (
     <Card title="预订信息" size="small">
@@ -136,7 +138,7 @@ export function BookingCart({ venueId, itemId, grid, chosen, onChosen, card, onC
           return (
             <List.Item>
               <span>
-                {fieldName(c.fieldId)} {c.beginTime} ¥{formatYuan(field?.cells.find((x) => x.beginTime === c.beginTime)?.price ?? 0)}
+                {fieldName(c.fieldId)} {c.beginTime} {cellPrice(field?.cells.find((x) => x.beginTime === c.beginTime) ?? { price: 0, times: null })}
               </span>
               {field?.saleMode === 'C' && (
                 <InputNumber
@@ -195,7 +197,7 @@ export function BookingCart({ venueId, itemId, grid, chosen, onChosen, card, onC
           />
         </Space>
         <Typography.Text strong>
-          已选 {chosen.length} 个时段，合计：{formatYuan(total.toNumber())} 元
+          已选 {chosen.length} 个时段，合计：{times !== null ? `${times * weeks} 次` : `${formatYuan(total.toNumber())} 元`}
         </Typography.Text>
         <Space wrap>
           <Button type="primary" loading={create.isPending || conflicts.isPending} onClick={() => void reserve()}>
@@ -220,7 +222,7 @@ export function BookingCart({ venueId, itemId, grid, chosen, onChosen, card, onC
           orderId={order.orderId}
           memberId={card?.memberId ?? null}
           venueId={venueId}
-          payTypes="M"
+          payTypes="M,T"
           onPay={pay}
           onClose={() => setPaying(false)}
         />

@@ -1,7 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { booking, type Grid } from '@venue/contract';
-import { formatYuan } from '@/lib/money';
-import { canPick, CELL_COLORS, chosenKey, moveBy } from '../booking-view';
+import { canPick, cellPrice, CELL_COLORS, chosenKey, moveBy, spokenPrice } from '../booking-view';
 import styles from './BookingGrid.module.css';
 
 export interface BookingGridProps {
@@ -15,7 +14,8 @@ export interface BookingGridProps {
 }
 
 /**
- * The booking grid: fields across, slots down, each cell's state in colour and text and its price. One tab
+ * The booking grid: fields across, slots down, each cell's state in colour and text and its price (its
+ * times with a times card attached). One tab
  * stop (a roving tabindex): arrows move, Space (or a click) chooses a free cell, Enter books.
  */
 export function BookingGrid({ grid, fieldIds, chosen, onToggle, onSubmit }: BookingGridProps) {
@@ -66,7 +66,7 @@ export function BookingGrid({ grid, fieldIds, chosen, onToggle, onSubmit }: Book
                 const state = cell?.state ?? 'closed';
                 const label = booking.CELL_STATE_LABELS[state];
                 const heads = f.saleMode === 'C' && cell && state !== 'closed' && state !== 'past' ? `余${cell.left}` : '';
-                const name = `${f.fieldName} ${time}${cell ? `-${cell.endTime}` : ''} ${picked ? '已选' : label}${heads ? ` ${heads}人` : ''}${cell?.price != null ? ` ${formatYuan(cell.price)}元` : ''}`;
+                const name = `${f.fieldName} ${time}${cell ? `-${cell.endTime}` : ''} ${picked ? '已选' : label}${heads ? ` ${heads}人` : ''}${cell ? spokenPrice(cell) : ''}`;
                 return (
                   <td
                     key={f.fieldId}
@@ -86,7 +86,7 @@ export function BookingGrid({ grid, fieldIds, chosen, onToggle, onSubmit }: Book
                     onKeyDown={(e) => onKeyDown(e, r, c)}
                   >
                     <span className={styles.state}>{picked ? '已选' : label}</span>
-                    {cell?.price != null && state !== 'occupied' && <span className={styles.price}>¥{formatYuan(cell.price)}</span>}
+                    {cell && cellPrice(cell) && state !== 'occupied' && <span className={styles.price}>{cellPrice(cell)}</span>}
                     {heads && <span className={styles.sub}>{heads}</span>}
                     {cell?.note && state !== 'free' && <span className={styles.note}>{cell.note}</span>}
                   </td>
