@@ -23,6 +23,12 @@ export function nextText(f: LiveField): string {
   return `${beginTime}-${endTime}${state === 'occupied' ? ' 占用' : f.saleMode === 'C' ? ` ${heads}人` : ''}`;
 }
 
+/** 下一场 as two lines: its time, then an occupancy or its heads. */
+const nextLines = (f: LiveField) => {
+  const [time, ...more] = nextText(f).split(' ');
+  return [time, more.join(' ')] as const;
+};
+
 /**
  * 今日场地: each field of the venue now (使用中 / 已预订 / 已占用 / 空闲 / 关闭, a C field's heads against
  * its capacity), its next booking today, and its slots of the day by item: booked (opened or not),
@@ -74,7 +80,8 @@ export function FieldsLive({ access }: { access: BoardAccess }) {
                   {headsText(f) && <span className={css.heads}>{headsText(f)}</span>}
                 </td>
                 <td className={f.next ? TONE[f.next.state] : css.off} data-next={f.next ? `${f.next.beginTime}-${f.next.endTime}` : ''}>
-                  {nextText(f)}
+                  {nextLines(f)[0]}
+                  {nextLines(f)[1] && <span className={css.heads}> {nextLines(f)[1]}</span>}
                 </td>
                 <td>{f.booked + f.used}</td>
                 <td>{f.used}</td>
