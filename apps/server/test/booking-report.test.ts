@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { booking, bookingReport } from '@venue/contract';
-import { addField, addRule, cellOf, dateIn, itemId, moveTo, reserve, reservePaid, VENUE } from './booking.helpers.ts';
+import { addField, addRule, boardHears, cellOf, dateIn, itemId, moveTo, reserve, reservePaid, VENUE } from './booking.helpers.ts';
 import { describeEachEngine } from './harness.ts';
 import { readXlsx } from './member-card.helpers.ts';
 
@@ -87,30 +87,6 @@ describeEachEngine('field booking figures on %s', (server) => {
       const fields = body.data!.items.find((i) => i.itemId === item)!.fields;
       return { court: fields.find((f) => f.fieldId === court.fieldId)!, pool: fields.find((f) => f.fieldId === pool.fieldId)! };
     };
-    /** Does `act` with a board's events open, and answers how soon the board heard of it (it must within 5 s). */
-    const heard = async (act: () => Promise<unknown>) => {
-      const res = await fetch(`${api.url}/api/board/events?venueId=${VENUE}&seconds=10`, { headers: { authorization: `Bearer ${anon}` } });
-      const reader = res.body!.getReader();
-      const decoder = new TextDecoder();
-      let text = '';
-      const until = async (needle: string) => {
-        while (!text.includes(needle)) {
-          const { value, done } = await reader.read();
-          if (done) throw new Error(`stream ended before ${needle}: ${text}`);
-          text += decoder.decode(value);
-        }
-      };
-      try {
-        await until('event: ready');
-        const started = Date.now();
-        await act();
-        await until('event: change');
-        return Date.now() - started;
-      } finally {
-        await reader.cancel();
-      }
-    };
-
     // 09:40: the court paid 10:00-12:00 (one order) and held at 15:00; the pool 3 heads paid at 10:00, 2 held at 13:00.
     const paid = await reservePaid(desk, item, [
       { fieldId: court.fieldId, date, beginTime: '10:00' },
@@ -130,14 +106,14 @@ describeEachEngine('field booking figures on %s', (server) => {
     expect(board.pool).toMatchObject({ now: 'free', capacity: 10, headsNow: 0, next: { beginTime: '10:00', endTime: '11:00', state: 'booked', heads: 3 } });
 
     // Checked in at 09:40 (from half an hour before): the board hears of it, no sale involved.
-    const opened = await heard(async () => {
+    const opened = await boardHears(api.url, anon, async () => {
       const checked = await desk.call(booking.check, { body: { orderId: paid.orderId, detailIds: [paid.details[0].detailId] } });
       expect(checked.body.code).toBe(200);
     });
     expect(opened).toBeLessThan(5000);
     expect((await desk.call(booking.check, { body: { orderId: swim.orderId, detailIds: [swim.details[0].detailId] } })).body.code).toBe(200);
     // An occupancy 17:00-18:00 moves it too.
-    const occupied = await heard(async () => {
+    const occupied = await boardHears(api.url, anon, async () => {
       const made = await desk.call(booking.occupy, {
         body: { venueId: VENUE, itemId: item, fieldIds: [court.fieldId], date, beginTime: '17:00', endTime: '18:00', reason: '维护' },
       });
@@ -152,7 +128,9 @@ describeEachEngine('field booking figures on %s', (server) => {
     expect(board.pool).toMatchObject({ now: 'used', capacity: 10, headsNow: 3, next: { beginTime: '13:00', endTime: '14:00', state: 'booked', heads: 2 } });
 
     // The held order closed: the board hears of it and the occupancy is next.
-    const closed = await heard(async () => expect((await desk.call(booking.closeOrder, { body: { orderId: held.orderId } })).body.code).toBe(200));
+    const closed = await boardHears(api.url, anon, async () =>
+      expect((await desk.call(booking.closeOrder, { body: { orderId: held.orderId } })).body.code).toBe(200),
+    );
     expect(closed).toBeLessThan(5000);
     expect((await boardOf()).court).toMatchObject({ now: 'used', next: { beginTime: '17:00', endTime: '18:00', state: 'occupied' } });
     // 17:30: occupied now, nothing after it today.
