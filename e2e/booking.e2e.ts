@@ -59,13 +59,13 @@ describe('booking: grid, member card, slip, check-in (issue 35)', () => {
     ]);
     await payDialog().waitFor({ state: 'hidden' });
   }
-  /** Shows `day` days from today (China) on the grid, by the date strip and its 下一周/上一周. */
-  async function showDay(day: number) {
+  /** Shows `day` days from today (China) on the grid (of `p`, the first desk's by default), by the date strip and its 下一周/上一周. */
+  async function showDay(day: number, p: Page = page) {
     const target = china(Date.now() + day * 86_400_000).slice(0, 10);
-    const strip = page.locator('label.ant-radio-button-wrapper', { hasText: `${target.slice(5)} ` });
-    if (!(await strip.count())) await page.getByRole('button', { name: day >= 7 ? /下一周/ : /上一周/ }).click();
+    const strip = p.locator('label.ant-radio-button-wrapper', { hasText: `${target.slice(5)} ` });
+    if (!(await strip.count())) await p.getByRole('button', { name: day >= 7 ? /下一周/ : /上一周/ }).click();
     await strip.click();
-    await expect.poll(() => grid(page).getAttribute('aria-label')).toBe(`场地预订表 ${target}`);
+    await expect.poll(() => grid(p).getAttribute('aria-label')).toBe(`场地预订表 ${target}`);
     return target;
   }
   const focused = (p: Page) => p.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
@@ -370,6 +370,58 @@ describe('booking: grid, member card, slip, check-in (issue 35)', () => {
     await confirmIn(page.locator('.ant-modal-confirm', { hasText: `退回会员卡 ${times - fee} 次` }));
     await notice(page, `退订成功，手续费 ${fee} 次，退回会员卡 ${times - fee} 次`).waitFor();
     expect(await balance()).toBe(before - fee);
+  });
+
+  it('holds an unpaid booking: 收款 and the cart count its minutes down, the grid says until when', async () => {
+    await page.goto(`${server.url}/booking/grid`);
+    await grid(page).waitFor();
+    const day = await showDay(4);
+    const slot = cellAt(page, '2号场', '10:00');
+    await slot.click();
+    // 提交订单 (预订并收款): the tenant's 30 minutes counted down in 收款 (the grid read again meanwhile).
+    const reread = page.waitForResponse((r) => r.url().includes('/api/booking/grid?') && r.url().includes(`date=${day}`));
+    await page.getByRole('button', { name: /预订并收款/ }).click();
+    const timer = payDialog().getByRole('timer');
+    await timer.waitFor();
+    expect(await timer.textContent()).toMatch(/^请在 (30:00|29:[0-5]\d) 内完成支付，超时自动取消$/);
+    const shown = await timer.textContent();
+    await expect.poll(() => timer.textContent(), { timeout: 3000 }).not.toBe(shown);
+    await screenshot(page, 'booking-hold-pay');
+    // The dialog closed unpaid: the cart goes on counting, the held cell says until when it waits.
+    await payDialog()
+      .getByRole('button', { name: /取\s*消/ })
+      .click();
+    await payDialog().waitFor({ state: 'hidden' });
+    await page
+      .getByTestId('hold-countdown')
+      .getByText(/^请在 \d\d:\d\d 内完成支付，超时自动取消$/)
+      .waitFor();
+    const cells = await pageApi<{ fields: { fieldName: string; cells: { beginTime: string; state: string; holdUntil: string | null }[] }[] }>(
+      page,
+      server.url,
+      `booking/grid${new URL((await reread).url()).search}`,
+    );
+    const held = cells.fields.find((f) => f.fieldName === '2号场')!.cells.find((c) => c.beginTime === '10:00')!;
+    expect(held.state).toBe('held');
+    expect(held.holdUntil).toMatch(/^\d\d:\d\d$/);
+    // The desk's own grid keeps it chosen (已选); another desk sees it held and until when.
+    await other.goto(`${server.url}/booking/grid`);
+    await grid(other).waitFor();
+    await showDay(4, other);
+    const seen = cellAt(other, '2号场', '10:00');
+    await expect.poll(() => seen.textContent()).toContain(`待支付 至 ${held.holdUntil}`);
+    expect(await seen.getAttribute('aria-label')).toContain(`待支付 至 ${held.holdUntil}`);
+    expect(await seen.getAttribute('title')).toContain(`${held.holdUntil} 后自动取消`);
+    await screenshot(other, 'booking-hold-grid');
+    await screenshot(page, 'booking-hold-cart');
+    // 清空 closes it at the desk's word (not the countdown's): the cell is free again.
+    await page.getByRole('button', { name: /清\s*空/ }).click();
+    await expect.poll(() => slot.getAttribute('data-state')).toBe('free');
+    expect(await page.getByTestId('hold-countdown').count()).toBe(0);
+    await other.reload();
+    await grid(other).waitFor();
+    await showDay(4, other);
+    await expect.poll(() => seen.getAttribute('data-state')).toBe('free');
   });
 
   it('is usable on a 390 px phone: one court at a time, nothing wider than the screen', async () => {

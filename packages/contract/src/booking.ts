@@ -93,6 +93,8 @@ export const cell = z.object({
   orderType: z.enum(ORDER_TYPES).nullable(),
   /** Who holds it: the member, the contact, or the occupancy's reason; why it is closed. */
   note: z.string(),
+  /** A held cell (unpaid): when the auto-close job frees it, HH:mm China time (the order's creation plus the tenant's auto-close minutes); else null. */
+  holdUntil: z.string().nullable(),
 });
 export type Cell = z.infer<typeof cell>;
 export const gridField = z.object({
@@ -160,6 +162,12 @@ export const orderAnswer = z.object({
   orderState: z.string(),
   payState: z.string(),
   pricePay: z.number(),
+  /** When it was made (China time, yyyy-MM-dd HH:mm:ss). */
+  createTime: z.string(),
+  /** The tenant's auto-close minutes (销售订单 › 自动关闭设置; 0: unpaid orders are never closed). */
+  autoCloseMinutes: z.number(),
+  /** How long an unpaid order holds its cells from now (seconds): then the auto-close job closes it; null when it is not closed (an occupancy, or 0 minutes). */
+  holdSeconds: z.number().nullable(),
 });
 export const conflict = z.object({
   fieldId: z.number(),

@@ -1,4 +1,4 @@
-import { booking, bookingAdmin, chinaInstant, fenToYuan, type Cell } from '@venue/contract';
+import { booking, bookingAdmin, chinaClock, chinaInstant, fenToYuan, type Cell } from '@venue/contract';
 
 /** What the grid and a booking need of a field. */
 export interface GridFieldRow {
@@ -31,6 +31,8 @@ export interface LiveLine {
   order_id: number;
   order_type: 'R' | 'P' | 'L';
   note: string;
+  /** Its order's creation (ISO): an unpaid hold ends the tenant's auto-close minutes later. */
+  created_at: string;
 }
 export interface DayContext {
   date: string;
@@ -43,6 +45,8 @@ export interface DayContext {
   cardTypeId?: number;
   /** The card is a times card (T): each cell also shows the times it takes. */
   timesCard?: boolean;
+  /** The tenant's auto-close minutes, when held cells are to say when they free (0: never closed). */
+  holdMinutes?: number;
 }
 
 export const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
@@ -104,6 +108,17 @@ export function unsellable(field: GridFieldRow, day: DayContext, slot: { begin: 
   return null;
 }
 
+/**
+ * Until when a held cell waits for its payment: the earliest of its unpaid lines' orders created plus the
+ * minutes, HH:mm China time (the auto-close job frees it at its first run after that).
+ */
+export function holdUntil(here: Pick<LiveLine, 'state' | 'created_at'>[], minutes: number | undefined): string | null {
+  if (!minutes) return null;
+  const held = here.filter((l) => l.state === 'P').map((l) => Date.parse(l.created_at));
+  if (!held.length) return null;
+  return chinaClock(Math.min(...held) + minutes * 60_000).time;
+}
+
 /** Heads still free on a C field's cell. */
 export const headsLeft = (field: GridFieldRow, sold: number) => Math.max(0, field.capacity - sold);
 
@@ -137,10 +152,11 @@ export function cellsOf(field: GridFieldRow, day: DayContext, rules: RuleRow[], 
       orderId: holder?.order_id ?? null,
       orderType: holder?.order_type ?? null,
       note: '',
+      holdUntil: null,
     };
     if (holder && (field.sale_mode === 'F' || holder.order_type === 'L' || left === 0)) {
       const state = holder.order_type === 'L' ? 'occupied' : here.some((l) => l.state === 'U') ? 'used' : here.every((l) => l.state === 'P') ? 'held' : 'paid';
-      return { ...cell, state, note: holder.note };
+      return { ...cell, state, note: holder.note, holdUntil: state === 'held' ? holdUntil(here, day.holdMinutes) : null };
     }
     const open = field.state === 'A' && day.closedReason === null && !!rule;
     if (open && dayStart + minutesOf(slot.begin) * 60_000 > nowMs) return { ...cell, state: 'free' };

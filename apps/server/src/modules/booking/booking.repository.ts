@@ -64,7 +64,7 @@ export class BookingRepository {
       .selectFrom('booking_line as l')
       .innerJoin('booking_order as o', 'o.id', 'l.order_id')
       .leftJoin('member as m', 'm.id', 'o.member_id')
-      .select(['l.field_id', 'l.use_date', 'l.begin_time', 'l.state', 'l.quantity', 'l.refunded_quantity', 'l.order_id', 'o.order_type'])
+      .select(['l.field_id', 'l.use_date', 'l.begin_time', 'l.state', 'l.quantity', 'l.refunded_quantity', 'l.order_id', 'o.order_type', 'o.created_at'])
       .select(sql<string>`coalesce(m.name, case when o.order_type = 'L' then o.remark else o.contact_name end, '')`.as('note'))
       .where('l.tenant_id', '=', tenantId)
       .where('l.field_id', 'in', fieldIds)

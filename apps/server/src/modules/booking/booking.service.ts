@@ -30,7 +30,7 @@ export class BookingService {
     private readonly repo: BookingRepository,
     private readonly admin: BookingAdminRepository,
     private readonly planner: BookingPlanner,
-    private readonly services: { audit: AuditService },
+    private readonly services: { audit: AuditService; autoCloseMinutes: (tenantId: number) => Promise<number> },
     private readonly clock: Clock,
   ) {}
 
@@ -46,6 +46,8 @@ export class BookingService {
     const day = { ...venueDay, cardTypeId: card?.cardTypeId, timesCard: card?.payType === 'T' };
     const ids = fields.map((f) => f.id);
     const [lines, heads] = await Promise.all([this.repo.liveLines(s.tenantId, ids, [q.date]), this.repo.heads(s.tenantId, ids, [q.date])]);
+    // Held cells say when they free: the tenant's minutes, read only when something is held.
+    if (lines.some((l) => l.state === 'P')) day.holdMinutes = await this.services.autoCloseMinutes(s.tenantId);
     return {
       venueId: q.venueId,
       itemId: q.itemId,
@@ -110,7 +112,10 @@ export class BookingService {
     if (asked.length > booking.MAX_CELLS) throw refuse(`一次最多预订${booking.MAX_CELLS}个时段`);
     const card =
       type === 'L' ? { memberId: null, cardId: null, cardTypeId: undefined, useEnd: null } : await this.planner.card(s.tenantId, itemId, c.cardId, c.memberId);
-    const plan = await this.planner.plan(s.tenantId, venueId, itemId, asked, { cardTypeId: card.cardTypeId, occupancy: type === 'L' });
+    const [plan, minutes] = await Promise.all([
+      this.planner.plan(s.tenantId, venueId, itemId, asked, { cardTypeId: card.cardTypeId, occupancy: type === 'L' }),
+      this.services.autoCloseMinutes(s.tenantId),
+    ]);
     if (plan.conflicts.length) throw BookingPlanner.refusal(plan.conflicts);
     // A card's member prices hold for cells within its validity (a period card pays for nothing else).
     if (card.useEnd !== null && plan.cells.some((x) => x.endsAt.toISOString() > card.useEnd!)) throw refuse('会员卡有效期不足以覆盖所选时段');
@@ -188,7 +193,17 @@ export class BookingService {
                 });
               return id;
             });
-      return { orderId, orderType: type, orderState: occupancy ? 'A' : 'P', payState: occupancy ? 'P' : 'U', pricePay: fenToYuan(total) };
+      return {
+        orderId,
+        orderType: type,
+        orderState: occupancy ? 'A' : 'P',
+        payState: occupancy ? 'P' : 'U',
+        pricePay: fenToYuan(total),
+        createTime: chinaText(new Date(nowIso)),
+        autoCloseMinutes: minutes,
+        // Its cells are held this long; then the auto-close job closes it unless paid (none for an occupancy, nor with 0 minutes).
+        holdSeconds: !occupancy && minutes > 0 ? minutes * 60 : null,
+      };
     } catch (error) {
       if (error instanceof CellTaken) throw await this.takenRefusal(s.tenantId, venueId, itemId, [error.cell]);
       if (isUniqueViolation(error)) throw await this.takenRefusal(s.tenantId, venueId, itemId, plan.cells);

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import type { booking, BookingOrder, BookingSetting, Cell, Grid, PriceRule } from '@venue/contract';
+import { booking, type BookingOrder, type BookingSetting, type Cell, type Grid, type PriceRule } from '@venue/contract';
 import { formatYuan } from '@/lib/money';
 
 type CellState = booking.CellState;
@@ -123,3 +123,23 @@ export function cancelRuleText(rule: BookingSetting): string {
         : `收取${rule.feePercent}%手续费`;
   return `${until}；${fee}。`;
 }
+
+/** Seconds left until `deadlineMs` at `nowMs`, whole seconds rounded up, never below 0. */
+export const secondsLeft = (deadlineMs: number, nowMs: number) => Math.max(0, Math.ceil((deadlineMs - nowMs) / 1000));
+
+/** A countdown as mm:ss (minutes past 59 stay minutes: 90:00). */
+export function countdownText(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** The hold of an unpaid order, said while it runs. */
+export const holdText = (seconds: number) => `请在 ${countdownText(seconds)} 内完成支付，超时自动取消`;
+
+/** A cell's state as its text says it: a held cell with until when (待支付 至 10:10), else the state's label. */
+export const cellStateText = (cell: Pick<Cell, 'state' | 'holdUntil'>) =>
+  cell.state === 'held' && cell.holdUntil ? `${booking.CELL_STATE_LABELS.held} 至 ${cell.holdUntil}` : booking.CELL_STATE_LABELS[cell.state];
+
+/** Whether the grid still shows cells held by `orderId` (the auto-close job has not closed it yet). */
+export const stillHeld = (grid: Grid | undefined, orderId: number) =>
+  !!grid?.fields.some((f) => f.cells.some((c) => c.orderId === orderId && c.state === 'held'));

@@ -1,4 +1,4 @@
-import { useReducer, useRef } from 'react';
+import { useReducer, useRef, type ReactNode } from 'react';
 import Decimal from 'decimal.js';
 import { Alert, Button, Input, Modal, Table, Typography, type InputRef } from 'antd';
 import { Msg, payChannel, payment } from '@venue/contract';
@@ -50,13 +50,15 @@ export interface PaymentDialogProps {
   onClose: () => void;
   /** After the closing animation, when focus has gone back to what opened the dialog. */
   onAfterClose?: () => void;
+  /** Shown above the lines (a booking's hold countdown). */
+  notice?: ReactNode;
 }
 
 /**
  * 收款 (900 px): lines with pricePay, the venue's methods, the member's cards, remark and auth code.
  * It opens on 确认收款 (F9 too); with a scan-code method a scan anywhere in it fills the code and pays.
  */
-export function PaymentDialog({ forPay, open, orderId, memberId, venueId, payTypes = 'M', onPay, onClose, onAfterClose }: PaymentDialogProps) {
+export function PaymentDialog({ forPay, open, orderId, memberId, venueId, payTypes = 'M', onPay, onClose, onAfterClose, notice }: PaymentDialogProps) {
   const [state, dispatch] = useReducer(paymentReducer, initialPayment);
   const { methods, cards, selection, total, listTotal, details, times } = usePaymentData({
     forPay,
@@ -142,6 +144,7 @@ export function PaymentDialog({ forPay, open, orderId, memberId, venueId, payTyp
           if (e.key === 'Enter' && enterSaves(selection)) void save();
         }}
       >
+        {notice && <div style={{ marginBottom: 8 }}>{notice}</div>}
         <Table<Line> rowKey="detailId" size="small" pagination={false} dataSource={details} columns={COLUMNS} scroll={{ y: 180 }} />
         <Typography.Title level={4} style={{ textAlign: 'right', margin: '8px 0' }} data-testid="pay-total">
           {dueText(total, times)}
