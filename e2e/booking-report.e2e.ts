@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { AXE_CONTEXT, seriousViolations } from './axe';
-import { closeProduct, launchBrowser, login, openPage, pageApi, pageErrors, screenshot, startServer, type RunningServer } from './harness';
+import { closeProduct, launchBrowser, login, openPage, pageApi, pageErrors, scan, screenshot, startServer, type RunningServer } from './harness';
 
 interface UsageFigures {
   openHours: number;
@@ -22,10 +22,10 @@ const chinaToday = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice
 /**
  * Issue 35's boards and reports: 场地利用率 shows the demo week's figures as the API counts them (the
  * badminton courts' 16 booked evening hours, 4 occupied) at 1366 and 390 px and exports its .xlsx; the
- * public /fieldTX board shows the demo's six courts now (the server's clock at 10:30 today) and, after a
- * court is booked and paid through the API, its booking at once (the board's events), then, the clock at
- * 11:05 and the court opened, 使用中 within the panel's 15 s refresh; the pool (sold by heads) shows its
- * heads; axe finds nothing serious on either.
+ * public /fieldTX board shows the demo's six courts now (the server's clock at 10:30 today) with their next
+ * booking and, after a court is booked and paid through the API, its booking at once (the board's events),
+ * then, the clock at 11:05 and the court checked in, 使用中 within 5 s (the check-in's event, not a timed
+ * refresh); the pool (sold by heads) shows its heads against its capacity; axe finds nothing serious.
  */
 describe('booking boards and reports (issue 35)', () => {
   let server: RunningServer;
@@ -108,7 +108,9 @@ describe('booking boards and reports (issue 35)', () => {
       await board.getByRole('heading', { level: 1, name: '场馆客流看板' }).waitFor();
       const panel = board.getByRole('region', { name: '今日场地' });
       const row = (field: string) => panel.locator(`tr[data-field="${field}"]`);
-      const counts = async (field: string) => (await row(field).locator('td').allTextContents()).slice(1).map(Number);
+      // The cells after the row's name: 当前, 下一场, then 预订, 开场, 空闲.
+      const counts = async (field: string) => (await row(field).locator('td').allTextContents()).slice(2).map(Number);
+      const next = async (field: string) => (await row(field).locator('td').nth(1).textContent()) ?? '';
       await row('6号场').waitFor();
       expect(await panel.locator('tr[data-field]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-field')))).toEqual(
         expect.arrayContaining(['1号场', '2号场', '3号场', '4号场', '5号场', '6号场']),
@@ -116,6 +118,7 @@ describe('booking boards and reports (issue 35)', () => {
       // 10:30: every court free now; 1号场 booked 19:00-21:00 (the demo), 3号场 nothing yet.
       for (const n of [1, 2, 3, 4, 5, 6]) expect(await row(`${n}号场`).getAttribute('data-now')).toBe('free');
       expect(await row('1号场').locator('td').first().textContent()).toBe('空闲');
+      expect(await next('1号场')).toBe('19:00-21:00');
       expect((await counts('1号场'))[0]).toBe(2);
       expect((await counts('3号场'))[0]).toBe(0);
       await board.locator('[data-live="live"]').waitFor();
@@ -143,13 +146,26 @@ describe('booking boards and reports (issue 35)', () => {
       const started = Date.now();
       await expect.poll(async () => (await counts('3号场'))[0], { timeout: 5000, interval: 100 }).toBe(1);
       console.log(`/fieldTX showed the booking ${Date.now() - started} ms after it was paid`);
+      expect(await next('3号场')).toBe('11:00-12:00');
 
-      // 11:05, the court opened at the desk: 使用中 within the panel's refresh.
+      // 11:05, the court checked in at the desk (快速核销 › 场馆业务, its order number scanned): 使用中 on the
+      // board within 5 s, moved by the check-in's event (the panel's own refresh is 30 s).
       await clockAt('11:05');
-      const order = await pageApi<{ details: { detailId: number }[] }>(page, server.url, `booking/order/get?code=${created.data.orderId}`);
-      const opened = await api('booking/check/open', { orderId: created.data.orderId, detailIds: order.details.map((l) => l.detailId) });
-      expect(opened.code).toBe(200);
-      await expect.poll(() => row('3号场').getAttribute('data-now'), { timeout: 20_000, interval: 250 }).toBe('used');
+      await page.getByRole('button', { name: '快速核销' }).click();
+      const verify = page.locator('.ant-modal-wrap:visible', { hasText: '快速核销' });
+      await verify.getByRole('tab', { name: '场馆业务' }).click();
+      const box = verify.getByPlaceholder('请扫描或输入订单号');
+      await box.waitFor();
+      await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
+      // Enter counts only 3 s after the dialog was created (spec 2.8).
+      await page.waitForTimeout(3100);
+      await scan(page, String(created.data.orderId));
+      await expect.poll(() => verify.locator('.ant-table-row').filter({ hasText: '待使用' }).count()).toBe(1);
+      const checkedIn = Date.now();
+      await verify.getByRole('button', { name: /确\s*认$/ }).click();
+      await page.locator('.ant-notification-notice, .ant-message-notice', { hasText: '开场成功' }).first().waitFor();
+      await expect.poll(() => row('3号场').getAttribute('data-now'), { timeout: 5000, interval: 100 }).toBe('used');
+      console.log(`/fieldTX showed the check-in ${Date.now() - checkedIn} ms after it`);
       expect(await row('3号场').locator('td').first().textContent()).toBe('使用中');
       // Booked today 1 (opened or not), opened 1.
       expect((await counts('3号场')).slice(0, 2)).toEqual([1, 1]);
@@ -158,10 +174,11 @@ describe('booking boards and reports (issue 35)', () => {
       await board.locator('[data-figure="inVenue"]').waitFor();
       await screenshot(board, 'board-fieldTX-in-use');
 
-      // 城东游泳馆's pool, sold by heads: free at 11:05 (the demo swims at 18:00), its heads beside the state.
+      // 城东游泳馆's pool, sold by heads: free at 11:05, none of its capacity booked; the demo swims at 18:00, next.
       await board.goto(`${server.url}/fieldTX?venueId=2`);
       await expect.poll(() => row('标准池').getAttribute('data-now')).toBe('free');
-      expect(await row('标准池').locator('td').first().textContent()).toBe('空闲0人');
+      expect(await row('标准池').locator('td').first().textContent()).toMatch(/^空闲0\/\d+人$/);
+      expect(await next('标准池')).toMatch(/^18:00-19:00 \d+人$/);
       await screenshot(board, 'board-fieldTX-pool');
       expect(pageErrors(board)).toEqual([]);
     } finally {

@@ -26,7 +26,8 @@ const china = (ms: number) => new Date(ms + 8 * 3600_000).toISOString();
  * member card VIP0001 (张三, 储值卡), paid by that card in 收款, the slip printed with its QR code; a second
  * desk's click on the same cell refused with the server's message; the slip scanned in 快速核销 ›
  * 场馆业务 opens both (the server's clock moved to just before the slot) and the grid shows 使用中;
- * the grid passes axe; a 390 px phone shows one court at a time.
+ * the grid passes axe; a times card (TIMES0001) pays a court by times and gets them back on 退订; a 390 px
+ * phone shows one court at a time.
  */
 describe('booking: grid, member card, slip, check-in (issue 35)', () => {
   let server: RunningServer;
@@ -58,13 +59,13 @@ describe('booking: grid, member card, slip, check-in (issue 35)', () => {
     ]);
     await payDialog().waitFor({ state: 'hidden' });
   }
-  /** Shows `day` days from today (China) on the grid, by the date strip and its 下一周/上一周. */
-  async function showDay(day: number) {
+  /** Shows `day` days from today (China) on the grid (of `p`, the first desk's by default), by the date strip and its 下一周/上一周. */
+  async function showDay(day: number, p: Page = page) {
     const target = china(Date.now() + day * 86_400_000).slice(0, 10);
-    const strip = page.locator('label.ant-radio-button-wrapper', { hasText: `${target.slice(5)} ` });
-    if (!(await strip.count())) await page.getByRole('button', { name: day >= 7 ? /下一周/ : /上一周/ }).click();
+    const strip = p.locator('label.ant-radio-button-wrapper', { hasText: `${target.slice(5)} ` });
+    if (!(await strip.count())) await p.getByRole('button', { name: day >= 7 ? /下一周/ : /上一周/ }).click();
     await strip.click();
-    await expect.poll(() => grid(page).getAttribute('aria-label')).toBe(`场地预订表 ${target}`);
+    await expect.poll(() => grid(p).getAttribute('aria-label')).toBe(`场地预订表 ${target}`);
     return target;
   }
   const focused = (p: Page) => p.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
@@ -306,6 +307,121 @@ describe('booking: grid, member card, slip, check-in (issue 35)', () => {
     await notice(page, '当前卡状态不可用').waitFor();
     await expect.poll(() => page.getByTestId('member-display').count()).toBe(0);
     await expect.poll(() => grid(page).getByRole('gridcell').count()).toBeGreaterThan(10);
+  });
+
+  it('books a court for a times card: the grid counts times, 收款 takes 扣 N 次, and 退订 gives the times back by the rule', async () => {
+    type PayCard = { balance: number };
+    const balance = async () => (await pageApi<PayCard>(page, server.url, 'member/card/getByCardId?cardId=TIMES0001')).balance;
+    const before = await balance();
+    // 场地价格: the times card type's entry is times a cell, edited as 次, with the default said.
+    await page.goto(`${server.url}/booking/field`);
+    await page.getByRole('tab', { name: '场地价格' }).click();
+    const evening = page.locator('.ant-table-row', { hasText: '平日晚间' });
+    await evening.getByText('羽毛球10次卡 2次').waitFor();
+    await evening.getByRole('button', { name: '编辑' }).click();
+    const form = page.locator('.ant-modal-wrap:visible', { hasText: '编辑价格规则' });
+    await form.getByText('未设置的计次卡默认每个时段扣 1 次').waitFor();
+    expect(await form.getByLabel('会员价2次数').inputValue()).toBe('2');
+    await form.getByRole('button', { name: /取\s*消/ }).click();
+    await form.waitFor({ state: 'hidden' });
+    await page.goto(`${server.url}/booking/grid`);
+    await grid(page).waitFor();
+    const day = await showDay(5);
+    const cardBox = page.getByPlaceholder('请输入会员卡号/姓名/手机号');
+    await cardBox.fill('TIMES0001');
+    await cardBox.press('Enter');
+    await page.getByTestId('member-display').getByText('张三').waitFor();
+    // With the times card attached each cell shows the times it takes (the demo's rules: 1 a weekday daytime slot, 2 at weekends).
+    const slot = cellAt(page, '2号场', '09:00');
+    await expect.poll(() => slot.getAttribute('aria-label')).toMatch(/空闲 \d+次$/);
+    const times = Number((await slot.getAttribute('aria-label'))!.match(/(\d+)次$/)![1]);
+    await slot.click();
+    await page.getByText(`已选 1 个时段，合计：${times} 次`).waitFor();
+    await page.getByRole('button', { name: /预订并收款/ }).click();
+
+    await payDialog().waitFor();
+    await payDialog().getByRole('checkbox').filter({ hasText: 'TIMES0001' }).click();
+    await expect.poll(() => payDialog().getByTestId('pay-total').textContent()).toBe(`应收：扣 ${times} 次`);
+    await payDialog()
+      .getByTestId('pay-times')
+      .getByText(`会员卡 TIMES0001 扣 ${times} 次，扣后剩余 ${before - times} 次`)
+      .waitFor();
+    await screenshot(page, 'booking-pay-times');
+    await Promise.all([
+      notice(page, '收款成功').waitFor({ timeout: 20_000 }),
+      payDialog()
+        .getByRole('button', { name: /确认收款/ })
+        .click(),
+    ]);
+    await payDialog().waitFor({ state: 'hidden' });
+    expect(await balance()).toBe(before - times);
+
+    // 退订 (the fee now always applies, 20%): the fee in whole times rounded up, the rest back to the card.
+    const fee = Math.ceil((times * 20) / 100);
+    await page.goto(`${server.url}/booking/order`);
+    await page
+      .locator('.ant-table-row', { hasText: `2号场 ${day} 09:00-10:00` })
+      .getByRole('button', { name: '退订' })
+      .click();
+    const dialog = page.locator('.ant-modal-wrap:visible', { hasText: '退订 - 预订订单' });
+    await dialog.getByText(`预计手续费：${fee} 次，退回会员卡：${times - fee} 次（已付 ${times} 次）`).waitFor();
+    expect(await dialog.getByText('退款方式').count()).toBe(0);
+    await dialog.getByRole('button', { name: /确认退订/ }).click();
+    await confirmIn(page.locator('.ant-modal-confirm', { hasText: `退回会员卡 ${times - fee} 次` }));
+    await notice(page, `退订成功，手续费 ${fee} 次，退回会员卡 ${times - fee} 次`).waitFor();
+    expect(await balance()).toBe(before - fee);
+  });
+
+  it('holds an unpaid booking: 收款 and the cart count its minutes down, the grid says until when', async () => {
+    await page.goto(`${server.url}/booking/grid`);
+    await grid(page).waitFor();
+    const day = await showDay(4);
+    const slot = cellAt(page, '2号场', '10:00');
+    await slot.click();
+    // 提交订单 (预订并收款): the tenant's 30 minutes counted down in 收款 (the grid read again meanwhile).
+    const reread = page.waitForResponse((r) => r.url().includes('/api/booking/grid?') && r.url().includes(`date=${day}`));
+    await page.getByRole('button', { name: /预订并收款/ }).click();
+    const timer = payDialog().getByRole('timer');
+    await timer.waitFor();
+    expect(await timer.textContent()).toMatch(/^请在 (30:00|29:[0-5]\d) 内完成支付，超时自动取消$/);
+    const shown = await timer.textContent();
+    await expect.poll(() => timer.textContent(), { timeout: 3000 }).not.toBe(shown);
+    await screenshot(page, 'booking-hold-pay');
+    // The dialog closed unpaid: the cart goes on counting, the held cell says until when it waits.
+    await payDialog()
+      .getByRole('button', { name: /取\s*消/ })
+      .click();
+    await payDialog().waitFor({ state: 'hidden' });
+    await page
+      .getByTestId('hold-countdown')
+      .getByText(/^请在 \d\d:\d\d 内完成支付，超时自动取消$/)
+      .waitFor();
+    const cells = await pageApi<{ fields: { fieldName: string; cells: { beginTime: string; state: string; holdUntil: string | null }[] }[] }>(
+      page,
+      server.url,
+      `booking/grid${new URL((await reread).url()).search}`,
+    );
+    const held = cells.fields.find((f) => f.fieldName === '2号场')!.cells.find((c) => c.beginTime === '10:00')!;
+    expect(held.state).toBe('held');
+    expect(held.holdUntil).toMatch(/^\d\d:\d\d$/);
+    // The desk's own grid keeps it chosen (已选); another desk sees it held and until when.
+    await other.goto(`${server.url}/booking/grid`);
+    await grid(other).waitFor();
+    await showDay(4, other);
+    const seen = cellAt(other, '2号场', '10:00');
+    await expect.poll(() => seen.textContent()).toContain(`待支付 至 ${held.holdUntil}`);
+    expect(await seen.getAttribute('aria-label')).toContain(`待支付 至 ${held.holdUntil}`);
+    expect(await seen.getAttribute('title')).toContain(`${held.holdUntil} 后自动取消`);
+    await screenshot(other, 'booking-hold-grid');
+    await screenshot(page, 'booking-hold-cart');
+    // 清空 closes it at the desk's word (not the countdown's): the cell is free again.
+    await page.getByRole('button', { name: /清\s*空/ }).click();
+    await expect.poll(() => slot.getAttribute('data-state')).toBe('free');
+    expect(await page.getByTestId('hold-countdown').count()).toBe(0);
+    await other.reload();
+    await grid(other).waitFor();
+    await showDay(4, other);
+    await expect.poll(() => seen.getAttribute('data-state')).toBe('free');
   });
 
   it('is usable on a 390 px phone: one court at a time, nothing wider than the screen', async () => {

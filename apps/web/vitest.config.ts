@@ -1,10 +1,18 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
 
-const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
+const SRC = fileURLToPath(new URL('./src', import.meta.url));
+const alias = { '@': SRC };
 
-/** Tests that replace a module with vi.mock: each needs a module graph of its own. */
-const MOCKING = ['src/hooks/useDicts.test.ts', 'src/lib/dict.test.ts', 'src/lib/query.test.tsx', 'src/components/refund/RefundDialog.test.tsx'];
+/**
+ * Tests that replace a module with vi.mock: each needs a module graph of its own. Found by reading the
+ * files, so a new mocking test cannot slip into a shared graph (where its mock is hoisted too late).
+ */
+const MOCKING = readdirSync(SRC, { recursive: true, encoding: 'utf8' })
+  .filter((f) => /\.test\.tsx?$/.test(f) && readFileSync(join(SRC, f), 'utf8').includes('vi.mock('))
+  .map((f) => join('src', f).split(sep).join('/'));
 
 /**
  * Web unit tests: `*.test.ts` run in node (add `// @vitest-environment jsdom` for DOM or hooks),

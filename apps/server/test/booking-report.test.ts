@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { booking, bookingReport } from '@venue/contract';
-import { addField, addRule, dateIn, itemId, reserve, reservePaid, VENUE } from './booking.helpers.ts';
+import { addField, addRule, boardHears, cellOf, dateIn, itemId, moveTo, reserve, reservePaid, VENUE } from './booking.helpers.ts';
 import { describeEachEngine } from './harness.ts';
 import { readXlsx } from './member-card.helpers.ts';
 
@@ -69,5 +69,72 @@ describeEachEngine('field booking figures on %s', (server) => {
     expect(courts.fields[0]).toMatchObject({ saleMode: 'F', booked: 2, used: 0 });
     expect(JSON.stringify(live.body.data)).not.toContain('王先生');
     expect((await other.call(bookingReport.liveFields, { query: { venueId: VENUE } })).body.data!.items).toEqual([]);
+  });
+
+  // Last in the suite: it moves the clock to tomorrow.
+  it("says each field's state now, its next booking and a pool's heads; moves the boards on check-in, occupancy and close", async () => {
+    const item = await itemId(server);
+    const court = await addField(admin, item, { fieldName: '看板场', sort: 90 });
+    const pool = await addField(admin, item, { fieldName: '看板池', saleMode: 'C', capacity: 10, sort: 91 });
+    await addRule(admin, item, { fieldIds: [court.fieldId, pool.fieldId], price: 40 });
+    const date = dateIn(server, 1);
+    moveTo(server, date, '09:40');
+    // A day later: the suite's sessions may have expired; log in again.
+    const anon = (await api.call('POST', 'system/auth/getAnonymous', { body: { venueId: VENUE } })).body.data.token as string;
+    const desk = server.api.as(await server.api.login('admin', 'admin123'));
+    const boardOf = async () => {
+      const { body } = await api.call(bookingReport.liveFields, { query: { venueId: VENUE }, token: anon });
+      const fields = body.data!.items.find((i) => i.itemId === item)!.fields;
+      return { court: fields.find((f) => f.fieldId === court.fieldId)!, pool: fields.find((f) => f.fieldId === pool.fieldId)! };
+    };
+    // 09:40: the court paid 10:00-12:00 (one order) and held at 15:00; the pool 3 heads paid at 10:00, 2 held at 13:00.
+    const paid = await reservePaid(desk, item, [
+      { fieldId: court.fieldId, date, beginTime: '10:00' },
+      { fieldId: court.fieldId, date, beginTime: '11:00' },
+    ]);
+    const held = (await reserve(desk, item, [{ fieldId: court.fieldId, date, beginTime: '15:00' }])).body.data!;
+    // The hold: the tenant's 30 minutes from the order's making, then the auto-close job closes it.
+    expect(held).toMatchObject({ payState: 'U', autoCloseMinutes: 30, holdSeconds: 1800 });
+    expect(held.createTime).toMatch(new RegExp(`^${date} 09:40:\\d\\d$`));
+    expect(await cellOf(desk, item, date, court.fieldId, '15:00')).toMatchObject({ state: 'held', holdUntil: '10:10' });
+    expect(await cellOf(desk, item, date, court.fieldId, '10:00')).toMatchObject({ state: 'paid', holdUntil: null });
+    const swim = await reservePaid(desk, item, [{ fieldId: pool.fieldId, date, beginTime: '10:00', heads: 3 }]);
+    expect((await reserve(desk, item, [{ fieldId: pool.fieldId, date, beginTime: '13:00', heads: 2 }])).body.code).toBe(200);
+
+    let board = await boardOf();
+    expect(board.court).toMatchObject({ now: 'free', capacity: 1, headsNow: 0, next: { beginTime: '10:00', endTime: '12:00', state: 'booked', heads: 0 } });
+    expect(board.pool).toMatchObject({ now: 'free', capacity: 10, headsNow: 0, next: { beginTime: '10:00', endTime: '11:00', state: 'booked', heads: 3 } });
+
+    // Checked in at 09:40 (from half an hour before): the board hears of it, no sale involved.
+    const opened = await boardHears(api.url, anon, async () => {
+      const checked = await desk.call(booking.check, { body: { orderId: paid.orderId, detailIds: [paid.details[0].detailId] } });
+      expect(checked.body.code).toBe(200);
+    });
+    expect(opened).toBeLessThan(5000);
+    expect((await desk.call(booking.check, { body: { orderId: swim.orderId, detailIds: [swim.details[0].detailId] } })).body.code).toBe(200);
+    // An occupancy 17:00-18:00 moves it too.
+    const occupied = await boardHears(api.url, anon, async () => {
+      const made = await desk.call(booking.occupy, {
+        body: { venueId: VENUE, itemId: item, fieldIds: [court.fieldId], date, beginTime: '17:00', endTime: '18:00', reason: '维护' },
+      });
+      expect(made.body.code).toBe(200);
+    });
+    expect(occupied).toBeLessThan(5000);
+
+    // 10:05: the court in use (its 11:00 is the same booking: not the next), the held 15:00 next; the pool's heads now.
+    moveTo(server, date, '10:05');
+    board = await boardOf();
+    expect(board.court).toMatchObject({ now: 'used', next: { beginTime: '15:00', endTime: '16:00', state: 'booked' } });
+    expect(board.pool).toMatchObject({ now: 'used', capacity: 10, headsNow: 3, next: { beginTime: '13:00', endTime: '14:00', state: 'booked', heads: 2 } });
+
+    // The held order closed: the board hears of it and the occupancy is next.
+    const closed = await boardHears(api.url, anon, async () =>
+      expect((await desk.call(booking.closeOrder, { body: { orderId: held.orderId } })).body.code).toBe(200),
+    );
+    expect(closed).toBeLessThan(5000);
+    expect((await boardOf()).court).toMatchObject({ now: 'used', next: { beginTime: '17:00', endTime: '18:00', state: 'occupied' } });
+    // 17:30: occupied now, nothing after it today.
+    moveTo(server, date, '17:30');
+    expect((await boardOf()).court).toMatchObject({ now: 'occupied', next: null });
   });
 });

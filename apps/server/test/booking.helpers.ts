@@ -57,3 +57,30 @@ export async function cellOf(as: Client, item: number, date: string, fieldId: nu
   if (body.code !== 200) throw new Error(`grid: ${body.msg}`);
   return body.data!.fields.find((f) => f.fieldId === fieldId)!.cells.find((c) => c.beginTime === beginTime)!;
 }
+
+/**
+ * Does `act` with the venue's board events open (as `token`), and answers how soon the board heard of
+ * it: the stream's first `change` after `act` (it throws if none comes before the stream ends, 10 s).
+ */
+export async function boardHears(url: string, token: string, act: () => Promise<unknown>): Promise<number> {
+  const res = await fetch(`${url}/api/board/events?venueId=${VENUE}&seconds=10`, { headers: { authorization: `Bearer ${token}` } });
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  const until = async (needle: string) => {
+    while (!text.includes(needle)) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`stream ended before ${needle}: ${text}`);
+      text += decoder.decode(value);
+    }
+  };
+  try {
+    await until('event: ready');
+    const started = Date.now();
+    await act();
+    await until('event: change');
+    return Date.now() - started;
+  } finally {
+    await reader.cancel();
+  }
+}

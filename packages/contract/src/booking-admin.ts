@@ -83,6 +83,14 @@ export const fieldEdit = defineCall({
 // ---- Prices ----
 /** Weekdays 1-7, Monday to Sunday (7 shown as 日). */
 export const WEEKDAY_LABELS = ['', '一', '二', '三', '四', '五', '六', '日'] as const;
+/** A times card (T) pays a cell (a head on a C field) this many times when its type has no entry in the cell's rule. */
+export const DEFAULT_TIMES = 1;
+/** The most times one cell may take from a times card. */
+export const MAX_CELL_TIMES = 99;
+export const BOOKING_TIMES_MSG = {
+  timesRequired: (typeName: string) => `请输入「${typeName}」每个时段扣除的次数`,
+  priceRequired: (typeName: string) => `请输入「${typeName}」的会员价`,
+} as const;
 
 export const priceRule = z.object({
   ruleId: z.number(),
@@ -99,7 +107,11 @@ export const priceRule = z.object({
   endTime: z.string(),
   /** A cell (F), or a head (C). */
   price: z.number(),
-  memberPrices: z.array(z.object({ cardTypeId: z.number(), cardTypeName: z.string(), price: z.number() })),
+  /**
+   * By card type: a member price (yuan), or for a times card type (T) `times`, what a cell (a head on a
+   * C field) takes from the card instead of money (price 0). A T type with no entry takes DEFAULT_TIMES.
+   */
+  memberPrices: z.array(z.object({ cardTypeId: z.number(), cardTypeName: z.string(), price: z.number(), times: z.number().nullable() })),
 });
 export type PriceRule = z.infer<typeof priceRule>;
 
@@ -131,7 +143,21 @@ export const priceSave = defineCall({
     endTime: hhmm('结束时间'),
     price: yuan('价格'),
     memberPrices: z
-      .array(z.object({ cardTypeId: idNumber('会员卡类型'), price: yuan('会员价') }), { error: '会员价格式错误' })
+      .array(
+        z.object({
+          cardTypeId: idNumber('会员卡类型'),
+          /** Yuan: a member price (a card type other than T). */
+          price: yuan('会员价').optional(),
+          /** A times card type (T): times a cell (a head on a C field) takes. */
+          times: z
+            .number({ error: '请输入扣除次数' })
+            .int('扣除次数必须是整数')
+            .min(1, '扣除次数至少为1')
+            .max(MAX_CELL_TIMES, `扣除次数不能超过${MAX_CELL_TIMES}`)
+            .optional(),
+        }),
+        { error: '会员价格式错误' },
+      )
       .max(30, '会员价不能超过30条')
       .default([]),
   }),

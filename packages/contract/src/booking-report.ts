@@ -3,7 +3,6 @@ import { PERMISSIONS } from './common/access.ts';
 import { defineCall, defineDownload } from './common/call.ts';
 import { id, wholeNumber } from './common/fields.ts';
 import { day } from './booking-admin.ts';
-import { CELL_STATES } from './booking.ts';
 
 /**
  * 场地预订's figures (issue 35): utilisation (booked hours over open hours, per field and item) with the
@@ -64,23 +63,45 @@ export const exportUsage = defineDownload({
   fileName: '场地利用率.xlsx',
 });
 
-/** A field now on the /fieldTX board: its state at this moment and today's counts (no names: the board may be public). */
+/**
+ * A field's state now on the /fieldTX board: 使用中 (opened, A → U; on a C field some heads opened),
+ * 已预订 (held unpaid or paid; a C field with heads booked), 已占用 (an occupancy, L), 空闲, 关闭 (the
+ * field stopped, a closure day, no price for the slot).
+ */
+export const BOARD_STATES = ['used', 'booked', 'occupied', 'free', 'closed'] as const;
+export type BoardState = (typeof BOARD_STATES)[number];
+export const BOARD_STATE_LABELS: Record<BoardState, string> = { used: '使用中', booked: '已预订', occupied: '已占用', free: '空闲', closed: '关闭' };
+/** The next booking of a field today: its run of cells of one order (a C field: the next slot with heads). */
+export const nextBooking = z.object({
+  beginTime: z.string(),
+  endTime: z.string(),
+  state: z.enum(['used', 'booked', 'occupied']),
+  /** Heads booked in it (C), else 0. */
+  heads: z.number(),
+});
+export type NextBooking = z.infer<typeof nextBooking>;
+/** A field now on the /fieldTX board: its state at this moment, its next booking and today's counts (no names: the board may be public). */
 export const liveField = z.object({
   fieldId: z.number(),
   fieldName: z.string(),
   saleMode: z.enum(['F', 'C']),
-  /** The cell of this moment, or null outside the opening hours. */
-  now: z.enum(CELL_STATES).nullable(),
-  /** Heads in the cell of this moment (C), else 0. */
+  /** The state of this moment's slot, or null outside the opening hours. */
+  now: z.enum(BOARD_STATES).nullable(),
+  /** Heads one slot takes (C; 1 on F). */
+  capacity: z.number(),
+  /** Heads booked in this moment's slot (C), else 0. */
   headsNow: z.number(),
+  /** The next booking today after this moment's slot (and after the booking under way), or null. */
+  next: nextBooking.nullable(),
   free: z.number(),
   booked: z.number(),
   used: z.number(),
 });
+export type LiveField = z.infer<typeof liveField>;
 export const liveFields = defineCall({
   method: 'GET',
   path: 'booking/board/fields',
-  summary: '今日场地实时状态（/fieldTX 看板：使用中、已预订、空闲）',
+  summary: '今日场地实时状态（/fieldTX 看板：使用中、已预订、已占用、空闲、关闭，下一场，按人数场地的人数）',
   access: { anyOf: [PERMISSIONS.board.view, P.order.list], board: true },
   query: z.object({ venueId: id('场馆') }),
   response: z.object({

@@ -84,6 +84,8 @@ export const cell = z.object({
   state: z.enum(CELL_STATES),
   /** Its price (yuan; a head on a C field); null when it has none (closed). With `cardId` asked: the card type's member price where set. */
   price: z.number().nullable(),
+  /** With a times card (T) asked: the times the cell (a head on a C field) takes from it instead of money; else null. */
+  times: z.number().nullable(),
   /** Heads still free (C fields; 1 or 0 for F). */
   left: z.number(),
   /** The order holding it (held, paid, used, occupied; on a C field the last one). */
@@ -91,6 +93,8 @@ export const cell = z.object({
   orderType: z.enum(ORDER_TYPES).nullable(),
   /** Who holds it: the member, the contact, or the occupancy's reason; why it is closed. */
   note: z.string(),
+  /** A held cell (unpaid): when the auto-close job frees it, HH:mm China time (the order's creation plus the tenant's auto-close minutes); else null. */
+  holdUntil: z.string().nullable(),
 });
 export type Cell = z.infer<typeof cell>;
 export const gridField = z.object({
@@ -158,6 +162,12 @@ export const orderAnswer = z.object({
   orderState: z.string(),
   payState: z.string(),
   pricePay: z.number(),
+  /** When it was made (China time, yyyy-MM-dd HH:mm:ss). */
+  createTime: z.string(),
+  /** The tenant's auto-close minutes (销售订单 › 自动关闭设置; 0: unpaid orders are never closed). */
+  autoCloseMinutes: z.number(),
+  /** How long an unpaid order holds its cells from now (seconds): then the auto-close job closes it; null when it is not closed (an occupancy, or 0 minutes). */
+  holdSeconds: z.number().nullable(),
 });
 export const conflict = z.object({
   fieldId: z.number(),
@@ -175,7 +185,8 @@ export const conflicts = defineCall({
   summary: '预订前检查（固定场按周展开）：不可预订的时段及原因、合计金额',
   access: { permission: P.order.add },
   body: reservation,
-  response: z.object({ cells: z.number(), total: z.number(), conflicts: z.array(conflict) }),
+  /** `times`: with a times card (T), what the cells take from it (instead of `total`, yuan); else null. */
+  response: z.object({ cells: z.number(), total: z.number(), times: z.number().nullable(), conflicts: z.array(conflict) }),
 });
 export const createOrder = defineCall({
   method: 'POST',
@@ -321,6 +332,8 @@ export const check = defineCall({
   }),
   response: z.object({ opened: z.number(), orderId: z.number() }),
 });
+/** A cancellation of cells paid by a times card (T), in times: what they took, the fee kept, what goes back to the card. */
+export const timesBack = z.object({ paid: z.number(), fee: z.number(), refund: z.number() });
 export const cancel = defineCall({
   method: 'POST',
   path: 'booking/order/cancel',
@@ -344,6 +357,8 @@ export const cancel = defineCall({
     /** The fee kept (yuan). */
     fee: z.number(),
     refund: orderRefund.nullable(),
+    /** An order paid by a times card: the times kept as the fee and given back to the card; else null. */
+    times: timesBack.omit({ paid: true }).nullable(),
   }),
 });
 
@@ -367,6 +382,8 @@ export const cancelPreviewCell = z.object({
   paid: z.number(),
   fee: z.number(),
   refund: z.number(),
+  /** Paid by a times card: the same in times (what goes back to the card); else null. */
+  times: timesBack.nullable(),
 });
 export type CancelPreviewCell = z.infer<typeof cancelPreviewCell>;
 export const cancelPreview = defineCall({
@@ -389,6 +406,8 @@ export const cancelPreview = defineCall({
     paid: z.number(),
     fee: z.number(),
     refund: z.number(),
+    /** Paid by a times card (T): over the chosen cells in times, what goes back to the card; else null. */
+    times: timesBack.nullable(),
     /** Every cell of the order. */
     cells: z.array(cancelPreviewCell),
   }),

@@ -42,9 +42,11 @@ export const refundPart = z.object({
   payName: z.string(),
   cardId: z.number().nullable(),
   cardNo: z.string().nullable(),
-  /** The card balance after the money went back (card parts). */
+  /** The card balance after the money went back (card parts; times for a times card). */
   cardBalance: z.number().nullable(),
   money: z.number(),
+  /** A times card's (T) part: the times given back to it (the money is what those times had covered); else null. */
+  times: z.number().nullable(),
   /** N waiting for the channel, R given back, F not given back. */
   state: z.string(),
 });

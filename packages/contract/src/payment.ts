@@ -207,6 +207,8 @@ export const forPayAnswer = <Shape extends z.ZodRawShape>(line: z.ZodObject<Shap
     orderId: z.number(),
     totalPrice: z.number(),
     details: z.array(line.extend({ amountPay: z.number().describe('该行实收金额（订单应收按行分摊，各行相加等于应收）') })),
+    /** With a times card (T) chosen, of a kind that takes one: the times it takes for the whole order (扣 N 次). */
+    times: z.number().optional(),
   });
 /** A line of a queryOrderForPay answer. */
 export type ForPayLine = PayableLine & { amountPay: number };
@@ -243,6 +245,11 @@ export const savePrintConfig = defineCall({
 });
 
 /** The 收款 dialog's question of a payable order kind (its queryOrderForPay). */
-export type ForPayCall = Call<typeof forPayQuery, undefined, undefined, z.ZodType<{ orderId: number; totalPrice: number; details: ForPayLine[] }>>;
+export type ForPayCall = Call<
+  typeof forPayQuery,
+  undefined,
+  undefined,
+  z.ZodType<{ orderId: number; totalPrice: number; details: ForPayLine[]; times?: number }>
+>;
 /** A payable order kind's payOrder. */
 export type PayOrderCall = Call<undefined, typeof payRequest, undefined, typeof payResult>;

@@ -45,6 +45,7 @@ export interface BookingPriceMemberTable {
   tenant_id: number;
   rule_id: number;
   card_type_id: number;
+  /** Fen, or for a times card type (T) times a cell (a head on a C field): the unit of its cards' balance. */
   price_fen: number;
 }
 export type BookingOrderType = 'R' | 'P' | 'L';
@@ -83,6 +84,8 @@ export interface BookingLineTable {
   price_fen: number;
   /** The line's share of what the order was paid (set by the payment). */
   paid_fen: Generated<number>;
+  /** Times one unit cost the times card (T) that paid the order (set by the payment); 0: paid by money. */
+  times: Generated<number>;
   state: BookingLineState;
   /** 1: an F field's cell (unique while live); 0: heads of a C field. */
   exclusive: number;

@@ -541,6 +541,8 @@ export interface OrderRefundPayTable {
   card_id: number | null;
   consume_id: number | null;
   money_fen: number;
+  /** Times given back to a times card (T) part; null: a part of money. */
+  times: Generated<number | null>;
   out_refund_no: string | null;
   channel_refund_no: string | null;
   state: RefundPartState;

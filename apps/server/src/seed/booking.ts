@@ -12,7 +12,8 @@ async function itemId(db: Kysely<Database>, tenantId: number, name: string) {
 
 /**
  * Issue 35's demo: six badminton courts (F, an hour a slot, 08:00-22:00 at 40 元, 18:00 on and weekends
- * 60 元, 储值卡 members 35/50 元) and a pool sold by heads (C, 40 a slot, 30 元 a head); a week of
+ * 60 元, 储值卡 members 35/50 元, a 羽毛球10次卡 pays 1 time a daytime slot, 2 in the evening and at
+ * weekends) and a pool sold by heads (C, 40 a slot, 30 元 a head); a week of
  * bookings from today: paid court evenings (cash), a fixed Wednesday booking, a training occupancy (L)
  * and swimmers. Every order is paid or occupying: nothing for the auto-close job.
  */
@@ -24,6 +25,14 @@ export async function seedBooking({ db, tenantId, venueIds, firstUserId, nowIso 
   if (!courtVenue || !poolVenue || !badminton || !swimming) return;
   const seller = await db.selectFrom('users').select('username').where('id', '=', firstUserId).executeTakeFirstOrThrow();
   const card = await db.selectFrom('card_type').select('id').where('tenant_id', '=', tenantId).where('name', '=', '储值卡').executeTakeFirst();
+  // The demo's times card (TIMES0001 is one): it covers 羽毛球, so its holder books a court by times.
+  const timesCard = await db
+    .selectFrom('card_type')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('name', '=', '羽毛球10次卡')
+    .where('pay_type', '=', 'T')
+    .executeTakeFirst();
 
   const courts = await db
     .insertInto('booking_field')
@@ -59,7 +68,17 @@ export async function seedBooking({ db, tenantId, venueIds, firstUserId, nowIso 
     })
     .returning(['id', 'name'])
     .execute();
-  const rule = async (venue: number, item: number, name: string, weekdays: string, begin: string, end: string, fen: number, memberFen?: number) => {
+  const rule = async (
+    venue: number,
+    item: number,
+    name: string,
+    weekdays: string,
+    begin: string,
+    end: string,
+    fen: number,
+    memberFen?: number,
+    times?: number,
+  ) => {
     const { id } = await db
       .insertInto('booking_price')
       .values({ tenant_id: tenantId, venue_id: venue, item_id: item, name, weekdays, begin_time: begin, end_time: end, price_fen: fen, created_at: nowIso })
@@ -67,10 +86,13 @@ export async function seedBooking({ db, tenantId, venueIds, firstUserId, nowIso 
       .executeTakeFirstOrThrow();
     if (card && memberFen !== undefined)
       await db.insertInto('booking_price_member').values({ tenant_id: tenantId, rule_id: id, card_type_id: card.id, price_fen: memberFen }).execute();
+    if (timesCard && times !== undefined)
+      // A times card type's entry is times a cell, kept where a price is (as its cards' balance is times).
+      await db.insertInto('booking_price_member').values({ tenant_id: tenantId, rule_id: id, card_type_id: timesCard.id, price_fen: times }).execute();
   };
-  await rule(courtVenue, badminton, '平日白天', '1,2,3,4,5', '08:00', '18:00', 4000, 3500);
-  await rule(courtVenue, badminton, '平日晚间', '1,2,3,4,5', '18:00', '22:00', 6000, 5000);
-  await rule(courtVenue, badminton, '周末', '6,7', '08:00', '22:00', 6000, 5000);
+  await rule(courtVenue, badminton, '平日白天', '1,2,3,4,5', '08:00', '18:00', 4000, 3500, 1);
+  await rule(courtVenue, badminton, '平日晚间', '1,2,3,4,5', '18:00', '22:00', 6000, 5000, 2);
+  await rule(courtVenue, badminton, '周末', '6,7', '08:00', '22:00', 6000, 5000, 2);
   await rule(poolVenue, swimming, '游泳', '1,2,3,4,5,6,7', '08:00', '22:00', 3000);
 
   const today = chinaDate(Date.parse(nowIso));

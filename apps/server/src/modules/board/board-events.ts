@@ -10,6 +10,8 @@ interface Subscriber {
 const POLL_MS = 1000;
 /** How long a lost PostgreSQL listener waits before connecting again. */
 const RETRY_MS = 2000;
+/** The longest a new stream waits for the events to be heard before it says it is ready anyway. */
+const READY_WAIT_MS = 3000;
 
 /**
  * The events that move the boards, for the boards connected to this process. PostgreSQL: one
@@ -21,6 +23,7 @@ export class BoardEvents {
   private readonly subscribers = new Set<Subscriber>();
   private stop?: Promise<() => Promise<void>>;
   private timer?: NodeJS.Timeout;
+  private firstPoll?: Promise<void>;
   private versions = new Map<number, number>();
 
   constructor(private readonly db: Db) {}
@@ -34,6 +37,20 @@ export class BoardEvents {
       this.subscribers.delete(subscriber);
       if (this.subscribers.size === 0) this.halt();
     };
+  }
+
+  /**
+   * Resolves once this process hears the events (PostgreSQL: its LISTEN is on; SQLite: the versions
+   * first read), at most READY_WAIT_MS: a write after it reaches the subscribers, none falls between.
+   */
+  async listening(): Promise<void> {
+    const heard = Promise.resolve(this.stop ?? this.firstPoll).then(
+      () => undefined,
+      () => undefined,
+    );
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([heard, new Promise<void>((resolve) => (timer = setTimeout(resolve, READY_WAIT_MS)))]);
+    clearTimeout(timer);
   }
 
   private emit(tenantId: number, venueId: number | null) {
@@ -59,7 +76,7 @@ export class BoardEvents {
       this.stop = connect();
       return;
     }
-    void this.poll(true);
+    this.firstPoll = this.poll(true);
     this.timer = setInterval(() => void this.poll(false), POLL_MS);
   }
 
@@ -89,6 +106,7 @@ export class BoardEvents {
   private halt() {
     clearInterval(this.timer);
     this.timer = undefined;
+    this.firstPoll = undefined;
     const stop = this.stop;
     this.stop = undefined;
     void stop?.then((end) => end());

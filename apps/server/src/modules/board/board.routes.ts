@@ -26,7 +26,6 @@ export function boardRoutes(app: FastifyInstance, guard: Guard, { boards, events
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' });
-    res.write(`retry: 2000\nevent: ready\ndata: ${JSON.stringify({ venueId: venueId ?? null })}\n\n`);
     let pending: NodeJS.Timeout | undefined;
     const unsubscribe = events.subscribe(session.tenantId, (eventVenue) => {
       if (venueId && eventVenue && eventVenue !== venueId) return;
@@ -45,6 +44,9 @@ export function boardRoutes(app: FastifyInstance, guard: Guard, { boards, events
     };
     res.on('close', cleanup);
     req.raw.on('close', () => res.end());
+    // Ready once the process hears the events: a write after the board has read its figures moves it.
+    await events.listening();
+    if (!res.writableEnded) res.write(`retry: 2000\nevent: ready\ndata: ${JSON.stringify({ venueId: venueId ?? null })}\n\n`);
     return null;
   });
 }

@@ -19,6 +19,12 @@ export interface RuleValues {
 const SETTING_KEY = 'bookingCancelRule';
 
 /** Fields, price rules and the cancellation rule of 场地预订. */
+/** A rule's entry for a card type: a member price, or a times card type's times a cell (stored where the price is, as a card's balance is). */
+export const memberEntry = (m: { card_type_id: number; price_fen: number; pay_type: string }) =>
+  m.pay_type === 'T'
+    ? { card_type_id: m.card_type_id, price_fen: 0, times: m.price_fen }
+    : { card_type_id: m.card_type_id, price_fen: m.price_fen, times: null };
+
 export class BookingAdminRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -123,7 +129,7 @@ export class BookingAdminRepository {
     return db
       .selectFrom('booking_price_member as m')
       .innerJoin('card_type as t', 't.id', 'm.card_type_id')
-      .select(['m.rule_id', 'm.card_type_id', 'm.price_fen', 't.name as card_type_name'])
+      .select(['m.rule_id', 'm.card_type_id', 'm.price_fen', 't.pay_type', 't.name as card_type_name'])
       .where('m.tenant_id', '=', tenantId)
       .where('m.rule_id', 'in', ruleIds)
       .orderBy('m.card_type_id')
@@ -143,14 +149,14 @@ export class BookingAdminRepository {
       end_time: r.end_time,
       price_fen: r.price_fen,
       fieldIds: fields.filter((f) => f.rule_id === r.id).map((f) => f.field_id),
-      members: members.filter((m) => m.rule_id === r.id).map((m) => ({ card_type_id: m.card_type_id, price_fen: m.price_fen })),
+      members: members.filter((m) => m.rule_id === r.id).map(memberEntry),
     }));
   }
 
+  /** The tenant's card types among `ids`, with their names and pay types. */
   async cardTypesOfTenant(tenantId: number, ids: number[]) {
-    if (!ids.length) return 0;
-    const rows = await this.db.selectFrom('card_type').select('id').where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
-    return rows.length;
+    if (!ids.length) return [];
+    return this.db.selectFrom('card_type').select(['id', 'name', 'pay_type']).where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
   }
 
   async saveRule(

@@ -3,7 +3,7 @@ import { iso, type Clock } from '../../lib/clock.ts';
 import { alreadyExists, notFound, refuse } from '../../lib/errors.ts';
 import { assertVenue, type UserSession } from '../../plugins/session.ts';
 import type { AuditService } from '../audit/index.ts';
-import type { BookingAdminRepository, FieldRow } from './booking-admin.repository.ts';
+import { memberEntry, type BookingAdminRepository, type FieldRow } from './booking-admin.repository.ts';
 
 export const FIELD_MISSING = '场地不存在';
 export const RULE_MISSING = '价格规则不存在';
@@ -114,7 +114,10 @@ export class BookingAdminService {
       price: fenToYuan(r.price_fen),
       memberPrices: members
         .filter((m) => m.rule_id === r.id)
-        .map((m) => ({ cardTypeId: m.card_type_id, cardTypeName: m.card_type_name, price: fenToYuan(m.price_fen) })),
+        .map((m) => {
+          const entry = memberEntry(m);
+          return { cardTypeId: m.card_type_id, cardTypeName: m.card_type_name, price: fenToYuan(entry.price_fen), times: entry.times };
+        }),
     }));
   }
 
@@ -139,7 +142,18 @@ export class BookingAdminService {
     if (fieldIds.some((id) => !fields.some((f) => f.id === id))) throw notFound(FIELD_MISSING);
     const cardTypeIds = [...new Set(b.memberPrices.map((m) => m.cardTypeId))];
     if (cardTypeIds.length !== b.memberPrices.length) throw refuse('同一会员卡类型只能设置一个会员价');
-    if ((await this.repo.cardTypesOfTenant(s.tenantId, cardTypeIds)) !== cardTypeIds.length) throw notFound('会员卡类型不存在');
+    const types = await this.repo.cardTypesOfTenant(s.tenantId, cardTypeIds);
+    if (types.length !== cardTypeIds.length) throw notFound('会员卡类型不存在');
+    // A times card type's entry is times a cell (a head), never money (kept as price_fen, the unit of its cards); every other type's a member price.
+    const members = b.memberPrices.map((m) => {
+      const type = types.find((t) => t.id === m.cardTypeId)!;
+      if (type.pay_type === 'T') {
+        if (m.times === undefined) throw refuse(bookingAdmin.BOOKING_TIMES_MSG.timesRequired(type.name));
+        return { card_type_id: m.cardTypeId, price_fen: m.times };
+      }
+      if (m.price === undefined) throw refuse(bookingAdmin.BOOKING_TIMES_MSG.priceRequired(type.name));
+      return { card_type_id: m.cardTypeId, price_fen: yuanToFen(m.price) };
+    });
     const before = old ? (await this.rules(s, old.venue_id, old.item_id)).find((r) => r.ruleId === old.id) : undefined;
     const id = await this.repo.transaction(async (trx) => {
       const saved = await this.repo.saveRule(
@@ -157,7 +171,7 @@ export class BookingAdminService {
           price_fen: yuanToFen(b.price),
         },
         fieldIds,
-        b.memberPrices.map((m) => ({ card_type_id: m.cardTypeId, price_fen: yuanToFen(m.price) })),
+        members,
         iso(this.clock.now()),
       );
       await this.audit.record(trx, s, { action: 'fieldPrice.save', target: `场地价格 ${b.ruleName}`, venueId: b.venueId, before, after: b });

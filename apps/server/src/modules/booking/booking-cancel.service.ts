@@ -10,6 +10,8 @@ import { cancelQuote, withFee, type BookingKind, type CancelQuote } from './book
 import type { BookingOrderRow, BookingRepository } from './booking.repository.ts';
 
 type CancelBody = BodyOut<typeof booking.cancel>;
+/** An order paid by a times card: its paid cells keep the times a unit took (only a times card's payment sets them). */
+const paidByTimes = (lines: { times: number }[]) => lines.some((l) => l.times > 0);
 type Line = Awaited<ReturnType<BookingRepository['lines']>>[number];
 /** A cell as a cancellation reads it: taken by it or not, why it cannot be, what it keeps and gives back (paid cells). */
 interface Verdict {
@@ -99,7 +101,7 @@ export class BookingCancelService {
         const chosen = asked ? asked.has(l.id) : l.state === 'A' && cellStart(l.use_date, l.begin_time).getTime() > now;
         if (l.state === 'C') return free(l, chosen, booking.BOOKING_MSG.cancelled(name));
         if (l.state !== 'A') return free(l, chosen, '已开场或未到场的场地时段不能退订');
-        const cell = { paid_fen: l.paid_fen, quantity: l.quantity, starts: cellStart(l.use_date, l.begin_time).getTime(), cell: name };
+        const cell = { paid_fen: l.paid_fen, times: l.times, quantity: l.quantity, starts: cellStart(l.use_date, l.begin_time).getTime(), cell: name };
         try {
           return { line: l, chosen, refusal: null, quote: cancelQuote(rule, cell, l.quantity - l.refunded_quantity, now) };
         } catch (error) {
@@ -120,6 +122,7 @@ export class BookingCancelService {
   async preview(s: UserSession, orderId: number, detailIds: number[] | undefined) {
     const order = await this.orderOfUser(s, orderId);
     const { cells, refusal, lines } = await this.verdicts(s, order, detailIds);
+    const byTimes = paidByTimes(lines);
     const shown = lines.map((l) => {
       const v = cells.find((c) => c.line.id === l.id);
       const q = v?.quote;
@@ -137,10 +140,13 @@ export class BookingCancelService {
         paidFen: q?.shareFen ?? 0,
         feeFen: q?.feeFen ?? 0,
         refundFen: q?.refundFen ?? 0,
+        // Paid by a times card: the cell in times (a cell it cannot cancel gives nothing back).
+        times: byTimes ? (q?.times ?? { paid: 0, fee: 0, refund: 0 }) : null,
       };
     });
     const chosen = shown.filter((c) => c.chosen && c.cancellable);
     const sum = (k: 'paidFen' | 'feeFen' | 'refundFen') => fenToYuan(chosen.reduce((t, c) => t + c[k], 0));
+    const sumTimes = (k: 'paid' | 'fee' | 'refund') => chosen.reduce((t, c) => t + (c.times?.[k] ?? 0), 0);
     return {
       orderId: order.id,
       payState: order.pay_state,
@@ -149,6 +155,7 @@ export class BookingCancelService {
       paid: sum('paidFen'),
       fee: sum('feeFen'),
       refund: sum('refundFen'),
+      times: byTimes ? { paid: sumTimes('paid'), fee: sumTimes('fee'), refund: sumTimes('refund') } : null,
       cells: shown.map(({ paidFen, feeFen, refundFen, ...c }) => ({ ...c, paid: fenToYuan(paidFen), fee: fenToYuan(feeFen), refund: fenToYuan(refundFen) })),
     };
   }
@@ -160,7 +167,7 @@ export class BookingCancelService {
     if (order.pay_state === 'U' || order.pay_state === 'F') {
       const closed = await this.close(s, order.id);
       const lines = await this.repo.lines(s.tenantId, [order.id]);
-      return { ...closed, cancelled: lines.length, fee: 0, refund: null };
+      return { ...closed, cancelled: lines.length, fee: 0, refund: null, times: null };
     }
     // The refusal (a cell not to be cancelled, too late) before anything is written; the refund applies the rule again at its own time.
     const { cells, refusal } = await this.verdicts(s, order, b.detailIds ? [...new Set(b.detailIds)] : undefined);
@@ -168,6 +175,7 @@ export class BookingCancelService {
     const chosen = cells.filter((c) => c.chosen);
     const rule = await this.admin.setting(s.tenantId);
     const shareFen = chosen.reduce((sum, c) => sum + c.quote!.shareFen, 0);
+    const paidTimes = chosen.reduce((sum, c) => sum + (c.quote!.times?.paid ?? 0), 0);
     const done = await this.checkout.refunds.refund(withFee(this.kind, rule), s, {
       orderId: order.id,
       lines: chosen.map(({ line: l }) => ({ detailId: l.id, quantity: l.quantity - l.refunded_quantity })),
@@ -177,6 +185,8 @@ export class BookingCancelService {
       requestId: b.requestId,
     });
     const after = (await this.repo.findOrder(s.tenantId, order.id))!;
+    // Paid by a times card: the times the refund gave back to it, and those the fee kept.
+    const timesBack = done.parts.find((p) => p.times !== null)?.times ?? 0;
     return {
       orderId: order.id,
       orderState: after.order_state,
@@ -184,6 +194,7 @@ export class BookingCancelService {
       cancelled: chosen.length,
       fee: fenToYuan(Math.max(0, shareFen - yuanToFen(done.amount))),
       refund: done,
+      times: paidByTimes(chosen.map((c) => c.line)) ? { fee: Math.max(0, paidTimes - timesBack), refund: timesBack } : null,
     };
   }
 
@@ -203,6 +214,6 @@ export class BookingCancelService {
       return v.length;
     });
     const after = (await this.repo.findOrder(s.tenantId, orderId))!;
-    return { orderId, orderState: after.order_state, payState: after.pay_state, cancelled: voided, fee: 0, refund: null };
+    return { orderId, orderState: after.order_state, payState: after.pay_state, cancelled: voided, fee: 0, refund: null, times: null };
   }
 }

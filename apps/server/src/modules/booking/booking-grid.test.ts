@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cellsOf, priceOf, ruleFor, slotsOf, weekdayOf, type RuleRow } from './booking-grid.ts';
-import { cancelFee, refundAfterFee } from './booking-payable.ts';
+import { cellsOf, priceOf, ruleFor, slotsOf, timesOf, weekdayOf, type RuleRow } from './booking-grid.ts';
+import { cancelFee, refundAfterFee, timesSplit } from './booking-payable.ts';
 
 const rule = (over: Partial<RuleRow>): RuleRow => ({
   id: 1,
@@ -45,23 +45,41 @@ describe('booking grid rules', () => {
     const rules = [
       rule({ id: 1, end_time: '20:00' }),
       rule({ id: 2, fieldIds: [7], begin_time: '09:00', end_time: '12:00', price_fen: 200 }),
-      rule({ id: 5, fieldIds: [7], begin_time: '10:00', end_time: '11:00', price_fen: 500, members: [{ card_type_id: 9, price_fen: 450 }] }),
+      rule({
+        id: 5,
+        fieldIds: [7],
+        begin_time: '10:00',
+        end_time: '11:00',
+        price_fen: 500,
+        members: [
+          { card_type_id: 9, price_fen: 450, times: null },
+          { card_type_id: 4, price_fen: 0, times: 2 },
+        ],
+      }),
       rule({ id: 3, dates: ['2026-12-05'], begin_time: '14:00', end_time: '16:00', price_fen: 300 }),
     ];
     const field = { id: 7, name: '7号场', state: 'A' as const, sale_mode: 'F' as const, capacity: 1, slot_minutes: 60 };
     for (const date of ['2026-12-05', '2026-12-06'])
-      for (const cardTypeId of [undefined, 9]) {
-        const day = { date, openTime: '08:00', closeTime: '22:00', closedReason: null, now: new Date('2026-12-01T00:00:00Z'), cardTypeId };
+      for (const [cardTypeId, timesCard] of [
+        [undefined, false],
+        [9, false],
+        [4, true],
+      ] as const) {
+        const day = { date, openTime: '08:00', closeTime: '22:00', closedReason: null, now: new Date('2026-12-01T00:00:00Z'), cardTypeId, timesCard };
         const cells = cellsOf(field, day, rules, [], new Map());
         expect(cells).toHaveLength(14);
         for (const c of cells) {
           const r = ruleFor(rules, 7, date, c.beginTime, c.endTime);
           expect(c.price).toBe(r ? priceOf(r, cardTypeId) / 100 : null);
+          expect(c.times).toBe(r && timesCard ? timesOf(r, cardTypeId) : null);
           expect(c.state).toBe(r ? 'free' : 'closed');
+          expect(c.holdUntil).toBeNull();
         }
       }
     const day = { date: '2026-12-06', openTime: '08:00', closeTime: '22:00', closedReason: null, now: new Date('2026-12-01T00:00:00Z'), cardTypeId: 9 };
     expect(cellsOf(field, day, rules, [], new Map()).map((c) => c.price)).toEqual([1, 2, 4.5, 2, 1, 1, 1, 1, 1, 1, 1, 1, null, null]);
+    const timesDay = { ...day, cardTypeId: 4, timesCard: true };
+    expect(cellsOf(field, timesDay, rules, [], new Map()).map((c) => c.times)).toEqual([1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, null, null]);
   });
 
   it('charges the cancellation fee by the hours left, and refuses too late', () => {
@@ -73,5 +91,25 @@ describe('booking grid rules', () => {
     expect(() => cancelFee(r, start, start, '「1号场」')).toThrow('「1号场」已开始，不能退订');
     expect(refundAfterFee(3333, 1, 1, 20)).toBe(2666);
     expect(refundAfterFee(9000, 3, 1, 0)).toBe(3000);
+  });
+
+  it('prices a times card type by the rule, never by its times entry, and reckons its times a cell (1 without an entry)', () => {
+    const r = rule({
+      price_fen: 5000,
+      members: [
+        { card_type_id: 1, price_fen: 4000, times: null },
+        { card_type_id: 2, price_fen: 0, times: 3 },
+      ],
+    });
+    expect([priceOf(r, 1), priceOf(r, 2), priceOf(r, 9), priceOf(r)]).toEqual([4000, 5000, 5000, 5000]);
+    expect([timesOf(r, 2), timesOf(r, 9), timesOf(r, 1), timesOf(undefined, 2)]).toEqual([3, 1, 1, 1]);
+  });
+
+  it('keeps the fee in whole times per cell, rounded up, so the card never gets back more than the cell took less the fee', () => {
+    expect(timesSplit(1, 1, 20)).toEqual({ paid: 1, fee: 1, refund: 0 });
+    expect(timesSplit(2, 2, 20)).toEqual({ paid: 4, fee: 1, refund: 3 });
+    expect(timesSplit(5, 1, 20)).toEqual({ paid: 5, fee: 1, refund: 4 });
+    expect(timesSplit(3, 1, 0)).toEqual({ paid: 3, fee: 0, refund: 3 });
+    expect(timesSplit(3, 2, 100)).toEqual({ paid: 6, fee: 6, refund: 0 });
   });
 });

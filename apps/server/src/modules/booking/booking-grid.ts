@@ -1,4 +1,4 @@
-import { booking, chinaInstant, fenToYuan, type Cell } from '@venue/contract';
+import { booking, bookingAdmin, chinaClock, chinaInstant, fenToYuan, type Cell } from '@venue/contract';
 
 /** What the grid and a booking need of a field. */
 export interface GridFieldRow {
@@ -18,7 +18,8 @@ export interface RuleRow {
   end_time: string;
   price_fen: number;
   fieldIds: number[];
-  members: { card_type_id: number; price_fen: number }[];
+  /** By card type: a member price, or for a times card type (T) times a cell (`times` set, the price unused). */
+  members: { card_type_id: number; price_fen: number; times: number | null }[];
 }
 /** A live line (not C) on the date, with its order. */
 export interface LiveLine {
@@ -30,6 +31,8 @@ export interface LiveLine {
   order_id: number;
   order_type: 'R' | 'P' | 'L';
   note: string;
+  /** Its order's creation (ISO): an unpaid hold ends the tenant's auto-close minutes later. */
+  created_at: string;
 }
 export interface DayContext {
   date: string;
@@ -40,6 +43,10 @@ export interface DayContext {
   now: Date;
   /** The member card's type (member prices), if one was given. */
   cardTypeId?: number;
+  /** The card is a times card (T): each cell also shows the times it takes. */
+  timesCard?: boolean;
+  /** The tenant's auto-close minutes, when held cells are to say when they free (0: never closed). */
+  holdMinutes?: number;
 }
 
 export const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
@@ -78,8 +85,13 @@ export function ruleFor(rules: readonly RuleRow[], fieldId: number, date: string
   return best;
 }
 
-/** The price of a slot for a card type: the rule's member price for it where set, else its price. */
-export const priceOf = (rule: RuleRow, cardTypeId?: number) => rule.members.find((m) => m.card_type_id === cardTypeId)?.price_fen ?? rule.price_fen;
+/** The price of a slot for a card type: the rule's member price for it where set (a times card type's entry is times, not a price), else its price. */
+export const priceOf = (rule: RuleRow, cardTypeId?: number) =>
+  rule.members.find((m) => m.card_type_id === cardTypeId && m.times === null)?.price_fen ?? rule.price_fen;
+
+/** The times a times card of the type pays for a slot (a head on a C field): the rule's entry for the type, else DEFAULT_TIMES. */
+export const timesOf = (rule: RuleRow | undefined, cardTypeId: number) =>
+  rule?.members.find((m) => m.card_type_id === cardTypeId && m.times !== null)?.times ?? bookingAdmin.DEFAULT_TIMES;
 
 /** A cell's start as an instant (the venue keeps China time). */
 export const cellStart = (date: string, begin: string) => chinaInstant(date, begin);
@@ -94,6 +106,17 @@ export function unsellable(field: GridFieldRow, day: DayContext, slot: { begin: 
   if (!rule) return booking.BOOKING_MSG.noPrice(name);
   if (cellStart(day.date, slot.begin).getTime() <= day.now.getTime()) return booking.BOOKING_MSG.past(name);
   return null;
+}
+
+/**
+ * Until when a held cell waits for its payment: the earliest of its unpaid lines' orders created plus the
+ * minutes, HH:mm China time (the auto-close job frees it at its first run after that).
+ */
+export function holdUntil(here: Pick<LiveLine, 'state' | 'created_at'>[], minutes: number | undefined): string | null {
+  if (!minutes) return null;
+  const held = here.filter((l) => l.state === 'P').map((l) => Date.parse(l.created_at));
+  if (!held.length) return null;
+  return chinaClock(Math.min(...held) + minutes * 60_000).time;
 }
 
 /** Heads still free on a C field's cell. */
@@ -132,7 +155,12 @@ export function cellsOf(field: GridFieldRow, day: DayContext, rules: readonly Ru
   // the first whose segment holds a slot is the one ruleFor picks.
   const ranked = rules
     .filter((r) => (r.dates.length ? r.dates.includes(day.date) : r.weekdays.includes(weekday)) && (!r.fieldIds.length || r.fieldIds.includes(field.id)))
-    .map((rule) => ({ rule, rank: (rule.dates.length ? 2 : 0) + (rule.fieldIds.length ? 1 : 0), price: fenToYuan(priceOf(rule, day.cardTypeId)) }))
+    .map((rule) => ({
+      rule,
+      rank: (rule.dates.length ? 2 : 0) + (rule.fieldIds.length ? 1 : 0),
+      price: fenToYuan(priceOf(rule, day.cardTypeId)),
+      times: day.timesCard && day.cardTypeId ? timesOf(rule, day.cardTypeId) : null,
+    }))
     .sort((a, b) => b.rank - a.rank || b.rule.id - a.rule.id);
   const bySlot = new Map<string, LiveLine[]>();
   for (const l of lines) {
@@ -156,9 +184,11 @@ export function cellsOf(field: GridFieldRow, day: DayContext, rules: readonly Ru
     const holder = here?.[here.length - 1];
     let state: Cell['state'];
     let note = '';
+    let held: string | null = null;
     if (holder && (!byHeads || holder.order_type === 'L' || left === 0)) {
       state = holder.order_type === 'L' ? 'occupied' : here!.some((l) => l.state === 'U') ? 'used' : here!.every((l) => l.state === 'P') ? 'held' : 'paid';
       note = holder.note;
+      if (state === 'held') held = holdUntil(here!, day.holdMinutes);
     } else if (sellable && priced) {
       state = dayStart + slot.startMinutes * 60_000 > nowMs ? 'free' : 'past';
     } else {
@@ -169,11 +199,13 @@ export function cellsOf(field: GridFieldRow, day: DayContext, rules: readonly Ru
       beginTime: slot.begin,
       endTime: slot.end,
       price: priced ? priced.price : null,
+      times: priced ? priced.times : null,
       left,
       orderId: holder?.order_id ?? null,
       orderType: holder?.order_type ?? null,
       note,
       state,
+      holdUntil: held,
     };
   });
 }

@@ -2,12 +2,13 @@ import { allocatePaid, booking, fenToYuan, type BookingSetting } from '@venue/co
 import { iso, type Clock } from '../../lib/clock.ts';
 import { refuse } from '../../lib/errors.ts';
 import type { OrderLineRow, PayableKind, PayableLineDto, RefundableKind, RefundableLine } from '../checkout/index.ts';
-import { cellStart } from './booking-grid.ts';
+import type { BookingAdminRepository } from './booking-admin.repository.ts';
+import { cellStart, ruleFor, timesOf } from './booking-grid.ts';
 import type { BookingOrderRow, BookingRepository } from './booking.repository.ts';
 
 type Line = OrderLineRow<'booking_line'> & { price_orig_fen: number };
 export type BookingKind = PayableKind<BookingOrderRow, Line, PayableLineDto> & RefundableKind<BookingOrderRow>;
-/** A line as a cancellation's refund sees it: what it was paid and when it starts. */
+/** A line as a cancellation's refund sees it: what it was paid (in times too, when a times card paid) and when it starts. */
 type CancelLine = RefundableLine & QuotedCell;
 
 const HOUR_MS = 3_600_000;
@@ -37,11 +38,27 @@ export const refundAfterFee = (paidFen: number, lineQuantity: number, quantity: 
 /** A paid cell as a cancellation sees it: what it was paid for its units, when it starts, what it is called. */
 export interface QuotedCell {
   paid_fen: number;
+  /** Times one unit cost the times card that paid it; 0: paid by money. */
+  times: number;
   quantity: number;
   starts: number;
   cell: string;
 }
-export type CancelQuote = ReturnType<typeof feeSplit>;
+/** A cancellation's reckoning of a cell: its money (and its times, when a times card paid it; else null). */
+export type CancelQuote = ReturnType<typeof feeSplit> & { times: TimesQuote | null };
+
+/**
+ * What `quantity` units of a cell paid by a times card give back to it after the fee, in times. Times are
+ * whole: the fee is the percent of the cell's times rounded up to a whole time (as the money fee is
+ * rounded up to the fen), so the card never gets back more than the cell took less the fee; e.g. a
+ * cell of 1 time at 20% gives back 0, of 3 heads at 1 time each gives back 2. Reckoned per cell, as the
+ * money is, so cancelling cells one by one or together gives back the same.
+ */
+export function timesSplit(timesPerUnit: number, quantity: number, feePercent: number) {
+  const paid = timesPerUnit * quantity;
+  const fee = Math.ceil((paid * feePercent) / 100);
+  return { paid, fee, refund: paid - fee };
+}
 
 /**
  * The one rule of cancelling `quantity` units of a paid cell at `nowMs`: its paid share, the fee kept and
@@ -49,16 +66,21 @@ export type CancelQuote = ReturnType<typeof feeSplit>;
  * the preview all ask this.
  */
 export function cancelQuote(rule: BookingSetting, line: QuotedCell, quantity: number, nowMs: number): CancelQuote {
-  return feeSplit(line.paid_fen, line.quantity, quantity, cancelFee(rule, line.starts, nowMs, line.cell));
+  const feePercent = cancelFee(rule, line.starts, nowMs, line.cell);
+  return { ...feeSplit(line.paid_fen, line.quantity, quantity, feePercent), times: line.times > 0 ? timesSplit(line.times, quantity, feePercent) : null };
 }
+export type TimesQuote = ReturnType<typeof timesSplit>;
 
 /**
- * A booking order as the checkout pays and refunds it: M cards only (a card type's member price was
- * applied when the order was made); once paid its cells are to be used (A); a refund (a cancellation)
- * takes back cells not opened yet (`withFee` applies the tenant's cancellation rule), which become
- * void (C) and free their cells.
+ * A booking order as the checkout pays and refunds it: stored-value cards (M) by amount (a card type's
+ * member price was applied when the order was made), period cards (D), and times cards (T) by times: a
+ * T card pays the whole order alone, each cell (a head on a C field) the times its price rule sets for
+ * the card's type (DEFAULT_TIMES without an entry), the type covering the order's item. Once paid its
+ * cells are to be used (A), each with what it was paid (and its times); a refund (a cancellation) takes
+ * back cells not opened yet (`withFee` applies the tenant's cancellation rule, to money and times alike),
+ * which become void (C) and free their cells.
  */
-export function bookingKind(repo: BookingRepository, clock: Clock): BookingKind {
+export function bookingKind(repo: BookingRepository, admin: Pick<BookingAdminRepository, 'rules'>, clock: Clock): BookingKind {
   return {
     orderType: booking.BOOKING_ORDER_TYPE,
     label: '场地预订',
@@ -68,9 +90,16 @@ export function bookingKind(repo: BookingRepository, clock: Clock): BookingKind 
     lineTable: 'booking_line',
     paidOrderState: 'A',
     // M cards pay by amount; a period card (D) pays nothing itself but is checked valid and for the item
-    // by the ledger (its type's member price, often 0, was set when the order was made).
-    cardPayTypes: ['M', 'D'],
-    cardRefusal: '计次卡暂不能用于场地预订',
+    // by the ledger (its type's member price, often 0, was set when the order was made); a times card (T)
+    // pays by times (`cardTimes`).
+    cardPayTypes: ['M', 'D', 'T'],
+    cardRefusal: '该会员卡不能用于场地预订',
+    async cardTimes(tenantId, order, lines, cardTypeId) {
+      // The rules as they are now (an unpaid order holds its cells minutes, not days): each cell's entry for the type.
+      const rules = await admin.rules(tenantId, order.venue_id, order.item_id);
+      const perUnit = lines.map((l) => timesOf(ruleFor(rules, l.field_id, l.use_date, l.begin_time, l.end_time), cardTypeId));
+      return { itemId: order.item_id, perUnit, total: lines.reduce((sum, l, i) => sum + perUnit[i] * l.quantity, 0) };
+    },
     notFoundMessage: booking.BOOKING_MSG.orderNotFound,
     find: (tenantId, orderId, db) => repo.findOrder(tenantId, orderId, db),
     lines: async (tenantId, orderId, db) => (await repo.lines(tenantId, [orderId], db)).map((l) => ({ ...l, price_orig_fen: l.price_fen })),
@@ -94,19 +123,28 @@ export function bookingKind(repo: BookingRepository, clock: Clock): BookingKind 
         // Opened or not used by its end: paid for and kept; a void one has nothing left.
         kept: l.refunded_quantity === 0 && l.state !== 'A',
         paid_fen: l.paid_fen,
+        times: l.times,
         starts: cellStart(l.use_date, l.begin_time).getTime(),
         cell: booking.cellName(l.field_name, l.use_date, l.begin_time, l.end_time),
       })),
     // The lines the payment was planned on, not read again: an unpaid order's cells are freed only with
     // the order closed (C), which the claim before this refused; the update takes each only if still held.
-    async fulfil(trx, { tenantId, order }, lines, paidFen) {
+    async fulfil(trx, { tenantId, order, times }, lines, paidFen) {
       const held = lines.filter((l) => l.state === 'P');
       if (!held.length) throw refuse(RELEASED);
       const shares = allocatePaid(
         held.map((l) => l.price_fen * l.quantity),
         paidFen,
       );
-      const made = await repo.makeUsable(trx, tenantId, order.id, new Map(held.map((l, i) => [l.id, shares[i]])));
+      // Paid by a times card: each cell keeps the times a unit of it took (`times.perUnit` follows `lines`,
+      // the lines the times were reckoned on); one update marks them all paid with their shares and times.
+      const timesOfLine = new Map(lines.map((l, i) => [l.id, times?.perUnit[i] ?? 0]));
+      const made = await repo.makeUsable(
+        trx,
+        tenantId,
+        order.id,
+        new Map(held.map((l, i) => [l.id, { paidFen: shares[i], times: timesOfLine.get(l.id) ?? 0 }])),
+      );
       if (made !== held.length) throw refuse(RELEASED);
     },
     async restore(trx, { tenantId, order }, lines) {
@@ -122,6 +160,8 @@ export function bookingKind(repo: BookingRepository, clock: Clock): BookingKind 
       }
       await repo.finishIfEmpty(trx, tenantId, order.id);
     },
+    // Without the tenant's rule (withFee): every time the units took.
+    refundTimes: (line, quantity) => (line as CancelLine).times * quantity,
   };
 }
 
@@ -131,6 +171,9 @@ export function withFee(kind: BookingKind, rule: BookingSetting): BookingKind {
     ...kind,
     refundFen(line, quantity, _asked, nowIso) {
       return cancelQuote(rule, line as CancelLine, quantity, Date.parse(nowIso)).refundFen;
+    },
+    refundTimes(line, quantity, nowIso) {
+      return cancelQuote(rule, line as CancelLine, quantity, Date.parse(nowIso)).times?.refund ?? 0;
     },
   };
 }

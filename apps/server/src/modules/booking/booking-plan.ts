@@ -2,7 +2,7 @@ import { addChinaDays, booking, chinaDate, Code, member, type Conflict } from '@
 import { BizError, notFound, refuse } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { FieldRow } from './booking-admin.repository.ts';
-import { cellEnd, daySlots, headsLeft, priceOf, ruleFor, slotsOf, unsellable, type DayContext, type RuleRow } from './booking-grid.ts';
+import { cellEnd, daySlots, headsLeft, priceOf, ruleFor, slotsOf, timesOf, unsellable, type DayContext, type RuleRow } from './booking-grid.ts';
 import type { BookingRulesCache, RulesReader } from './booking-rules-cache.ts';
 import type { BookingRepository } from './booking.repository.ts';
 
@@ -22,6 +22,8 @@ export interface PlannedCell {
   endsAt: Date;
   heads: number;
   priceFen: number;
+  /** With a times card (PlanMode.timesCard): the times one unit takes from it; else 0. */
+  times: number;
 }
 export interface Plan {
   cells: PlannedCell[];
@@ -30,6 +32,8 @@ export interface Plan {
 /** How a plan prices and checks: an occupancy needs no price; its cells are taken whole. */
 export interface PlanMode {
   cardTypeId?: number;
+  /** The card of `cardTypeId` is a times card (T): each cell is also reckoned in times. */
+  timesCard?: boolean;
   occupancy?: boolean;
   /**
    * The plan is for a write that refuses a taken cell of an F field itself (the unique key of a live
@@ -153,6 +157,7 @@ export class BookingPlanner {
         endsAt: cellEnd(c.date, slot.end),
         heads: wanted,
         priceFen: rule ? priceOf(rule, mode.cardTypeId) : 0,
+        times: mode.timesCard && mode.cardTypeId ? timesOf(rule, mode.cardTypeId) : 0,
       });
     }
     if (unread && plan.conflicts.length) return this.plan(t, venueId, itemId, asked, { ...mode, writeRefusesTaken: false });

@@ -3,6 +3,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { notFound, refuse } from '../../lib/errors.ts';
 import { assertVenue, type Session, type UserSession } from '../../plugins/session.ts';
 import type { BookingAdminRepository, FieldRow } from './booking-admin.repository.ts';
+import { boardField } from './booking-board.ts';
 import { cellsOf, slotsOf, weekdayOf } from './booking-grid.ts';
 import type { BookingPlanner } from './booking-plan.ts';
 import type { BookingRepository } from './booking.repository.ts';
@@ -105,12 +106,17 @@ export class BookingReportService {
     return { rows, items };
   }
 
-  /** Today's fields of a venue, by item: the state of this moment and the day's counts (no holders' names: the board may be public). */
+  /**
+   * Today's fields of a venue, by item, stopped ones too (关闭): the state of this moment, the next
+   * booking, a C field's heads against its capacity, and the day's counts (no holders' names: the board
+   * may be public).
+   */
   async live(s: Session, venueId: number) {
     assertVenue(s, venueId);
     const now = this.clock.now();
     const { date, time } = chinaClock(now);
-    const fields = (await this.admin.fields(s.tenantId, venueId)).filter((f) => f.state === 'A');
+    const hhmm = time.slice(0, 5);
+    const fields = await this.admin.fields(s.tenantId, venueId);
     const itemIds = [...new Set(fields.map((f) => f.item_id))];
     const items = await Promise.all(
       itemIds.map(async (itemId) => {
@@ -129,17 +135,16 @@ export class BookingReportService {
         return {
           itemId,
           itemName: mine[0].item_name,
-          fields: mine.map((f) => {
+          fields: mine.map((f): bookingReport.LiveField => {
             const sold = new Map(heads.filter((h) => h.field_id === f.id).map((h) => [h.begin_time, h.sold]));
-            const cells = cellsOf(f, day, rules, lines, sold);
-            const current = cells.find((c) => c.beginTime <= time.slice(0, 5) && time.slice(0, 5) < c.endTime);
+            const own = lines.filter((l) => l.field_id === f.id);
+            const cells = cellsOf(f, day, rules, own, sold);
             return {
               fieldId: f.id,
               fieldName: f.name,
               saleMode: f.sale_mode,
-              // The slot under way, not booked: free as far as the board is concerned (it is past booking).
-              now: current ? (current.state === 'past' ? 'free' : current.state) : null,
-              headsNow: current && f.sale_mode === 'C' ? f.capacity - current.left : 0,
+              capacity: f.sale_mode === 'C' ? f.capacity : 1,
+              ...boardField(f, cells, own, hhmm),
               free: cells.filter((c) => c.state === 'free').length,
               booked: cells.filter((c) => c.state === 'held' || c.state === 'paid' || c.state === 'occupied').length,
               used: cells.filter((c) => c.state === 'used').length,
@@ -148,7 +153,7 @@ export class BookingReportService {
         };
       }),
     );
-    return { date, time: time.slice(0, 5), items };
+    return { date, time: hhmm, items };
   }
 
   /** The grid's date strip: from `date`, `days` days, each with its closure and its cells free and booked (held, paid, used, occupied). */

@@ -64,7 +64,7 @@ export class BookingRepository {
       .selectFrom('booking_line as l')
       .innerJoin('booking_order as o', 'o.id', 'l.order_id')
       .leftJoin('member as m', 'm.id', 'o.member_id')
-      .select(['l.field_id', 'l.use_date', 'l.begin_time', 'l.state', 'l.quantity', 'l.refunded_quantity', 'l.order_id', 'o.order_type'])
+      .select(['l.field_id', 'l.use_date', 'l.begin_time', 'l.state', 'l.quantity', 'l.refunded_quantity', 'l.order_id', 'o.order_type', 'o.created_at'])
       .select(sql<string>`coalesce(m.name, case when o.order_type = 'L' then o.remark else o.contact_name end, '')`.as('note'))
       .where('l.tenant_id', '=', tenantId)
       .where('l.field_id', 'in', fieldIds)
@@ -212,18 +212,24 @@ export class BookingRepository {
   }
 
   /**
-   * A paid order's held cells become usable (A), each with its share of what was paid, in one statement;
-   * a line no longer held (P) is left alone. Answers how many it made usable.
+   * A paid order's held cells become usable (A), each with its share of what was paid and the times a unit
+   * of it took from a times card (0: paid by money), in one statement; a line no longer held (P) is left
+   * alone. Answers how many it made usable.
    */
-  async makeUsable(trx: Executor, tenantId: number, orderId: number, shares: Map<number, number>) {
+  async makeUsable(trx: Executor, tenantId: number, orderId: number, shares: Map<number, { paidFen: number; times: number }>) {
     if (!shares.size) return 0;
-    const paid = sql<number>`case id ${sql.join(
-      [...shares].map(([lineId, fen]) => sql`when ${lineId} then cast(${fen} as integer)`),
-      sql` `,
-    )} end`;
+    const byLine = (value: (share: { paidFen: number; times: number }) => number) => {
+      const values = [...shares.values()].map(value);
+      // One value for every line (the times of a money payment): no case needed.
+      if (values.every((v) => v === values[0])) return sql<number>`cast(${values[0]} as integer)`;
+      return sql<number>`case id ${sql.join(
+        [...shares].map(([lineId, share]) => sql`when ${lineId} then cast(${value(share)} as integer)`),
+        sql` `,
+      )} end`;
+    };
     const done = await trx
       .updateTable('booking_line')
-      .set({ state: 'A', paid_fen: paid })
+      .set({ state: 'A', paid_fen: byLine((x) => x.paidFen), times: byLine((x) => x.times) })
       .where('tenant_id', '=', tenantId)
       .where('order_id', '=', orderId)
       .where('id', 'in', [...shares.keys()])

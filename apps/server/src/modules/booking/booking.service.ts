@@ -29,7 +29,7 @@ export class BookingService {
   constructor(
     private readonly repo: BookingRepository,
     private readonly planner: BookingPlanner,
-    private readonly services: { audit: AuditService },
+    private readonly services: { audit: AuditService; autoCloseMinutes: (tenantId: number) => Promise<number> },
     private readonly clock: Clock,
   ) {}
 
@@ -42,11 +42,13 @@ export class BookingService {
       this.planner.rules.fields(s, q.venueId, q.itemId),
       this.planner.rules.rules(s, q.venueId, q.itemId),
     ]);
-    const day = { ...venueDay, cardTypeId: card?.cardTypeId };
+    const day = { ...venueDay, cardTypeId: card?.cardTypeId, timesCard: card?.payType === 'T' };
     const ids = fields.map((f) => f.id);
     // Heads are sold on headcount (C) fields only.
     const headIds = fields.filter((f) => f.sale_mode === 'C').map((f) => f.id);
     const [lines, heads] = await Promise.all([this.repo.liveLines(s.tenantId, ids, [q.date]), this.repo.heads(s.tenantId, headIds, [q.date])]);
+    // Held cells say when they free: the tenant's minutes, read only when something is held.
+    if (lines.some((l) => l.state === 'P')) day.holdMinutes = await this.services.autoCloseMinutes(s.tenantId);
     return {
       venueId: q.venueId,
       itemId: q.itemId,
@@ -76,8 +78,14 @@ export class BookingService {
   async conflicts(s: UserSession, b: BodyOut<typeof booking.conflicts>) {
     assertVenue(s, b.venueId);
     const card = await this.planner.card(s.tenantId, b.itemId, b.cardId, b.memberId);
-    const plan = await this.planner.plan(s, b.venueId, b.itemId, BookingPlanner.weekly(b.cells, b.weeks), { cardTypeId: card.cardTypeId });
-    return { cells: plan.cells.length, total: fenToYuan(plan.cells.reduce((sum, c) => sum + c.priceFen * c.heads, 0)), conflicts: plan.conflicts };
+    const timesCard = card.payType === 'T';
+    const plan = await this.planner.plan(s, b.venueId, b.itemId, BookingPlanner.weekly(b.cells, b.weeks), { cardTypeId: card.cardTypeId, timesCard });
+    return {
+      cells: plan.cells.length,
+      total: fenToYuan(plan.cells.reduce((sum, c) => sum + c.priceFen * c.heads, 0)),
+      times: timesCard ? plan.cells.reduce((sum, c) => sum + c.times * c.heads, 0) : null,
+      conflicts: plan.conflicts,
+    };
   }
 
   createOrder(s: UserSession, b: BodyOut<typeof booking.createOrder>) {
@@ -107,7 +115,10 @@ export class BookingService {
     const card =
       type === 'L' ? { memberId: null, cardId: null, cardTypeId: undefined, useEnd: null } : await this.planner.card(s.tenantId, itemId, c.cardId, c.memberId);
     // F cells only: the write's unique key refuses a taken one (and its refusal reads what holds it), so the plan reads no bookings.
-    const plan = await this.planner.plan(s, venueId, itemId, asked, { cardTypeId: card.cardTypeId, occupancy: type === 'L', writeRefusesTaken: true });
+    const [plan, minutes] = await Promise.all([
+      this.planner.plan(s, venueId, itemId, asked, { cardTypeId: card.cardTypeId, occupancy: type === 'L', writeRefusesTaken: true }),
+      this.services.autoCloseMinutes(s.tenantId),
+    ]);
     if (plan.conflicts.length) throw BookingPlanner.refusal(plan.conflicts);
     // A card's member prices hold for cells within its validity (a period card pays for nothing else).
     if (card.useEnd !== null && plan.cells.some((x) => x.endsAt.toISOString() > card.useEnd!)) throw refuse('会员卡有效期不足以覆盖所选时段');
@@ -185,7 +196,17 @@ export class BookingService {
                 });
               return id;
             });
-      return { orderId, orderType: type, orderState: occupancy ? 'A' : 'P', payState: occupancy ? 'P' : 'U', pricePay: fenToYuan(total) };
+      return {
+        orderId,
+        orderType: type,
+        orderState: occupancy ? 'A' : 'P',
+        payState: occupancy ? 'P' : 'U',
+        pricePay: fenToYuan(total),
+        createTime: chinaText(new Date(nowIso)),
+        autoCloseMinutes: minutes,
+        // Its cells are held this long; then the auto-close job closes it unless paid (none for an occupancy, nor with 0 minutes).
+        holdSeconds: !occupancy && minutes > 0 ? minutes * 60 : null,
+      };
     } catch (error) {
       if (error instanceof CellTaken) throw await this.takenRefusal(s, venueId, itemId, [error.cell]);
       if (isUniqueViolation(error)) throw await this.takenRefusal(s, venueId, itemId, plan.cells);

@@ -2,6 +2,7 @@ import { iso } from '../../lib/clock.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { CheckoutServices } from '../checkout/index.ts';
 import type { GateAccess } from '../gate/index.ts';
+import type { SaleServices } from '../sale/index.ts';
 import { defineModule } from '../module.ts';
 import type { VenueService } from '../venue/index.ts';
 import { BookingAdminRepository } from './booking-admin.repository.ts';
@@ -29,18 +30,30 @@ export const bookingModule = defineModule({
   key: 'booking',
   services: (
     { db, clock },
-    { checkout, audit, venues, gateAccess }: { checkout: CheckoutServices; audit: AuditService; venues: VenueService; gateAccess: GateAccess },
+    {
+      checkout,
+      audit,
+      venues,
+      gateAccess,
+      sale,
+    }: { checkout: CheckoutServices; audit: AuditService; venues: VenueService; gateAccess: GateAccess; sale: SaleServices },
   ): BookingServices & { noShows: () => Promise<number> } => {
     const repo = new BookingRepository(db.kysely, db.engine);
     const adminRepo = new BookingAdminRepository(db.kysely);
     const admin = new BookingAdminService(adminRepo, audit, clock);
-    const kind = bookingKind(repo, clock);
+    const kind = bookingKind(repo, adminRepo, clock);
     const planner = new BookingPlanner(repo, new BookingRulesCache(adminRepo, repo, venues), clock);
     // A member's card passes its booking's venue gates during the booked time: written like other card access.
     gateAccess.registerGrants(bookingGateGrants(repo, admin));
     return {
       admin,
-      orders: new BookingService(repo, planner, { audit }, clock),
+      // An unpaid booking holds its cells for the minutes after which the job closes unpaid orders (销售订单's setting).
+      orders: new BookingService(
+        repo,
+        planner,
+        { audit, autoCloseMinutes: async (tenantId) => (await sale.closing.setting(tenantId)).autoCloseMinutes },
+        clock,
+      ),
       cancels: new BookingCancelService(repo, admin, kind, checkout, audit, clock),
       reports: new BookingReportService(repo, adminRepo, planner, clock),
       kind,

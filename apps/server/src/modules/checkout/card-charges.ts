@@ -11,15 +11,24 @@ import type { PayableKind, PayContext } from './payable.ts';
 export class CardCharges {
   constructor(private readonly ledger: Pick<LedgerService, 'chargeCard'>) {}
 
-  /** Charges the card parts; answers the ledger row of each card (its id, the balance after the charge). */
-  async charge(trx: Transaction<Database>, kind: Pick<PayableKind, 'orderType' | 'label'>, ctx: PayContext, cards: { cardId: number; moneyFen: number }[]) {
+  /**
+   * Charges the card parts (`amount`: fen, or times of a times card; `itemId`: the item the card's type
+   * must cover); answers the ledger row of each card (its id, the balance after the charge).
+   */
+  async charge(
+    trx: Transaction<Database>,
+    kind: Pick<PayableKind, 'orderType' | 'label'>,
+    ctx: PayContext,
+    cards: { cardId: number; amount: number; itemId?: number }[],
+  ) {
     const { tenantId, userId, order } = ctx;
     const consumed = new Map<number, { id: number; balance_after: number }>();
     for (const card of [...cards].sort((a, b) => a.cardId - b.cardId)) {
       const row = await this.ledger.chargeCard(trx, {
         tenantId,
         cardId: card.cardId,
-        amount: card.moneyFen,
+        amount: card.amount,
+        itemId: card.itemId,
         orderType: kind.orderType,
         orderId: order.id,
         userId,

@@ -94,6 +94,9 @@ export class CheckoutService {
     if (order.pay_state === 'P') return answer(order.price_pay_fen);
     const found = q.cardIds?.length && CARD_MODES.has(q.payMode ?? '') ? await this.deps.cards.byIds(s.tenantId, q.cardIds) : [];
     const cards = (q.cardIds ?? []).map((id) => found.find((c) => c.cardId === id && kind.cardPayTypes.includes(c.payType))).filter((c) => c !== undefined);
+    // A times card pays the whole list total alone: the answer says the times it takes.
+    const timesCard = kind.cardTimes && cards.find((c) => c.payType === 'T');
+    if (timesCard) return { ...answer(listTotalFen(lines)), times: (await kind.cardTimes!(s.tenantId, order, lines, timesCard.cardTypeId)).total };
     const split = cardDiscount.splitOverCards(
       listTotalFen(lines),
       cards.map((c) => ({ balanceFen: yuanToFen(c.balance), perMille: cardPerMille(kind, c) })),
@@ -135,9 +138,11 @@ export class CheckoutService {
     plan: PayPlan<Line>,
   ): Promise<PayResult> {
     const { db, repo, charges } = this.deps;
-    const ctx: PayContext<Order> = { tenantId: s.tenantId, userId: s.userId, order, actor: s };
+    const ctx: PayContext<Order> = { tenantId: s.tenantId, userId: s.userId, order, actor: s, times: plan.parts.find((p) => p.times)?.times };
     const nowIso = iso(this.deps.clock.now());
-    const cards = plan.parts.filter((p) => p.cardId !== null).map((p) => ({ cardId: p.cardId!, moneyFen: p.moneyFen }));
+    const cards = plan.parts
+      .filter((p) => p.cardId !== null)
+      .map((p) => ({ cardId: p.cardId!, amount: p.times?.total ?? p.moneyFen, itemId: p.times?.itemId }));
     let paid;
     try {
       paid = await db.transaction().execute(async (trx) => {

@@ -65,6 +65,8 @@ export async function planPayment<Order extends PayableOrder, Line extends Payab
     if (card.memberId !== memberId) throw refuse('会员卡不属于当前会员');
     used.push(card);
   }
+  const timesCard = used.find((c) => c.payType === 'T');
+  if (timesCard) return planTimes(kind, tenantId, order, body, raw, timesCard, memberId);
 
   const parts: PlannedPart[] = cardRaw.map((p, i) => ({
     payMode: payment.CARD_PAY,
@@ -112,6 +114,40 @@ export async function planPayment<Order extends PayableOrder, Line extends Payab
     parts: parts.filter((p) => p.moneyFen > 0),
     remote: remote && remote.moneyFen > 0 ? remote : undefined,
   };
+}
+
+/** A times card pays the whole order by itself. */
+export const TIMES_ALONE = '计次卡须单独支付整笔订单，不能与其他会员卡或收款方式组合支付';
+
+/**
+ * A times card (T) paying: alone, for the order's whole list total (its part's money, no discount), the
+ * kind answering the times it takes; the ledger charges those (and checks the card's type covers the item).
+ */
+async function planTimes<Order extends PayableOrder, Line extends PayableLine>(
+  kind: PayableKind<Order, Line>,
+  tenantId: number,
+  order: Order,
+  body: payment.PayRequest,
+  raw: RawPart[],
+  card: Card,
+  memberId: number | null,
+): Promise<PayPlan<Line>> {
+  if (!kind.cardTimes) throw refuse(kind.cardRefusal);
+  if (raw.length > 1) throw refuse(TIMES_ALONE);
+  const lines = await kind.lines(tenantId, order.id);
+  const listFen = listTotalFen(lines);
+  if (yuanToFen(body.money) !== listFen || yuanToFen(raw[0].money) !== listFen) throw refuse(dueMessage(listFen));
+  const times = await kind.cardTimes(tenantId, order, lines, card.cardTypeId);
+  const part: PlannedPart = {
+    payMode: payment.CARD_PAY,
+    payName: card.cardTypeName,
+    payType: card.payType,
+    cardId: card.cardId,
+    cardNo: card.cardNo,
+    moneyFen: listFen,
+    times,
+  };
+  return { mode: body.payMode, memberId, remark: body.remark || undefined, lines, totalFen: listFen, parts: [part] };
 }
 
 const EMPTY_PART = '每种收款方式的金额必须大于0';

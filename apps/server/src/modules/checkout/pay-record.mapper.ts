@@ -13,7 +13,8 @@ export const toPayRecord = (r: RecordRow): PayRecord => ({
   source: r.card_id ? 'card' : 'system',
   cardId: r.card_id,
   cardNo: r.card_no,
-  cardBalance: r.balance_after === null ? null : fenToYuan(r.balance_after),
+  // A times card's balance is times; a stored-value card's fen.
+  cardBalance: r.balance_after === null ? null : r.pay_type === 'T' ? r.balance_after : fenToYuan(r.balance_after),
   state: r.state,
   payTime: r.paid_at ?? r.created_at,
 });

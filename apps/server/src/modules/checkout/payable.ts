@@ -40,10 +40,23 @@ export type OrderLineTable = 'sale_order_line' | 'lease_order_line' | 'ticket_de
 /** The line tables of refundable kinds: each line carries `refunded_quantity`; an overstay is its own line. */
 export type RefundableLineTable = OrderLineTable | 'ticket_timeout_order';
 
+/**
+ * What a times card (T) pays for an order of a kind that takes one (`PayableKind.cardTimes`): the times
+ * of one unit of each line (in the order of the kind's `lines`), their total, and the item the card's
+ * type must cover.
+ */
+export interface TimesDue {
+  itemId: number;
+  perUnit: number[];
+  total: number;
+}
+
 export interface PayContext<Order extends PayableOrder = PayableOrder> {
   tenantId: number;
   userId: number;
   order: Order;
+  /** Paid by a times card: what it paid (the kind's fulfilment records it on the lines). */
+  times?: TimesDue;
   /** Who pays (the audit log's actor): the session of the request that settles the order, or the background job on the cashier's behalf. */
   actor: AuditActor;
 }
@@ -76,6 +89,12 @@ export interface PayableKind<
   /** The member card types that may pay it, and the refusal for another. */
   cardPayTypes: readonly CardPayType[];
   cardRefusal: string;
+  /**
+   * A kind whose cardPayTypes take times cards (T): the times a card of the type pays for the order's
+   * lines. Such a card pays the whole order alone: its part covers the list total (its pay record's
+   * money) and the ledger takes the times (never below zero); the card's type must cover `itemId`.
+   */
+  cardTimes?(tenantId: number, order: Order, lines: Line[], cardTypeId: number): Promise<TimesDue>;
   /** false: a discountable card pays at list price too (a rental: its deposit comes back whole). Default true. */
   cardDiscount?: boolean;
   notFoundMessage: string;
@@ -111,6 +130,8 @@ export interface PlannedPart {
   /** The card's number, for the answer (cards only). */
   cardNo?: string;
   moneyFen: number;
+  /** A times card's part: the times it takes (the ledger charges these, not `moneyFen`). */
+  times?: TimesDue;
   authCode?: string;
   channel?: PaymentChannel;
 }
@@ -195,6 +216,12 @@ export interface RefundableKind<Order extends RefundableOrder = RefundableOrder>
    * transaction at `nowIso`; a refusal throws and nothing changes.
    */
   refundFen?(line: RefundableLine, quantity: number, asked: { detailId: number; damage?: number } | undefined, nowIso: string): number;
+  /**
+   * A kind that takes times cards (`PayableKind.cardTimes`): the times giving back `quantity` units of a
+   * line returns to the times card that paid the order, at `nowIso` (the kind's rule). Such an order is
+   * refunded by its original route only.
+   */
+  refundTimes?(line: RefundableLine, quantity: number, nowIso: string): number;
   refundLines(tenantId: number, orderId: number, db?: Executor): Promise<RefundableLine[]>;
   /**
    * What a completed refund gives back besides the money, inside its transaction (the goods back to

@@ -6,7 +6,7 @@ import type { RefundLineRow, RefundPartRow, RefundRow } from './refund.repositor
 export function toOrderRefund(
   r: Pick<RefundRow, 'id' | 'order_id' | 'venue_name' | 'route' | 'state' | 'amount_fen' | 'reason' | 'message' | 'create_name' | 'created_at' | 'finished_at'>,
   lines: Pick<RefundLineRow, 'refund_id' | 'line_id' | 'item_id' | 'quantity' | 'amount_fen'>[],
-  parts: Pick<RefundPartRow, 'refund_id' | 'pay_mode' | 'pay_name' | 'card_id' | 'card_no' | 'balance_after' | 'money_fen' | 'state'>[],
+  parts: Pick<RefundPartRow, 'refund_id' | 'pay_mode' | 'pay_name' | 'card_id' | 'card_no' | 'balance_after' | 'money_fen' | 'times' | 'state'>[],
   orderLines: RefundableLine[],
 ): OrderRefund {
   return {
@@ -43,8 +43,10 @@ export function toOrderRefund(
         payName: payment.payRecordName({ payName: p.pay_name, payMode: p.pay_mode }),
         cardId: p.card_id,
         cardNo: p.card_no,
-        cardBalance: p.balance_after === null ? null : fenToYuan(p.balance_after),
+        // A times card's part (times set): its balance is times.
+        cardBalance: p.balance_after === null ? null : p.times !== null ? p.balance_after : fenToYuan(p.balance_after),
         money: fenToYuan(p.money_fen),
+        times: p.times,
         state: p.state,
       })),
   };

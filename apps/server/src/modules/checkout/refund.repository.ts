@@ -20,7 +20,7 @@ export type NewRefundLine = Omit<Insertable<OrderRefundLineTable>, 'id' | 'refun
  */
 export type NewRefundPart = Omit<Insertable<OrderRefundPayTable>, 'id' | 'refund_id' | 'out_refund_no'> & { remote?: boolean; charge_id?: number | null };
 /** A part as a refund settled in its own transaction gives it back: what `parts` reads, without the card's display columns. */
-export type WrittenPart = Pick<RefundPartRow, 'id' | 'state' | 'out_refund_no' | 'card_id' | 'charge_id' | 'pay_mode' | 'pay_name' | 'money_fen'>;
+export type WrittenPart = Pick<RefundPartRow, 'id' | 'state' | 'out_refund_no' | 'card_id' | 'charge_id' | 'pay_mode' | 'pay_name' | 'money_fen' | 'times'>;
 export type RefundRow = NonNullable<Awaited<ReturnType<RefundRepository['find']>>>;
 export type RefundPartRow = Awaited<ReturnType<RefundRepository['parts']>>[number];
 export type RefundLineRow = Awaited<ReturnType<RefundRepository['lines']>>[number];
@@ -130,7 +130,7 @@ export class RefundRepository {
   paidRecords(trx: Executor, kind: Pick<Kind, 'orderType'>, tenantId: number, orderId: number) {
     return trx
       .selectFrom('pay_record as r')
-      .select(['r.id', 'r.pay_mode', 'r.pay_name', 'r.card_id', 'r.consume_id', 'r.money_fen', 'r.out_trade_no'])
+      .select(['r.id', 'r.pay_mode', 'r.pay_name', 'r.pay_type', 'r.card_id', 'r.consume_id', 'r.money_fen', 'r.out_trade_no'])
       .select(sql<number>`coalesce((select sum(p.money_fen) from order_refund_pay p where p.pay_record_id = r.id and p.state <> 'F'), 0)`.as('refunded_fen'))
       .where('r.tenant_id', '=', tenantId)
       .where('r.order_type', '=', kind.orderType)
@@ -153,7 +153,7 @@ export class RefundRepository {
         .with('l', (w) => w.insertInto('order_refund_line').values(lines.map((l) => ({ ...l, refund_id: refundId }))))
         .insertInto('order_refund_pay')
         .values(parts.map(({ remote, charge_id: _, ...p }, i) => ({ ...p, refund_id: refundId, out_refund_no: remote ? outRefundNo(i) : null })))
-        .returning(['refund_id', 'id', 'state', 'out_refund_no', 'card_id', 'pay_mode', 'pay_name', 'money_fen'])
+        .returning(['refund_id', 'id', 'state', 'out_refund_no', 'card_id', 'pay_mode', 'pay_name', 'money_fen', 'times'])
         .execute();
       const written = rows.sort((a, b) => a.id - b.id).map(({ refund_id: _, ...row }, i) => ({ ...row, charge_id: parts[i].charge_id ?? null }));
       return { id: rows[0].refund_id, parts: written };
@@ -169,7 +169,7 @@ export class RefundRepository {
       const row = await trx
         .insertInto('order_refund_pay')
         .values({ ...p, out_refund_no: remote ? refundNo(id, i) : null, refund_id: id })
-        .returning(['id', 'state', 'out_refund_no', 'card_id', 'pay_mode', 'pay_name', 'money_fen'])
+        .returning(['id', 'state', 'out_refund_no', 'card_id', 'pay_mode', 'pay_name', 'money_fen', 'times'])
         .executeTakeFirstOrThrow();
       written.push({ ...row, charge_id: charge_id ?? null });
     }

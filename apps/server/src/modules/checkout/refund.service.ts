@@ -22,6 +22,8 @@ import { toOrderRefund } from './refund.mapper.ts';
 /** How long a request may hold a refund while it talks to the channel; a crashed holder's claim expires. */
 const LOCK_MS = 60_000;
 const REFUND_PAST_LEFT = '退款数量或金额超过可退部分，请刷新后重试';
+/** An order paid by a times card gives its times back to the card: there is no money to give another way. */
+export const TIMES_ORIGINAL_ONLY = '计次卡支付的订单只能原路退回次数到会员卡，不能选择其他退款方式';
 type RefundBody = z.output<typeof contract.refundRequest>;
 type Kind = RefundableKind<RefundableOrder>;
 type Order = RefundableOrder;
@@ -140,13 +142,29 @@ export class RefundService {
             ));
         const orderLines = await kind.refundLines(s.tenantId, order.id, trx);
         const plan = planRefundLines(orderLines, body.lines, locked, priceOf);
+        // A kind taking times cards: what the units give back in times, should a times card have paid.
+        const timesBack = kind.refundTimes
+          ? plan.lines.reduce(
+              (sum, l) =>
+                sum +
+                kind.refundTimes!(
+                  orderLines.find((o) => o.id === l.line_id)!,
+                  l.quantity,
+                  nowIso,
+                ),
+              0,
+            )
+          : 0;
         let parts: NewRefundPart[];
         if (other) {
+          if (kind.refundTimes && (await refunds.paidRecords(trx, kind, s.tenantId, order.id)).some((r) => r.pay_type === 'T'))
+            throw badRefund(TIMES_ORIGINAL_ONLY);
           parts = [{ ...this.part(s, order, plan.amountFen), pay_mode: other.payMode, pay_name: other.payName }];
         } else {
-          parts = await this.originalParts(trx, kind, s, order, plan.amountFen);
+          parts = await this.originalParts(trx, kind, s, order, plan.amountFen, timesBack);
         }
-        parts = parts.filter((p) => p.money_fen > 0);
+        // A times card's part stays while it gives times back, even when the money they covered was 0.
+        parts = parts.filter((p) => p.money_fen > 0 || (p.times ?? 0) > 0);
         const remote = parts.some((p) => p.remote);
         // Settled in this transaction: a part with no card to write back to is done as written (one update less).
         if (!remote) parts = parts.map((p) => (p.card_id === null ? { ...p, state: 'R' } : p));
@@ -216,7 +234,7 @@ export class RefundService {
    * Route T: the amount split over the order's paid records by what is left of each. A record on an
    * account (手牌挂账) whose charge was settled since is split again over the settlement's paid records.
    */
-  private async originalParts(trx: Transaction<Database>, kind: Kind, s: UserSession, order: Order, amountFen: number, from?: SettledBy) {
+  private async originalParts(trx: Transaction<Database>, kind: Kind, s: UserSession, order: Order, amountFen: number, timesBack: number, from?: SettledBy) {
     const { refunds, channels } = this.deps;
     const records = await refunds.paidRecords(trx, from ?? kind, s.tenantId, from?.orderId ?? order.id);
     const shares = splitOverParts(
@@ -228,7 +246,7 @@ export class RefundService {
       const account = from || !shares[i] ? undefined : this.accounts.get(r.pay_mode);
       const charge = account && (await account.charge(trx, s.tenantId, kind.orderType, order.id));
       if (charge && charge !== 'open') {
-        parts.push(...(await this.originalParts(trx, kind, s, order, shares[i], charge)));
+        parts.push(...(await this.originalParts(trx, kind, s, order, shares[i], 0, charge)));
         continue;
       }
       parts.push({
@@ -239,6 +257,8 @@ export class RefundService {
         card_id: r.card_id,
         charge_id: r.consume_id,
         remote: !!channels.kind(r.pay_mode)?.remote,
+        // A times card pays an order alone: its part gives back the units' times.
+        ...(r.pay_type === 'T' ? { times: timesBack } : {}),
       });
     }
     return parts;
@@ -347,7 +367,13 @@ export class RefundService {
         continue;
       }
       if (p.card_id !== null && p.charge_id !== null) {
-        const row = await ledger.refundOrderCharge(trx, { tenantId: s.tenantId, consumeId: p.charge_id, amount: p.money_fen, userId: s.userId, remark });
+        // A times card's part gives back its times (none, when the fee kept them all); a stored-value card's its money.
+        const amount = p.times ?? p.money_fen;
+        if (amount === 0) {
+          await refunds.updatePart(trx, p.id, { state: 'R' });
+          continue;
+        }
+        const row = await ledger.refundOrderCharge(trx, { tenantId: s.tenantId, consumeId: p.charge_id, amount, userId: s.userId, remark });
         await refunds.updatePart(trx, p.id, { state: 'R', consume_id: row.id });
         continue;
       }

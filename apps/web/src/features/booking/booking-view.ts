@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
-import type { booking, BookingOrder, BookingSetting, Grid } from '@venue/contract';
+import { booking, type BookingOrder, type BookingSetting, type Cell, type Grid, type PriceRule } from '@venue/contract';
+import { formatYuan } from '@/lib/money';
 
 type CellState = booking.CellState;
 
@@ -33,6 +34,36 @@ export function pickTotal(grid: Grid | undefined, picks: readonly Chosen[]): Dec
     const cell = grid?.fields.find((f) => f.fieldId === p.fieldId)?.cells.find((c) => c.beginTime === p.beginTime);
     return sum.plus(new Decimal(cell?.price ?? 0).times(p.heads));
   }, new Decimal(0));
+}
+
+/**
+ * The chosen cells' times when a times card is attached (the grid answers each cell's `times`: per cell,
+ * a head on a C field): times x heads, summed; null without a times card.
+ */
+export function pickTimes(grid: Grid | undefined, picks: readonly Chosen[]): number | null {
+  let total: number | null = null;
+  for (const p of picks) {
+    const times = grid?.fields.find((f) => f.fieldId === p.fieldId)?.cells.find((c) => c.beginTime === p.beginTime)?.times;
+    if (times !== null && times !== undefined) total = (total ?? 0) + times * p.heads;
+  }
+  return total;
+}
+
+/** A cell's price as the grid and the cart show it: its times with a times card attached (2次), else yuan (¥40.00). */
+export const cellPrice = (cell: Pick<Cell, 'price' | 'times'>) =>
+  cell.times !== null && cell.times !== undefined ? `${cell.times}次` : cell.price !== null ? `¥${formatYuan(cell.price)}` : '';
+
+/** A cell's price as its name (aria-label) says it: 40.00元, or 2次 with a times card attached. */
+export const spokenPrice = (cell: Pick<Cell, 'price' | 'times'>) =>
+  cell.times !== null ? ` ${cell.times}次` : cell.price !== null ? ` ${formatYuan(cell.price)}元` : '';
+
+/** A price rule's entry for a card type in the list: 储值卡 40.00, or 羽毛球10次卡 2次. */
+export const memberEntryText = (m: Pick<PriceRule['memberPrices'][number], 'cardTypeName' | 'price' | 'times'>) =>
+  `${m.cardTypeName} ${m.times !== null ? `${m.times}次` : formatYuan(m.price)}`;
+
+/** A rule form's entry as saved: a times card type's (T) its times a cell, any other type's its price. */
+export function memberEntryBody(m: { cardTypeId: number; price?: number | null; times?: number | null }, payType: string | undefined) {
+  return payType === 'T' ? { cardTypeId: m.cardTypeId, times: m.times ?? undefined } : { cardTypeId: m.cardTypeId, price: m.price ?? undefined };
 }
 
 /** Drops the picks the grid no longer offers (taken by another desk, past). */
@@ -92,3 +123,23 @@ export function cancelRuleText(rule: BookingSetting): string {
         : `收取${rule.feePercent}%手续费`;
   return `${until}；${fee}。`;
 }
+
+/** Seconds left until `deadlineMs` at `nowMs`, whole seconds rounded up, never below 0. */
+export const secondsLeft = (deadlineMs: number, nowMs: number) => Math.max(0, Math.ceil((deadlineMs - nowMs) / 1000));
+
+/** A countdown as mm:ss (minutes past 59 stay minutes: 90:00). */
+export function countdownText(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** The hold of an unpaid order, said while it runs. */
+export const holdText = (seconds: number) => `请在 ${countdownText(seconds)} 内完成支付，超时自动取消`;
+
+/** A cell's state as its text says it: a held cell with until when (待支付 至 10:10), else the state's label. */
+export const cellStateText = (cell: Pick<Cell, 'state' | 'holdUntil'>) =>
+  cell.state === 'held' && cell.holdUntil ? `${booking.CELL_STATE_LABELS.held} 至 ${cell.holdUntil}` : booking.CELL_STATE_LABELS[cell.state];
+
+/** Whether the grid still shows cells held by `orderId` (the auto-close job has not closed it yet). */
+export const stillHeld = (grid: Grid | undefined, orderId: number) =>
+  !!grid?.fields.some((f) => f.cells.some((c) => c.orderId === orderId && c.state === 'held'));

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { buildPayRequest, chooseCard, chooseMethod, enterSaves, payModeOf, type PayCard, type PayMethod, type Selection } from './pay-selection';
+import {
+  buildPayRequest,
+  chooseCard,
+  chooseMethod,
+  dueText,
+  enterSaves,
+  payModeOf,
+  timesCardOf,
+  timesText,
+  type PayCard,
+  type PayMethod,
+  type Selection,
+} from './pay-selection';
 
 const method = (id: number, payMode: string, isApi: 'T' | 'F'): PayMethod => ({
   id,
@@ -109,5 +121,28 @@ describe('payment dialog choices (spec 4)', () => {
   it('does not save on Enter when only a cash-like method is chosen', () => {
     expect(enterSaves({ method: cash, cards: [] })).toBe(false);
     expect(enterSaves({ method: wechat, cards: [] })).toBe(true);
+  });
+
+  it('lets a times card pay the whole order alone, asking 扣 N 次 instead of an amount', () => {
+    const times = card(3, 'T', 10);
+    const picked = chooseCard({ method: cash, cards: [card(1, 'M', 5)] }, times, 60).selection;
+    expect(picked).toEqual({ method: null, cards: [times] });
+    expect(timesCardOf(picked)).toBe(times);
+    expect(timesCardOf({ method: cash, cards: [card(1, 'M', 5)] })).toBeNull();
+    expect(buildPayRequest(picked, { orderId: 7, memberId: 2, listTotal: 60 }, '', '').request).toEqual({
+      orderId: 7,
+      memberId: 2,
+      remark: undefined,
+      payMode: 'cardpay',
+      payType: 'T',
+      authCode: '3',
+      money: 60,
+    });
+    expect(dueText(60, 7)).toBe('应收：扣 7 次');
+    expect(dueText(60, undefined)).toBe('应收：¥ 60.00');
+    expect(dueText('0.5', undefined)).toBe('应收：¥ 0.50');
+    expect(timesText(times, 7)).toEqual({ text: '会员卡 C3 扣 7 次，扣后剩余 3 次', short: false });
+    expect(timesText(times, 10)).toEqual({ text: '会员卡 C3 扣 10 次，扣后剩余 0 次', short: false });
+    expect(timesText(times, 12)).toEqual({ text: '会员卡 C3 剩余 10 次，不足 12 次', short: true });
   });
 });

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { cardDiscount, fenToYuan, member, Msg, payment, yuanToFen } from '@venue/contract';
 import type { z } from 'zod';
+import { formatYuan } from '@/lib/money';
 
 export type PayMethod = payment.PayMethod;
 export type PayCard = z.infer<typeof member.payCard>;
@@ -71,6 +72,19 @@ export function breakdownText(b: NonNullable<ReturnType<typeof payBreakdown>>): 
   if (b.restFen === 0) return `${cards}，已付清`;
   const rest = `剩余 ¥${new Decimal(b.restFen).dividedBy(100).toFixed(2)}`;
   return b.method ? `${cards}，${rest} 由 ${b.method} 收取` : `${cards}，${rest}，请选择收款方式`;
+}
+
+/** A times card (T) chosen: it pays the whole order alone, by times (the server says how many). */
+export const timesCardOf = (selection: Selection) => selection.cards.find((c) => c.payType === 'T') ?? null;
+
+/** What 收款 asks for: 应收：扣 N 次 when a times card pays (`times` from the server), else the amount due. */
+export const dueText = (totalYuan: Decimal.Value, times: number | undefined) =>
+  times === undefined ? `应收：¥ ${formatYuan(totalYuan)}` : `应收：扣 ${times} 次`;
+
+/** The chosen times card's side of it: its times taken and left, or how many it lacks. */
+export function timesText(card: Pick<PayCard, 'cardNo' | 'balance'>, times: number): { text: string; short: boolean } {
+  if (card.balance < times) return { text: `会员卡 ${card.cardNo} 剩余 ${card.balance} 次，不足 ${times} 次`, short: true };
+  return { text: `会员卡 ${card.cardNo} 扣 ${times} 次，扣后剩余 ${card.balance - times} 次`, short: false };
 }
 
 /** The payModeChange value: cardpay for one card, composepay for several or a card plus a method, else empty. */

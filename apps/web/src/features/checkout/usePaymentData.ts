@@ -2,7 +2,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { member, payment } from '@venue/contract';
 import { sumLines } from '@/lib/money';
 import { useApiQuery } from '@/lib/query';
-import { payModeOf, type PayCard, type PayMethod, type Selection } from './pay-selection';
+import { payModeOf, timesCardOf, type PayCard, type PayMethod, type Selection } from './pay-selection';
 import { defaultSelection } from './payment-state';
 
 const NO_METHODS: PayMethod[] = [];
@@ -38,8 +38,12 @@ export function usePaymentData({
   const selection = picked ?? defaultSelection(methods);
   const payMode = payModeOf(selection) || selection.method?.payMode;
   const cardIds = selection.cards.map((c) => c.cardId).join(',') || undefined;
-  const order = useApiQuery(forPay, { query: { orderId, payMode, cardIds } }, { enabled: open, placeholderData: keepPreviousData }).data;
+  const answer = useApiQuery(forPay, { query: { orderId, payMode, cardIds } }, { enabled: open, placeholderData: keepPreviousData });
+  const order = answer.data;
+  const isPlaceholder = answer.isPlaceholderData;
   const details = order?.details ?? NO_LINES;
   const listTotal = sumLines(details.map((l) => ({ price: l.pricePay, qty: l.quantity })));
-  return { methods, cards: (memberId && cards) || NO_CARDS, selection, total: order?.totalPrice ?? 0, listTotal, details };
+  // A times card pays by times: the server's count, once it answers for this choice (not a previous one's).
+  const times = timesCardOf(selection) && order?.times !== undefined && !isPlaceholder ? order.times : undefined;
+  return { methods, cards: (memberId && cards) || NO_CARDS, selection, total: order?.totalPrice ?? 0, listTotal, details, times };
 }

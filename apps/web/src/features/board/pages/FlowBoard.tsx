@@ -14,7 +14,7 @@ const GRID = {
 };
 /** /fieldTX: the same panels with today's fields down the right-hand side. */
 const FIELDS_GRID = {
-  gridTemplateColumns: '1fr 1.3fr 1fr 1.25fr',
+  gridTemplateColumns: '1fr 1.3fr 1fr 1.4fr',
   gridTemplateRows: 'auto 1fr 1fr',
   gridTemplateAreas: `"stats stats stats fields" "gates hours areas fields" "items days days fields"`,
 };

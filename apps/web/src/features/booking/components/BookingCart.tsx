@@ -6,8 +6,9 @@ import { PaymentDialog, payThenPrint, printPaidOrder } from '@/features/checkout
 import { MemberCardSearch, MemberDisplay } from '@/features/member-card';
 import { formatYuan } from '@/lib/money';
 import { useApiMutation } from '@/lib/query';
-import { chosenRange, pickTotal, type Chosen } from '../booking-view';
+import { cellPrice, chosenRange, pickTimes, pickTotal, type Chosen } from '../booking-view';
 import { useBookingPrinter } from '../useBookingPrinter';
+import { HoldCountdown } from './HoldCountdown';
 import { OccupyDialog } from './OccupyDialog';
 
 export interface BookingCartProps {
@@ -22,15 +23,17 @@ export interface BookingCartProps {
   onRefused: () => void;
   /** Set to this cart's 预订 (the grid's Enter). */
   submitRef: RefObject<(() => void) | null>;
+  /** An unpaid order's hold ran out (its cells' date): the cart has let it go; the auto-close job closes it (never the browser). */
+  onExpired: (orderId: number, date: string) => void;
 }
 
 /** What is chosen on the grid, the member, 固定场 weeks, the total; 预订 (R) or 包场 (P) then 收款 and the slip; 占用 (L). */
-export function BookingCart({ venueId, itemId, grid, chosen, onChosen, card, onCard, onRefused, submitRef }: BookingCartProps) {
+export function BookingCart({ venueId, itemId, grid, chosen, onChosen, card, onCard, onRefused, submitRef, onExpired }: BookingCartProps) {
   const { modal } = App.useApp();
   const [weeks, setWeeks] = useState(1);
   const [contact, setContact] = useState({ contactName: '', phone: '' });
-  /** The unpaid order made, and what it was made of (the cells, member, weeks, contact). */
-  const [order, setOrder] = useState<{ orderId: number; made: string } | null>(null);
+  /** The unpaid order made, what it was made of (the cells, member, weeks, contact), its date and when its hold ends (ms; null: never). */
+  const [order, setOrder] = useState<{ orderId: number; made: string; date: string; deadline: number | null } | null>(null);
   const [paying, setPaying] = useState(false);
   const [occupying, setOccupying] = useState(false);
   const [printed, setPrinted] = useState<number[]>([]);
@@ -67,11 +70,20 @@ export function BookingCart({ venueId, itemId, grid, chosen, onChosen, card, onC
     dropOrder();
     reset();
   }
-  function opened(created: { orderId: number } | null, what: string) {
+  function opened(created: { orderId: number; holdSeconds: number | null } | null, what: string) {
     if (!created) return onRefused();
-    setOrder({ orderId: created.orderId, made: what });
+    // The hold counted from the answer's arrival on this browser's clock (the server's may differ).
+    setOrder({ orderId: created.orderId, made: what, date, deadline: created.holdSeconds === null ? null : Date.now() + created.holdSeconds * 1000 });
     setPaying(true);
   }
+  /** 00:00: the order is let go (a payment under way decides first); the auto-close job closes it. */
+  function holdEnded() {
+    if (!order || payOrder.isPending) return;
+    setPaying(false);
+    setOrder(null);
+    onExpired(order.orderId, order.date);
+  }
+  const countdown = order?.deadline != null && <HoldCountdown deadline={order.deadline} onExpired={holdEnded} />;
   /** 固定场: the weekly cells checked first; any conflict is listed and nothing is made. */
   async function weeklyOk(): Promise<boolean> {
     const checked = await conflicts.mutateAsync({ body }).catch(() => null);
@@ -87,7 +99,7 @@ export function BookingCart({ venueId, itemId, grid, chosen, onChosen, card, onC
     }
     return modal.confirm({
       title: '固定场',
-      content: `连续${weeks}周，共${checked.cells}个时段，合计 ${formatYuan(checked.total)} 元`,
+      content: `连续${weeks}周，共${checked.cells}个时段，合计 ${checked.times !== null ? `${checked.times} 次` : `${formatYuan(checked.total)} 元`}`,
       okText: '确定',
       cancelText: '取消',
     });
@@ -123,6 +135,8 @@ export function BookingCart({ venueId, itemId, grid, chosen, onChosen, card, onC
   });
   const setHeads = (c: Chosen, heads: number | null) => onChosen(chosen.map((x) => (x === c ? { ...x, heads: Math.max(1, heads ?? 1) } : x)));
   const total = pickTotal(grid, chosen).times(weeks);
+  // A times card attached: the cells are reckoned in times (what it pays in 收款).
+  const times = pickTimes(grid, chosen);
 
   return (
     <Card title="预订信息" size="small">
@@ -136,7 +150,7 @@ export function BookingCart({ venueId, itemId, grid, chosen, onChosen, card, onC
           return (
             <List.Item>
               <span>
-                {fieldName(c.fieldId)} {c.beginTime} ¥{formatYuan(field?.cells.find((x) => x.beginTime === c.beginTime)?.price ?? 0)}
+                {fieldName(c.fieldId)} {c.beginTime} {cellPrice(field?.cells.find((x) => x.beginTime === c.beginTime) ?? { price: 0, times: null })}
               </span>
               {field?.saleMode === 'C' && (
                 <InputNumber
@@ -195,7 +209,7 @@ export function BookingCart({ venueId, itemId, grid, chosen, onChosen, card, onC
           />
         </Space>
         <Typography.Text strong>
-          已选 {chosen.length} 个时段，合计：{formatYuan(total.toNumber())} 元
+          已选 {chosen.length} 个时段，合计：{times !== null ? `${times * weeks} 次` : `${formatYuan(total.toNumber())} 元`}
         </Typography.Text>
         <Space wrap>
           <Button type="primary" loading={create.isPending || conflicts.isPending} onClick={() => void reserve()}>
@@ -212,6 +226,7 @@ export function BookingCart({ venueId, itemId, grid, chosen, onChosen, card, onC
           {chosen.length > 0 && <Button onClick={discard}>清空</Button>}
           {printed.length > 0 && <Button onClick={() => void printer.reprint(printed)}>重打</Button>}
         </Space>
+        {!paying && countdown}
       </Space>
       {order && (
         <PaymentDialog
@@ -220,9 +235,10 @@ export function BookingCart({ venueId, itemId, grid, chosen, onChosen, card, onC
           orderId={order.orderId}
           memberId={card?.memberId ?? null}
           venueId={venueId}
-          payTypes="M"
+          payTypes="M,T"
           onPay={pay}
           onClose={() => setPaying(false)}
+          notice={countdown}
         />
       )}
       {occupying && range && (

@@ -1,7 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { booking, type Grid } from '@venue/contract';
-import { formatYuan } from '@/lib/money';
-import { canPick, CELL_COLORS, chosenKey, moveBy } from '../booking-view';
+import { canPick, cellPrice, cellStateText, CELL_COLORS, chosenKey, moveBy, spokenPrice } from '../booking-view';
 import styles from './BookingGrid.module.css';
 
 export interface BookingGridProps {
@@ -15,7 +14,8 @@ export interface BookingGridProps {
 }
 
 /**
- * The booking grid: fields across, slots down, each cell's state in colour and text and its price. One tab
+ * The booking grid: fields across, slots down, each cell's state in colour and text and its price (its
+ * times with a times card attached). One tab
  * stop (a roving tabindex): arrows move, Space (or a click) chooses a free cell, Enter books.
  */
 export function BookingGrid({ grid, fieldIds, chosen, onToggle, onSubmit }: BookingGridProps) {
@@ -64,9 +64,9 @@ export function BookingGrid({ grid, fieldIds, chosen, onToggle, onSubmit }: Book
                 const cell = f.cells.find((x) => x.beginTime === time);
                 const picked = chosen.has(chosenKey(f.fieldId, time));
                 const state = cell?.state ?? 'closed';
-                const label = booking.CELL_STATE_LABELS[state];
+                const label = cell ? cellStateText(cell) : booking.CELL_STATE_LABELS[state];
                 const heads = f.saleMode === 'C' && cell && state !== 'closed' && state !== 'past' ? `余${cell.left}` : '';
-                const name = `${f.fieldName} ${time}${cell ? `-${cell.endTime}` : ''} ${picked ? '已选' : label}${heads ? ` ${heads}人` : ''}${cell?.price != null ? ` ${formatYuan(cell.price)}元` : ''}`;
+                const name = `${f.fieldName} ${time}${cell ? `-${cell.endTime}` : ''} ${picked ? '已选' : label}${heads ? ` ${heads}人` : ''}${cell ? spokenPrice(cell) : ''}`;
                 return (
                   <td
                     key={f.fieldId}
@@ -77,7 +77,7 @@ export function BookingGrid({ grid, fieldIds, chosen, onToggle, onSubmit }: Book
                     tabIndex={r === row && c === col ? 0 : -1}
                     aria-selected={picked}
                     aria-label={name}
-                    title={cell?.note || undefined}
+                    title={cell?.holdUntil ? `${cell.note ? `${cell.note}：` : ''}未支付，${cell.holdUntil} 后自动取消` : cell?.note || undefined}
                     data-state={state}
                     className={picked ? styles.picked : cell && canPick(cell.state, cell.left) ? styles.free : styles.cell}
                     style={picked ? undefined : { background: CELL_COLORS[state].bg, color: CELL_COLORS[state].fg }}
@@ -85,8 +85,10 @@ export function BookingGrid({ grid, fieldIds, chosen, onToggle, onSubmit }: Book
                     onClick={() => onToggle(f.fieldId, time)}
                     onKeyDown={(e) => onKeyDown(e, r, c)}
                   >
-                    <span className={styles.state}>{picked ? '已选' : label}</span>
-                    {cell?.price != null && state !== 'occupied' && <span className={styles.price}>¥{formatYuan(cell.price)}</span>}
+                    <span className={styles.state}>{picked ? '已选' : booking.CELL_STATE_LABELS[state]}</span>
+                    {/* 待支付 至 10:10: until when it waits, on a line of its own (the text reads on as one). */}
+                    {!picked && state === 'held' && cell?.holdUntil && <span className={styles.sub}> 至 {cell.holdUntil}</span>}
+                    {cell && cellPrice(cell) && state !== 'occupied' && <span className={styles.price}>{cellPrice(cell)}</span>}
                     {heads && <span className={styles.sub}>{heads}</span>}
                     {cell?.note && state !== 'free' && <span className={styles.note}>{cell.note}</span>}
                   </td>

@@ -6,10 +6,13 @@ import { FormDialog } from '@/components/list/FormDialog';
 import { usePermission } from '@/components/Permission';
 import { formatYuan } from '@/lib/money';
 import { useApiMutation, useApiQuery } from '@/lib/query';
+import { memberEntryBody, memberEntryText } from '../booking-view';
 
+/** A member entry as the form edits it: a price (yuan), or a times card type's times a cell. */
+type MemberEntry = { cardTypeId: number; price?: number | null; times?: number | null };
 type Values = Omit<PriceRule, 'ruleId' | 'venueId' | 'itemId' | 'dates' | 'memberPrices'> & {
   dates: string;
-  memberPrices: { cardTypeId: number; price: number }[];
+  memberPrices: MemberEntry[];
 };
 const WEEK_OPTIONS = [1, 2, 3, 4, 5, 6, 7].map((w) => ({ value: w, label: `周${bookingAdmin.WEEKDAY_LABELS[w]}` }));
 const DEFAULTS: Partial<Values> = {
@@ -22,6 +25,7 @@ const DEFAULTS: Partial<Values> = {
   memberPrices: [],
 };
 const HHMM = { pattern: /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, message: '格式应为HH:mm' };
+const TIMES_HELP = `计次卡填写每个时段扣除的次数（按人数售卖的场地为每人每时段）；未设置的计次卡默认每个时段扣 ${bookingAdmin.DEFAULT_TIMES} 次`;
 
 /** 场地价格: the item's price rules (by weekday or holiday dates, a time segment, member prices by card type). */
 export function PriceRules({ venueId, itemId }: { venueId: number; itemId: number }) {
@@ -35,9 +39,18 @@ export function PriceRules({ venueId, itemId }: { venueId: number; itemId: numbe
   const saveRule = useApiMutation(bookingAdmin.priceSave, { invalidates });
   const remove = useApiMutation(bookingAdmin.priceRemove, { invalidates });
   const fieldName = (id: number) => fields.find((f) => f.fieldId === id)?.fieldName ?? String(id);
-  const save = ({ dates, ...v }: Values) =>
+  const payTypeOf = (cardTypeId: number | undefined) => cardTypes.find((t) => t.cardTypeId === cardTypeId)?.payType;
+  const isTimes = (cardTypeId: number | undefined) => payTypeOf(cardTypeId) === 'T';
+  const save = ({ dates, memberPrices, ...v }: Values) =>
     saveRule.mutateAsync({
-      body: { ...v, venueId, itemId, ruleId: editing && editing !== 'new' ? editing.ruleId : undefined, dates: dates.split(/[\s,，]+/).filter(Boolean) },
+      body: {
+        ...v,
+        venueId,
+        itemId,
+        ruleId: editing && editing !== 'new' ? editing.ruleId : undefined,
+        dates: dates.split(/[\s,，]+/).filter(Boolean),
+        memberPrices: (memberPrices ?? []).map((m) => memberEntryBody(m, payTypeOf(m.cardTypeId))),
+      },
     });
   async function drop(rule: PriceRule) {
     const ok = await modal.confirm({
@@ -73,7 +86,7 @@ export function PriceRules({ venueId, itemId }: { venueId: number; itemId: numbe
           },
           { title: '时间段', key: 'time', width: 110, render: (_, r) => `${r.beginTime}-${r.endTime}` },
           { title: '价格（元）', dataIndex: 'price', width: 90, render: (p: number) => formatYuan(p) },
-          { title: '会员价', key: 'member', render: (_, r) => r.memberPrices.map((m) => `${m.cardTypeName} ${formatYuan(m.price)}`).join('；') || '—' },
+          { title: '会员价 / 计次卡次数', key: 'member', render: (_, r) => r.memberPrices.map(memberEntryText).join('；') || '—' },
           ...(canEdit
             ? [
                 {
@@ -125,7 +138,7 @@ export function PriceRules({ venueId, itemId }: { venueId: number; itemId: numbe
             <InputNumber min={0} precision={2} />
           </Form.Item>
         </Space>
-        <Form.Item label="会员价">
+        <Form.Item label="会员价" extra={TIMES_HELP}>
           <Form.List name="memberPrices">
             {(items, { add, remove: removeItem }) => (
               <>
@@ -135,11 +148,21 @@ export function PriceRules({ venueId, itemId }: { venueId: number; itemId: numbe
                       <Select
                         aria-label={`会员价${i + 1}卡类型`}
                         style={{ width: 160 }}
-                        options={cardTypes.map((t) => ({ value: t.cardTypeId, label: t.cardTypeName }))}
+                        options={cardTypes.map((t) => ({ value: t.cardTypeId, label: t.payType === 'T' ? `${t.cardTypeName}（计次）` : t.cardTypeName }))}
                       />
                     </Form.Item>
-                    <Form.Item name={[f.name, 'price']} noStyle rules={[{ required: true, message: '请输入会员价' }]}>
-                      <InputNumber aria-label={`会员价${i + 1}价格`} min={0} precision={2} addonAfter="元" />
+                    <Form.Item noStyle shouldUpdate>
+                      {({ getFieldValue }) =>
+                        isTimes(getFieldValue(['memberPrices', f.name, 'cardTypeId']) as number | undefined) ? (
+                          <Form.Item name={[f.name, 'times']} noStyle rules={[{ required: true, message: '请输入每个时段扣除的次数' }]}>
+                            <InputNumber aria-label={`会员价${i + 1}次数`} min={1} max={bookingAdmin.MAX_CELL_TIMES} precision={0} addonAfter="次" />
+                          </Form.Item>
+                        ) : (
+                          <Form.Item name={[f.name, 'price']} noStyle rules={[{ required: true, message: '请输入会员价' }]}>
+                            <InputNumber aria-label={`会员价${i + 1}价格`} min={0} precision={2} addonAfter="元" />
+                          </Form.Item>
+                        )
+                      }
                     </Form.Item>
                     <Button type="text" aria-label={`删除会员价${i + 1}`} icon={<MinusCircleOutlined />} onClick={() => removeItem(f.name)} />
                   </Space>

@@ -1,18 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { Button, Card, Empty, Radio, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Radio, Select, Space, Tag, Typography } from 'antd';
 import { booking, chinaDate, system, type Card as MemberCard } from '@venue/contract';
 import { useSession } from '@/lib/session';
 import { useApiQuery } from '@/lib/query';
 import { toast } from '@/lib/notify';
 import { BookingCart } from '../components/BookingCart';
 import { BookingGrid } from '../components/BookingGrid';
-import { canPick, CELL_COLORS, chosenKey, dateStrip, stillFree, type Chosen } from '../booking-view';
+import { canPick, CELL_COLORS, chosenKey, dateStrip, stillFree, stillHeld, type Chosen } from '../booking-view';
 import { usePhone } from '../usePhone';
 import styles from './BookingGridPage.module.css';
 
 /** How many weeks past this one the date strip goes. */
 const MAX_WEEKS_AHEAD = 8;
+/** The grid reads again this often; while an order whose hold ran out waits for the auto-close job, this often. */
+const GRID_REFRESH_MS = 30_000;
+const CLOSING_REFRESH_MS = 3_000;
 
 /** 场地预订: the item and date, the grid of its fields (one field at a time on a phone), and the cart beside it. */
 export default function BookingGridPage() {
@@ -27,11 +30,26 @@ export default function BookingGridPage() {
   const [phoneField, setPhoneField] = useState<number | null>(null);
   const phone = usePhone();
   const submit = useRef<(() => void) | null>(null);
+  /** An order of this date whose hold ran out, until the grid shows its cells freed (the job closes it within its minute). */
+  const [closing, setClosing] = useState<number | null>(null);
   const item = itemId ?? items[0]?.itemId ?? null;
   const input = { query: { venueId: venueId!, itemId: item!, date, cardId: card?.cardId } };
   // The grid stays while another date or the member's prices load: focus and the scroll stay where they were.
-  const grid = useApiQuery(booking.gridQuery, input, { enabled: !!venueId && !!item, refetchInterval: 30_000, placeholderData: keepPreviousData });
-  useEffect(() => setChosen([]), [venueId, item, date]);
+  const grid = useApiQuery(booking.gridQuery, input, {
+    enabled: !!venueId && !!item,
+    refetchInterval: closing ? CLOSING_REFRESH_MS : GRID_REFRESH_MS,
+    placeholderData: keepPreviousData,
+  });
+  useEffect(() => {
+    setChosen([]);
+    setClosing(null);
+  }, [venueId, item, date]);
+  const closed = closing !== null && !!grid.data && grid.data.date === date && !grid.isPlaceholderData && !stillHeld(grid.data, closing);
+  useEffect(() => {
+    if (!closed) return;
+    toast.warning(`订单 ${closing} 超时未支付，已自动关闭，时段已释放`);
+    setClosing(null);
+  }, [closed, closing]);
   // A card the item does not take: the server has said why; the grid goes back to its own prices.
   if (grid.isError && card) setCard(null);
 
@@ -67,6 +85,12 @@ export default function BookingGridPage() {
       onCard={setCard}
       onRefused={() => void refused()}
       submitRef={submit}
+      onExpired={(orderId, orderDate) => {
+        // Another date shown: nothing here to watch free.
+        if (orderDate !== date) return toast.warning(`订单 ${orderId} 支付超时，系统将自动关闭`);
+        setClosing(orderId);
+        void grid.refetch();
+      }}
     />
   );
 
@@ -106,6 +130,15 @@ export default function BookingGridPage() {
           ))}
         </div>
         {data?.closedReason && <Typography.Text type="danger">闭馆：{data.closedReason}</Typography.Text>}
+        {closing !== null && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 8 }}
+            data-testid="hold-expired"
+            message={`订单 ${closing} 支付超时，系统正在自动关闭，所占时段随后释放`}
+          />
+        )}
         {phone && fields.length > 0 && (
           <Select
             aria-label="场地"

@@ -1,4 +1,4 @@
-import { useReducer, useRef } from 'react';
+import { useReducer, useRef, type ReactNode } from 'react';
 import Decimal from 'decimal.js';
 import { Alert, Button, Input, Modal, Table, Typography, type InputRef } from 'antd';
 import { Msg, payChannel, payment } from '@venue/contract';
@@ -12,9 +12,12 @@ import {
   buildPayRequest,
   chooseCard,
   chooseMethod,
+  dueText,
   enterSaves,
   needsAuthCode,
   payBreakdown,
+  timesCardOf,
+  timesText,
   type PayCard,
   type PayMethod,
 } from '../pay-selection';
@@ -47,15 +50,17 @@ export interface PaymentDialogProps {
   onClose: () => void;
   /** After the closing animation, when focus has gone back to what opened the dialog. */
   onAfterClose?: () => void;
+  /** Shown above the lines (a booking's hold countdown). */
+  notice?: ReactNode;
 }
 
 /**
  * 收款 (900 px): lines with pricePay, the venue's methods, the member's cards, remark and auth code.
  * It opens on 确认收款 (F9 too); with a scan-code method a scan anywhere in it fills the code and pays.
  */
-export function PaymentDialog({ forPay, open, orderId, memberId, venueId, payTypes = 'M', onPay, onClose, onAfterClose }: PaymentDialogProps) {
+export function PaymentDialog({ forPay, open, orderId, memberId, venueId, payTypes = 'M', onPay, onClose, onAfterClose, notice }: PaymentDialogProps) {
   const [state, dispatch] = useReducer(paymentReducer, initialPayment);
-  const { methods, cards, selection, total, listTotal, details } = usePaymentData({
+  const { methods, cards, selection, total, listTotal, details, times } = usePaymentData({
     forPay,
     open,
     orderId,
@@ -68,6 +73,8 @@ export function PaymentDialog({ forPay, open, orderId, memberId, venueId, payTyp
   const payButton = useRef<HTMLButtonElement>(null);
   const wantsCode = needsAuthCode(selection);
   const breakdown = payBreakdown(selection, listTotal);
+  const timesCard = timesCardOf(selection);
+  const timesLine = timesCard && times !== undefined ? timesText(timesCard, times) : null;
   const focusAuthBox = () => requestAnimationFrame(() => authBox.current?.focus());
 
   function pickMethod(method: PayMethod, via: ChoiceVia) {
@@ -137,9 +144,10 @@ export function PaymentDialog({ forPay, open, orderId, memberId, venueId, payTyp
           if (e.key === 'Enter' && enterSaves(selection)) void save();
         }}
       >
+        {notice && <div style={{ marginBottom: 8 }}>{notice}</div>}
         <Table<Line> rowKey="detailId" size="small" pagination={false} dataSource={details} columns={COLUMNS} scroll={{ y: 180 }} />
         <Typography.Title level={4} style={{ textAlign: 'right', margin: '8px 0' }} data-testid="pay-total">
-          应收：¥ {formatYuan(total)}
+          {dueText(total, times)}
         </Typography.Title>
         {new Decimal(listTotal).gt(total) && (
           <Typography.Paragraph type="secondary" style={{ textAlign: 'right', margin: 0 }} data-testid="card-discount">
@@ -156,6 +164,7 @@ export function PaymentDialog({ forPay, open, orderId, memberId, venueId, payTyp
             message={breakdownText(breakdown)}
           />
         )}
+        {timesLine && <Alert type={timesLine.short ? 'warning' : 'info'} showIcon style={{ marginTop: 8 }} data-testid="pay-times" message={timesLine.text} />}
         {selection.method?.simulated && (
           <Alert
             type="warning"

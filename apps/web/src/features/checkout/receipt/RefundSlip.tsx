@@ -32,8 +32,8 @@ export function RefundSlip({ refund, width, labels }: { refund: SaleRefund; widt
       {refund.parts.map((p, i) => (
         <div key={i}>
           退回{p.payName}
-          {p.cardNo ? `（${p.cardNo}）` : ''}：¥{formatYuan(p.money)}
-          {p.cardBalance !== null ? `（卡余额 ${formatYuan(p.cardBalance)}）` : ''}
+          {p.cardNo ? `（${p.cardNo}）` : ''}：{p.times !== null ? `${p.times} 次` : `¥${formatYuan(p.money)}`}
+          {p.cardBalance !== null ? `（卡余额 ${p.times !== null ? `${p.cardBalance} 次` : formatYuan(p.cardBalance)}）` : ''}
         </div>
       ))}
       <div>状态：{sale.REFUND_STATE_LABELS[refund.state] ?? refund.state}</div>
