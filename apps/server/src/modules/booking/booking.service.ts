@@ -114,11 +114,11 @@ export class BookingService {
     if (asked.length > booking.MAX_CELLS) throw refuse(`一次最多预订${booking.MAX_CELLS}个时段`);
     const card =
       type === 'L' ? { memberId: null, cardId: null, cardTypeId: undefined, useEnd: null } : await this.planner.card(s.tenantId, itemId, c.cardId, c.memberId);
+    // The hold's minutes are for the answer only: read beside the plan and the write, awaited after it.
+    const minutesRead = this.services.autoCloseMinutes(s.tenantId);
+    minutesRead.catch(() => undefined);
     // F cells only: the write's unique key refuses a taken one (and its refusal reads what holds it), so the plan reads no bookings.
-    const [plan, minutes] = await Promise.all([
-      this.planner.plan(s, venueId, itemId, asked, { cardTypeId: card.cardTypeId, occupancy: type === 'L', writeRefusesTaken: true }),
-      this.services.autoCloseMinutes(s.tenantId),
-    ]);
+    const plan = await this.planner.plan(s, venueId, itemId, asked, { cardTypeId: card.cardTypeId, occupancy: type === 'L', writeRefusesTaken: true });
     if (plan.conflicts.length) throw BookingPlanner.refusal(plan.conflicts);
     // A card's member prices hold for cells within its validity (a period card pays for nothing else).
     if (card.useEnd !== null && plan.cells.some((x) => x.endsAt.toISOString() > card.useEnd!)) throw refuse('会员卡有效期不足以覆盖所选时段');
@@ -196,6 +196,7 @@ export class BookingService {
                 });
               return id;
             });
+      const minutes = await minutesRead;
       return {
         orderId,
         orderType: type,
