@@ -14,6 +14,12 @@ const EARLY_MS = contract.SIGN_EARLY_MINUTES * 60_000;
 type SessionRow = NonNullable<Awaited<ReturnType<CourseAdminRepository['session']>>>;
 type Student = EnrolmentRow & { member_name: string; phone: string };
 type Mark = 'S' | 'L' | 'A' | 'M';
+/** A lesson that could not be taken at the write (another desk signed the student, or took the last lesson, first). */
+class NotTaken extends Error {
+  constructor(readonly enrolmentId: number) {
+    super('not taken');
+  }
+}
 
 /** Why an enrolment cannot be signed in now, or null: its attendance of the session, its state, its validity, its balance. */
 export function signRefusal(e: Pick<EnrolmentRow, 'student_name' | 'state' | 'valid_until' | 'lessons_left'>, mark: Mark | null, today: string): string | null {
@@ -101,7 +107,7 @@ export class CourseSignService {
         const done = [];
         for (const e of enrolments) {
           const left = await this.repo.take(trx, s.tenantId, e.id, 1, today);
-          if (left === undefined) throw refuse(signRefusal({ ...e, lessons_left: 0 }, null, today) ?? M.noLessons(e.student_name));
+          if (left === undefined) throw new NotTaken(e.id);
           const ledgerId = await this.repo.insertLedger(trx, {
             tenant_id: s.tenantId,
             enrolment_id: e.id,
@@ -134,11 +140,12 @@ export class CourseSignService {
       });
       return { sessionId: session.id, signed };
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      // Another desk signed one of them first: name who.
-      const now = await this.repo.attendanceOf(s.tenantId, [session.id], ids);
-      const first = enrolments.find((e) => now.some((m) => m.enrolment_id === e.id));
-      throw refuse(first ? signRefusal(first, now.find((m) => m.enrolment_id === first.id)!.state, today)! : M.signed(enrolments[0].student_name));
+      if (!(error instanceof NotTaken) && !isUniqueViolation(error)) throw error;
+      // Another desk wrote first: the refusal as things are now (signed, out of lessons, no longer active).
+      const [again, now] = await Promise.all([this.repo.enrolments(s.tenantId, ids), this.repo.attendanceOf(s.tenantId, [session.id], ids)]);
+      const why = again.map((e) => signRefusal(e, now.find((m) => m.enrolment_id === e.id)?.state ?? null, today)).find((r) => r !== null);
+      const named = enrolments.find((e) => e.id === (error instanceof NotTaken ? error.enrolmentId : ids[0]))!;
+      throw refuse(why ?? M.noLessons(named.student_name));
     }
   }
 
