@@ -152,6 +152,8 @@ export interface CourseOrderTable extends PayColumns {
   tenant_id: number;
   remark: Generated<string>;
   course_id: number;
+  /** The course's item: a member card's type must cover it to pay. */
+  item_id: number;
   created_by: number;
   username: string;
   created_at: string;

@@ -97,6 +97,7 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
 
   await payColumns(tenantTable(db, engine, 'course_order'))
     .addColumn('course_id', 'integer', (c) => c.notNull().references('course.id'))
+    .addColumn('item_id', 'integer', (c) => c.notNull().references('sport_item.id'))
     .addColumn('created_by', 'integer', (c) => c.notNull().references('users.id'))
     .addColumn('username', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
