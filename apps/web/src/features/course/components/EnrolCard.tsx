@@ -21,6 +21,13 @@ interface Values {
   remark?: string;
 }
 
+/** What the form says under 学员 of the member's family members it cannot offer. */
+function familyHint(offered: number, unnamed: string[]): string | undefined {
+  if (unnamed.length) return `家庭成员 ${unnamed.join('、')} 暂不能在此报名（系统尚未提供其档案编号）`;
+  if (!offered) return '该会员档案没有家庭成员；给孩子报名请先在会员档案中添加家庭成员';
+  return undefined;
+}
+
 /**
  * 报名: the member found by the member card widget (a card read, or a search by number, name or phone),
  * who studies (the member, or a family member on the member's archive), the course and, for a group
@@ -90,16 +97,12 @@ export function EnrolCard({ venueId }: { venueId: number }) {
         </div>
       )}
       <Form<Values> form={form} layout="vertical" initialValues={{ student: 0 }} style={{ marginTop: 12 }}>
-        <Form.Item
-          name="student"
-          label="学员"
-          extra={card && !family.rows.length ? '该会员档案没有家庭成员；给孩子报名请先在会员档案中添加家庭成员' : undefined}
-        >
+        <Form.Item name="student" label="学员" extra={card ? familyHint(family.options.length, family.unnamed) : undefined}>
           <Radio.Group
             disabled={!card}
             options={[
               { value: 0, label: card ? `${card.memberName}（本人）` : '会员本人' },
-              ...family.rows.map((f) => ({ value: f.familyId, label: `${f.name}（${f.relationLabel}）` })),
+              ...family.options.map((f) => ({ value: f.familyId, label: `${f.name}（${f.relationLabel}）` })),
             ]}
           />
         </Form.Item>
