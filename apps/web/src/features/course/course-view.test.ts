@@ -27,9 +27,12 @@ describe('a term of a class', () => {
     expect(dateWithWeekday('2026-12-06')).toBe('2026-12-06（周日）');
   });
 
-  it('counts the start week as the first and leaves out its days before the start', () => {
-    // 2026-12-02 is a Wednesday: Monday the 1st of week one is before it.
-    expect(termDates('2026-12-02', 2, [1, 3, 6])).toEqual(['2026-12-02', '2026-12-05', '2026-12-07', '2026-12-09', '2026-12-12']);
+  it('takes every chosen weekday of the weeks × 7 days from the start, as the server does', () => {
+    // 2026-12-02 is a Wednesday: a week from it runs to Tuesday the 8th.
+    expect(termDates('2026-12-02', 1, [1, 3, 6])).toEqual(['2026-12-02', '2026-12-05', '2026-12-07']);
+    expect(termDates('2026-12-02', 2, [3])).toEqual(['2026-12-02', '2026-12-09']);
+    // A Sunday start: the whole next week is in its first.
+    expect(termDates('2026-11-29', 1, [1, 2, 3, 4, 5, 6, 7])).toHaveLength(7);
   });
 
   it('crosses months and years', () => {

@@ -26,19 +26,17 @@ export function ageRangeText(min: number | null, max: number | null): string {
 }
 
 /**
- * The dates a term of `weeks` weeks from `startDate` has on `weekdays`, before the server skips the
- * venue's closures: the week of the start date counts as the first, days before the start are left out.
+ * The dates a term of `weeks` weeks from `startDate` has on `weekdays` (as the server schedules them:
+ * every such date of the `weeks` × 7 days from the start), before the venue's closures are skipped.
  */
 export function termDates(startDate: string, weeks: number, weekdays: readonly number[]): string[] {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(startDate) || weeks < 1 || !weekdays.length) return [];
-  const monday = addChinaDays(startDate, 1 - weekdayOf(startDate));
-  const days = [...new Set(weekdays)].sort((a, b) => a - b);
+  const wanted = new Set(weekdays);
   const dates: string[] = [];
-  for (let w = 0; w < weeks; w++)
-    for (const d of days) {
-      const date = addChinaDays(monday, w * 7 + d - 1);
-      if (date >= startDate) dates.push(date);
-    }
+  for (let d = 0; d < weeks * 7; d++) {
+    const date = addChinaDays(startDate, d);
+    if (wanted.has(weekdayOf(date))) dates.push(date);
+  }
   return dates;
 }
 

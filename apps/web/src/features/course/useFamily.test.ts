@@ -4,6 +4,7 @@ import { familyChoices } from './useFamily';
 describe("a member's family on the enrolment form", () => {
   it('offers the archive rows the server names, and the family members enrolled before', () => {
     const archive = [
+      { name: '张三', relation: 'S' as const },
       { name: '张小明', relation: 'O' as const },
       { name: '张小红', relation: 'O' as const, familyId: 8 },
       { name: '李芳', relation: 'M' as const },

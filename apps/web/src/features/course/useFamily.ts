@@ -15,7 +15,9 @@ type ArchiveRow = { name: string; relation: keyof typeof member.FAMILY_RELATION_
  * a family member carry theirs (matched to the archive by name for the relation). A family member on
  * the archive with neither is listed in `unnamed`.
  */
-export function familyChoices(archive: readonly ArchiveRow[], enrolments: readonly Pick<Enrolment, 'familyId' | 'studentName'>[]) {
+export function familyChoices(rows: readonly ArchiveRow[], enrolments: readonly Pick<Enrolment, 'familyId' | 'studentName'>[]) {
+  // A row of relation 本人 is the member: they are offered as themselves.
+  const archive = rows.filter((f) => f.relation !== 'S');
   const options = new Map<number, FamilyOption>();
   const label = (name: string) => {
     const row = archive.find((f) => f.name === name);

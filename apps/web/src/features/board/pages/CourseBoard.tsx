@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { courseAdmin, courseReport } from '@venue/contract';
 import { EChart } from '../components/EChart';
 import { BoardFrame, BoardMessage, Panel, Stat, Stats, tableClass } from '../components/BoardFrame';
-import { barOption, pieOption } from '../charts';
+import { barOption } from '../charts';
 import { useBoardData } from '../hooks/useBoard';
 import { useWholeRows } from '../hooks/useWholeRows';
 import type { BoardBodyProps } from '../board-body';
@@ -33,7 +33,11 @@ export function CourseBoard({ access, live, title }: BoardBodyProps) {
       lessons: barOption(['本月售出', '本月消课', '未消课时'], [{ name: '课时', data: [data.lessonsSold, data.lessonsTaken, data.lessonsOutstanding] }], {
         whole: true,
       }),
-      courses: pieOption(data.byCourse.map((c) => ({ name: c.courseName, value: c.enrolments }))),
+      courses: barOption(
+        data.byCourse.map((c) => c.courseName),
+        [{ name: '在读人数', data: data.byCourse.map((c) => c.enrolments) }],
+        { horizontal: true, whole: true },
+      ),
     };
   }, [data]);
   if (error && !data) return <BoardMessage title={title} message={error.message} />;

@@ -1,4 +1,4 @@
-import { Table, Tag } from 'antd';
+import { Table, Tag, Typography } from 'antd';
 import { rosterStateText, signable } from '../course-view';
 import type { CheckRow } from '../useCourseCheck';
 
@@ -31,11 +31,31 @@ export function CheckTable({
         getCheckboxProps: (r) => ({ disabled: !signable(r.student), 'aria-label': `签到 ${r.student.studentName} ${r.session.beginTime}` }),
       }}
       columns={[
-        { title: '课节', key: 'session', render: (_, r) => `${r.session.beginTime}-${r.session.endTime} ${r.session.className}` },
+        {
+          title: '课节',
+          key: 'session',
+          render: (_, r) => (
+            <>
+              <div>
+                {r.session.beginTime}-{r.session.endTime} {r.session.className}
+              </div>
+              <Typography.Text type="secondary">
+                {r.session.coachName} · {r.session.fieldName}
+              </Typography.Text>
+            </>
+          ),
+        },
         { title: '学员', key: 'student', render: (_, r) => r.student.studentName },
-        { title: '剩余课时', key: 'left', align: 'right', render: (_, r) => <span data-testid="lessons-left">{r.student.lessonsLeft}</span> },
-        { title: '有效期至', key: 'valid', render: (_, r) => r.student.validUntil ?? '—' },
-        { title: '教练', key: 'coach', render: (_, r) => r.session.coachName },
+        {
+          title: '剩余课时',
+          key: 'left',
+          align: 'right',
+          render: (_, r) => (
+            <span data-testid="lessons-left" title={r.student.validUntil ? `有效期至 ${r.student.validUntil}` : undefined}>
+              {r.student.lessonsLeft}
+            </span>
+          ),
+        },
         {
           title: '状态',
           key: 'state',

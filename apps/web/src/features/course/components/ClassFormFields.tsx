@@ -65,7 +65,7 @@ export function ClassFormFields({
     );
   return (
     <>
-      {refusal && <Alert type="error" showIcon message="排课冲突" description={refusal} style={{ marginBottom: 16 }} role="alert" />}
+      {refusal && <Alert type="error" showIcon message="不能排课" description={refusal} style={{ marginBottom: 16 }} role="alert" />}
       <Form.Item name="courseId" label="课程" rules={[{ required: true, message: '请选择课程' }]}>
         <Select
           placeholder="请选择班课"

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, DatePicker, Form, Input, Radio, Select, Space, Typography } from 'antd';
+import { Button, Card, Col, DatePicker, Form, Input, Radio, Row, Select, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { course, courseAdmin, type Card as MemberCard, type Enrolment } from '@venue/contract';
 import { MemberCardSearch, MemberDisplay } from '@/features/member-card';
@@ -87,65 +87,73 @@ export function EnrolCard({ venueId }: { venueId: number }) {
 
   return (
     <Card title="课程报名" size="small">
-      <MemberCardSearch venueId={venueId} onSelect={pickMember} selected={card} />
-      {card && (
-        <div style={{ marginTop: 8 }}>
-          <MemberDisplay card={card} />
-          <Button size="small" type="link" onClick={() => pickMember(null)}>
-            移除会员
-          </Button>
-        </div>
-      )}
-      <Form<Values> form={form} layout="vertical" initialValues={{ student: 0 }} style={{ marginTop: 12 }}>
-        <Form.Item name="student" label="学员" extra={card ? familyHint(family.options.length, family.unnamed) : undefined}>
-          <Radio.Group
-            disabled={!card}
-            options={[
-              { value: 0, label: card ? `${card.memberName}（本人）` : '会员本人' },
-              ...family.options.map((f) => ({ value: f.familyId, label: `${f.name}（${f.relationLabel}）` })),
-            ]}
-          />
-        </Form.Item>
-        <Form.Item name="courseId" label="课程" rules={[{ required: true, message: '请选择课程' }]}>
-          <Select
-            placeholder={courses.length ? '请选择课程' : '当前场馆没有启用的课程'}
-            showSearch
-            optionFilterProp="label"
-            options={courses.map((c) => ({ value: c.courseId, label: `${c.courseName}（${courseAdmin.CATEGORY_LABELS[c.category]}）` }))}
-            onChange={() => form.setFieldsValue({ classId: undefined })}
-          />
-        </Form.Item>
-        {chosen?.category === 'G' && (
-          <Form.Item name="classId" label="班级" rules={[{ required: true, message: course.COURSE_MSG.classRequired }]}>
-            <Select
-              placeholder={classes.length ? '请选择班级' : '该课程暂无开班中的班级'}
-              options={classes.map((c) => ({
-                value: c.classId,
-                label: `${c.className} ${weekdaysText(c.weekdays)} ${c.beginTime}-${c.endTime}（${c.enrolled}/${c.capacity}${c.enrolled >= c.capacity ? '，已满，报名进入候补' : ''}）`,
-              }))}
-            />
-          </Form.Item>
-        )}
-        {aged && student !== 0 && (
-          <Form.Item name="studentBirthday" label="学员生日" extra={`课程适合年龄 ${ageRangeText(chosen.ageMin, chosen.ageMax)}，填写后核对年龄`}>
-            <DatePicker aria-label="学员生日" placeholder="学员生日" />
-          </Form.Item>
-        )}
-        <Form.Item name="remark" label="备注">
-          <Input maxLength={100} />
-        </Form.Item>
+      <Form<Values> form={form} layout="vertical" initialValues={{ student: 0 }}>
+        <Row gutter={24}>
+          <Col xs={24} lg={12} xxl={24}>
+            <Form.Item label="会员" required>
+              <MemberCardSearch venueId={venueId} onSelect={pickMember} selected={card} />
+            </Form.Item>
+            {card && (
+              <div style={{ marginBottom: 12 }}>
+                <MemberDisplay card={card} />
+                <Button size="small" type="link" onClick={() => pickMember(null)}>
+                  移除会员
+                </Button>
+              </div>
+            )}
+            <Form.Item name="student" label="学员" extra={card ? familyHint(family.options.length, family.unnamed) : '请先查询会员'}>
+              <Radio.Group
+                disabled={!card}
+                options={[
+                  { value: 0, label: card ? `${card.memberName}（本人）` : '会员本人' },
+                  ...family.options.map((f) => ({ value: f.familyId, label: `${f.name}（${f.relationLabel}）` })),
+                ]}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} lg={12} xxl={24}>
+            <Form.Item name="courseId" label="课程" rules={[{ required: true, message: '请选择课程' }]}>
+              <Select
+                placeholder={courses.length ? '请选择课程' : '当前场馆没有启用的课程'}
+                showSearch
+                optionFilterProp="label"
+                options={courses.map((c) => ({ value: c.courseId, label: `${c.courseName}（${courseAdmin.CATEGORY_LABELS[c.category]}）` }))}
+                onChange={() => form.setFieldsValue({ classId: undefined })}
+              />
+            </Form.Item>
+            {chosen?.category === 'G' && (
+              <Form.Item name="classId" label="班级" rules={[{ required: true, message: course.COURSE_MSG.classRequired }]}>
+                <Select
+                  placeholder={classes.length ? '请选择班级' : '该课程暂无开班中的班级'}
+                  options={classes.map((c) => ({
+                    value: c.classId,
+                    label: `${c.className} ${weekdaysText(c.weekdays)} ${c.beginTime}-${c.endTime}（${c.enrolled}/${c.capacity}${c.enrolled >= c.capacity ? '，已满，报名进入候补' : ''}）`,
+                  }))}
+                />
+              </Form.Item>
+            )}
+            {aged && student !== 0 && (
+              <Form.Item name="studentBirthday" label="学员生日" extra={`课程适合年龄 ${ageRangeText(chosen.ageMin, chosen.ageMax)}，填写后核对年龄`}>
+                <DatePicker aria-label="学员生日" placeholder="学员生日" />
+              </Form.Item>
+            )}
+            <Form.Item name="remark" label="备注">
+              <Input maxLength={100} />
+            </Form.Item>
+            {chosen && (
+              <Typography.Paragraph data-testid="enrol-summary">
+                {chosen.lessons} 课时，¥{formatYuan(chosen.price)}，付款后 {chosen.validDays} 天内有效；适合年龄 {ageRangeText(chosen.ageMin, chosen.ageMax)}
+              </Typography.Paragraph>
+            )}
+            <Space>
+              <Button type="primary" loading={enrol.isPending} onClick={() => void submit()}>
+                提交报名
+              </Button>
+              <Button onClick={reset}>清空</Button>
+            </Space>
+          </Col>
+        </Row>
       </Form>
-      {chosen && (
-        <Typography.Paragraph data-testid="enrol-summary">
-          {chosen.lessons} 课时，¥{formatYuan(chosen.price)}，付款后 {chosen.validDays} 天内有效；适合年龄 {ageRangeText(chosen.ageMin, chosen.ageMax)}
-        </Typography.Paragraph>
-      )}
-      <Space>
-        <Button type="primary" loading={enrol.isPending} onClick={() => void submit()}>
-          提交报名
-        </Button>
-        <Button onClick={reset}>清空</Button>
-      </Space>
       {paying && <EnrolmentPayment enrolment={paying} onClose={() => setPaying(null)} />}
     </Card>
   );

@@ -92,16 +92,16 @@ export function EnrolmentList({ venueId }: { venueId: number }) {
         columns={[
           { title: '报名号', dataIndex: 'enrolmentId', width: 80 },
           { title: '学员', key: 'student', render: (_, e) => studentText(e) },
-          { title: '联系电话', dataIndex: 'phone' },
           { title: '课程', dataIndex: 'courseName' },
           { title: '班级', dataIndex: 'className', render: (n: string | null) => n ?? '私教' },
           { title: '剩余课时', key: 'lessons', align: 'right', render: (_, e) => `${e.lessonsLeft}/${e.lessonsTotal}` },
-          { title: '实收（元）', dataIndex: 'paid', align: 'right', render: (p: number) => formatYuan(p) },
-          { title: '有效期至', dataIndex: 'validUntil', render: (d: string | null) => d ?? '—' },
           { title: '状态', key: 'state', render: (_, e) => <Tag color={ENROLMENT_STATE_COLORS[e.state]}>{enrolmentStateText(e)}</Tag> },
+          { title: '有效期至', dataIndex: 'validUntil', render: (d: string | null) => d ?? '—' },
+          { title: '实收（元）', dataIndex: 'paid', align: 'right', render: (p: number) => formatYuan(p) },
+          { title: '联系电话', dataIndex: 'phone' },
           { title: '报名时间', dataIndex: 'createTime' },
         ]}
-        actionWidth={260}
+        actionWidth={300}
         rowActions={(e) => (
           <>
             {enrolmentActions(e)

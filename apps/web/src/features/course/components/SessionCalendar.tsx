@@ -6,6 +6,7 @@ import { chinaDate, courseAdmin, type CourseClass, type Session } from '@venue/c
 import { useApiQuery } from '@/lib/query';
 import { byDate } from '../course-view';
 import { SessionDialog } from './SessionDialog';
+import css from './SessionCalendar.module.css';
 
 const STATE_COLORS: Record<Session['state'], string> = { A: 'blue', D: 'green', C: 'default' };
 
@@ -35,6 +36,7 @@ export function SessionCalendar({ courseClass }: { courseClass: CourseClass }) {
   return (
     <>
       <Calendar
+        className={css.calendar}
         value={month}
         mode="month"
         onPanelChange={(d) => setMonth(d.startOf('month'))}

@@ -51,7 +51,6 @@ export default function ClassPage() {
     } catch (error) {
       const message = error instanceof ApiError ? error.message : '排课失败';
       setRefusal(message);
-      notify.warning(message);
       throw error;
     }
   }
@@ -107,10 +106,10 @@ export default function ClassPage() {
           { title: '教练', dataIndex: 'coachName' },
           { title: '场地', dataIndex: 'fieldName' },
           { title: '上课时间', key: 'time', render: (_, c) => `${weekdaysText(c.weekdays)} ${c.beginTime}-${c.endTime}` },
-          { title: '开班日期', key: 'term', render: (_, c) => `${c.startDate} 至 ${c.endDate ?? '—'}` },
-          { title: '课节', key: 'sessions', render: (_, c) => `${c.sessionsDone}/${c.sessions}` },
           { title: '人数', key: 'seats', render: (_, c) => `${c.enrolled}/${c.capacity}${c.waiting ? `（候补${c.waiting}）` : ''}` },
+          { title: '课节', key: 'sessions', render: (_, c) => `${c.sessionsDone}/${c.sessions}` },
           { title: '状态', dataIndex: 'state', render: (s: CourseClass['state']) => <Tag color={STATE_COLORS[s]}>{courseAdmin.CLASS_STATE_LABELS[s]}</Tag> },
+          { title: '起止日期', key: 'term', render: (_, c) => `${c.startDate} 至 ${c.endDate ?? '—'}` },
         ]}
         permissions={{ add: PERMISSIONS.course.class.add, edit: PERMISSIONS.course.class.edit }}
         defaults={classDefaults()}
@@ -118,7 +117,7 @@ export default function ClassPage() {
         create={create}
         update={(row, v) => callApi(courseAdmin.classEdit, { body: { classId: row.classId, className: v.className, capacity: v.capacity } })}
         formFields={(form, editing) => <ClassFormFields form={form} editing={editing} refusal={editing ? null : refusal} clearRefusal={clearRefusal} />}
-        actionWidth={200}
+        actionWidth={180}
         rowActions={(row, reload) => (
           <>
             <Button size="small" type="link" onClick={() => setViewing(row)}>

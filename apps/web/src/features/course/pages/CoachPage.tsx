@@ -130,7 +130,7 @@ export default function CoachPage() {
 }
 
 /** The tenant's users a staff coach logs in as. */
-function UserSelect(props: { value?: number | null; onChange?: (v: number) => void }) {
+function UserSelect(props: { id?: string; value?: number | null; onChange?: (v: number) => void }) {
   const users = useApiQuery(usersApi.querySalesPerson).data ?? [];
   return (
     <Select
@@ -145,7 +145,7 @@ function UserSelect(props: { value?: number | null; onChange?: (v: number) => vo
 }
 
 /** The venue's sport items, several. */
-function ItemSelect(props: { venueId?: number; value?: number[]; onChange?: (v: number[]) => void }) {
-  const items = useVenueItems(props.venueId);
-  return <Select mode="multiple" value={props.value} onChange={props.onChange} placeholder="请选择教授项目" options={items} />;
+function ItemSelect({ venueId, ...props }: { id?: string; venueId?: number; value?: number[]; onChange?: (v: number[]) => void }) {
+  const items = useVenueItems(venueId);
+  return <Select {...props} mode="multiple" placeholder="请选择教授项目" options={items} />;
 }

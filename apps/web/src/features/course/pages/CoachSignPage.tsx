@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, Empty, Select, Spin, Tag, Typography } from 'antd';
+import { Button, Empty, Segmented, Select, Spin, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, CheckCircleFilled } from '@ant-design/icons';
-import { chinaDate, course, courseAdmin, PERMISSIONS, type RosterRow, type Session } from '@venue/contract';
+import { addChinaDays, chinaDate, course, courseAdmin, PERMISSIONS, type RosterRow, type Session } from '@venue/contract';
 import { usePermission } from '@/components/Permission';
 import { useApiQuery } from '@/lib/query';
 import { useSession } from '@/lib/session';
@@ -11,7 +11,7 @@ import { useSignIn } from '../useSignIn';
 import css from './CoachSignPage.module.css';
 
 /**
- * 教练签到 (a phone, 390 px): today's sessions of a coach (a staff coach sees their own first); a session
+ * 教练签到 (a phone, 390 px): today's sessions of a coach (or yesterday's, tomorrow's) (a staff coach sees their own first); a session
  * lists its students as large buttons: tap those present, then 签到 signs them in together (one lesson
  * each). Students already signed, on leave or refused (课时不足, 已过期) cannot be tapped and say why.
  */
@@ -50,15 +50,23 @@ export default function CoachSignPage() {
   );
 }
 
+const DAYS = [
+  { value: -1, label: '昨天' },
+  { value: 0, label: '今天' },
+  { value: 1, label: '明天' },
+];
+
 function TodaySessions({ coachId, onOpen }: { coachId: number; onOpen: (sessionId: number) => void }) {
-  const today = chinaDate(Date.now());
-  const sessions = useApiQuery(courseAdmin.sessionQuery, { query: { coachId, beginDate: today, endDate: today } });
+  const [offset, setOffset] = useState(0);
+  const day = addChinaDays(chinaDate(Date.now()), offset);
+  const sessions = useApiQuery(courseAdmin.sessionQuery, { query: { coachId, beginDate: day, endDate: day } });
   const list = sessions.data ?? [];
   return (
     <>
-      <Typography.Paragraph type="secondary">{dateWithWeekday(today)} 的课节</Typography.Paragraph>
+      <Segmented block size="large" options={DAYS} value={offset} onChange={(v) => setOffset(Number(v))} className={css.days} />
+      <Typography.Paragraph type="secondary">{dateWithWeekday(day)} 的课节</Typography.Paragraph>
       {sessions.isLoading && <Spin />}
-      {!sessions.isLoading && !list.length && <Empty description="今天没有课" />}
+      {!sessions.isLoading && !list.length && <Empty description="这一天没有课" />}
       <ul className={css.list} aria-label="今日课节">
         {list.map((s: Session) => (
           <li key={s.sessionId}>

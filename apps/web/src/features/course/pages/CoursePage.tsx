@@ -201,20 +201,18 @@ export default function CoursePage() {
   );
 }
 
-function ItemSelect(props: { venueId?: number; value?: number; onChange?: (v: number) => void }) {
-  const items = useVenueItems(props.venueId);
-  return <Select value={props.value} onChange={props.onChange} placeholder="请选择运动项目" options={items} />;
+function ItemSelect({ venueId, ...props }: { id?: string; venueId?: number; value?: number; onChange?: (v: number) => void }) {
+  const items = useVenueItems(venueId);
+  return <Select {...props} placeholder="请选择运动项目" options={items} />;
 }
 
 /** The venue's coaches in use who teach the item. */
-function CoachSelect(props: { venueId?: number; itemId?: number; value?: number[]; onChange?: (v: number[]) => void }) {
-  const { venueId, itemId } = props;
+function CoachSelect({ venueId, itemId, ...props }: { id?: string; venueId?: number; itemId?: number; value?: number[]; onChange?: (v: number[]) => void }) {
   const coaches = useApiQuery(courseAdmin.coachQuery, { query: { venueId, itemId, state: 'A' } }, { enabled: Boolean(venueId && itemId) }).data ?? [];
   return (
     <Select
+      {...props}
       mode="multiple"
-      value={props.value}
-      onChange={props.onChange}
       placeholder={itemId ? '请选择授课教练' : '请先选择运动项目'}
       notFoundContent="该项目暂无启用的教练"
       options={venueId && itemId ? coaches.map((c) => ({ value: c.coachId, label: c.coachName })) : []}
