@@ -274,6 +274,32 @@ describeEachEngine('course training on %s', (server) => {
     }
   });
 
+  it('shows a staff coach their own sessions (the coach’s sign-in screen) and no one else’s', async () => {
+    const { item, field, course: made } = await setup(server);
+    const user = await server.db.selectFrom('users').select('id').where('username', '=', 'cashier').executeTakeFirstOrThrow();
+    const staff = await ok(
+      admin.call(courseAdmin.coachAdd, { body: { venueId: VENUE, coachName: '馆内李教练', kind: 'S', userId: user.id, hourlyRate: 80, itemIds: [item] } }),
+    );
+    expect(staff).toMatchObject({ kind: 'S', userId: user.id, userName: '收银员小李' });
+    await ok(admin.call(courseAdmin.courseEdit, { body: { ...made, coachIds: [...made.coachIds, staff.coachId] } }));
+    const klass = await ok(
+      addClass(admin, {
+        courseId: made.courseId,
+        coachId: staff.coachId,
+        fieldId: field.fieldId,
+        startDate: dateIn(server, 2),
+        weeks: 1,
+        weekdays: [1, 2, 3, 4, 5, 6, 7],
+        beginTime: '12:00',
+        endTime: '13:00',
+      }),
+    );
+    const day = dateIn(server, 2);
+    const mine = await ok(cashier.call(courseAdmin.sessionQuery, { query: { mine: 'true', beginDate: day, endDate: day } }));
+    expect(mine.map((x) => [x.classId, x.coachName, x.useDate])).toEqual([[klass.classId, '馆内李教练', day]]);
+    expect(await ok(admin.call(courseAdmin.sessionQuery, { query: { mine: 'true', beginDate: day, endDate: day } }))).toEqual([]);
+  });
+
   it('answers another tenant and another venue nothing of the courses', async () => {
     const { field, coach, course: made } = await setup(server);
     const klass = await ok(

@@ -346,7 +346,7 @@ export type Session = z.infer<typeof session>;
 export const sessionQuery = defineCall({
   method: 'GET',
   path: 'course/session/query',
-  summary: '课节查询：班级的课表、教练的课表（日期范围最长93天）',
+  summary: '课节查询：班级的课表、教练的课表、本人（本馆教练）的课表（日期范围最长93天）',
   access: { anyOf: [P.class.list, P.coach.list, P.enrolment.list, P.enrolment.edit, P.check.check] },
   query: z.object({
     venueId: id('场馆').optional(),
@@ -356,6 +356,8 @@ export const sessionQuery = defineCall({
     endDate: day('结束日期').optional(),
     /** false: cancelled sessions too. */
     liveOnly: z.enum(['true', 'false'], { error: '只能是true或false' }).default('true'),
+    /** true: the sessions of the coaches the caller is (a staff coach's own sign-in screen). */
+    mine: z.enum(['true', 'false'], { error: '只能是true或false' }).default('false'),
   }),
   response: z.array(session),
 });

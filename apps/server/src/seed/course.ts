@@ -444,7 +444,8 @@ export async function seedCourses({ db, tenantId, venueIds, firstUserId, nowIso 
     [11, 1],
   ] as const) {
     const e = await enrol(null, privateTennis, adult(i));
-    for (let n = 0; n < taken; n++) await ledger(e.id, 'TAKE', -1, e.left - n - 1, at(30 - n * 6), { orderId: e.orderId, coachId: zhang.id, remark: '私教课' });
+    for (let n = 0; n < taken; n++)
+      await ledger(e.id, 'TAKE', -1, e.left - n - 1, at(30 - n * 6), { orderId: e.orderId, coachId: zhang.id, remark: '私教上课' });
     await db
       .updateTable('course_enrolment')
       .set({ lessons_left: e.left - taken })

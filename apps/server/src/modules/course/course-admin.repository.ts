@@ -358,6 +358,7 @@ export class CourseAdminRepository {
     if (f.venueId) q = q.where('k.venue_id', '=', f.venueId);
     if (f.classId) q = q.where('s.class_id', '=', f.classId);
     if (f.coachId) q = q.where('s.coach_id', '=', f.coachId);
+    if (f.userId) q = q.where('t.user_id', '=', f.userId);
     if (f.beginDate) q = q.where('s.use_date', '>=', f.beginDate);
     if (f.endDate) q = q.where('s.use_date', '<=', f.endDate);
     if (f.liveOnly) q = q.where('s.state', '!=', 'C');

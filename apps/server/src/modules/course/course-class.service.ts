@@ -200,7 +200,13 @@ export class CourseClassService {
     if (q.venueId) assertVenue(s, q.venueId);
     if (q.beginDate && q.endDate && q.beginDate > q.endDate) throw refuse(M.rangeOrder);
     if (q.beginDate && q.endDate && Date.parse(q.endDate) - Date.parse(q.beginDate) > 92 * 86_400_000) throw refuse(M.rangeTooLong);
-    const rows = await this.admin.sessions(s.tenantId, { visible: inUserVenues(s, 'k.venue_id'), ...q, liveOnly: q.liveOnly === 'true' });
+    const rows = await this.admin.sessions(s.tenantId, {
+      visible: inUserVenues(s, 'k.venue_id'),
+      ...q,
+      liveOnly: q.liveOnly === 'true',
+      // A staff coach's own screen: the sessions of the coaches this user is (none: an empty list).
+      userId: q.mine === 'true' ? s.userId : undefined,
+    });
     return rows.map(toSession);
   }
 

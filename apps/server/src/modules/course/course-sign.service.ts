@@ -308,7 +308,7 @@ export class CourseSignService {
   /**
    * The absence job (like booking's no-show job), one transaction of conditional writes, so two
    * processes running it at once write each row once: students of a session that ended, active and
-   * enrolled before it began, neither signed nor on leave, are absent (A); the session is done (D);
+   * enrolled before it began and valid that day, neither signed nor on leave, are absent (A); the session is done (D);
    * enrolments past their validity expire (E); a class with no planned session left is finished (F).
    */
   async markAbsences(): Promise<{ absent: number; sessions: number; expired: number; finished: number }> {
@@ -329,6 +329,7 @@ export class CourseSignService {
             .where('e.state', '=', 'A')
             .where('e.lessons_left', '>', 0)
             .whereRef('e.created_at', '<=', 's.starts_at')
+            .whereRef('e.valid_until', '>=', 's.use_date')
             .where((w) =>
               w.not(
                 w.exists(w.selectFrom('course_attendance as a').select('a.id').whereRef('a.session_id', '=', 's.id').whereRef('a.enrolment_id', '=', 'e.id')),
