@@ -314,4 +314,53 @@ describe('course training: class, enrolment, sign-in by scan (issue 36)', () => 
       await screenshot(page, `course-report-${path}`);
     }
   });
+
+  it("puts a student on leave before a session and refunds the child's unused lessons at the server's preview", async () => {
+    type Preview = { paid: number; refund: number; lessonsLeft: number; lessonsTotal: number; refundable: boolean };
+    const list = async () => (await api<{ records: Enrolment[] }>('course/enrolment/query?current=1&size=100&state=A')).records;
+    const enrolments = await list();
+    const pupil = enrolments.find((e) => e.className === '青少年羽毛球初级二班' && e.familyId !== null)!;
+    // The child's enrolment paid above: 9 of its 10 lessons left.
+    const kid = enrolments.find((e) => e.enrolmentId === child.enrolmentId)!;
+    const preview = await api<Preview>(`course/enrolment/refundPreview?enrolmentId=${kid.enrolmentId}`);
+    expect(preview).toMatchObject({ refundable: true, lessonsLeft: 9, lessonsTotal: 10, paid: child.paid });
+    expect(preview.refund).toBe(Math.floor(child.paid * 90) / 100);
+    await page.goto(`${server.url}/course/enrolment`);
+    const line = (e: Enrolment) => page.locator('.ant-table-row').filter({ has: page.getByRole('cell', { name: String(e.enrolmentId), exact: true }) });
+
+    // 请假: the class's next session, no lesson taken.
+    await line(pupil)
+      .getByRole('button', { name: /请\s*假/ })
+      .click();
+    const leave = dialogTitled('请假');
+    await leave.getByLabel('请假课节').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await leave.getByLabel('请假原因').fill('发烧');
+    await screenshot(page, 'course-leave-dialog');
+    await leave.getByRole('button', { name: /确定请假/ }).click();
+    await notice(`${pupil.studentName} 已请假，不扣课时`).waitFor();
+    expect((await list()).find((e) => e.enrolmentId === pupil.enrolmentId)!.lessonsLeft).toBe(pupil.lessonsLeft);
+
+    // 退课: paid × left ÷ bought, as the server previews it, confirmed, then the enrolment is 已退课.
+    await line(kid)
+      .getByRole('button', { name: /退\s*课/ })
+      .click();
+    const refund = dialogTitled(`退课 - ${kid.studentName}`);
+    const amount = preview.refund.toFixed(2);
+    await refund
+      .getByTestId('refund-amount')
+      .getByText(`¥${amount}（¥${preview.paid.toFixed(2)} × ${preview.lessonsLeft} ÷ ${preview.lessonsTotal}）`)
+      .waitFor();
+    expect(await seriousViolations(page, '.ant-modal-wrap')).toEqual([]);
+    await screenshot(page, 'course-refund-dialog');
+    await refund.getByRole('button', { name: /退\s*课/ }).click();
+    const confirm = page.locator('.ant-modal-confirm', { hasText: `确认退款 ${preview.lessonsLeft} 课时 ¥${amount}（原路退回）吗？` });
+    await Promise.all([notice(`退课成功，退款 ¥${amount}`).waitFor(), confirm.getByRole('button', { name: /确\s*定/ }).click()]);
+    await refund.waitFor({ state: 'hidden' });
+    await expect.poll(() => line(kid).innerText()).toContain('已退课');
+    const ledger = await api<{ records: { kind: string; lessons: number; balanceAfter: number }[] }>(
+      `course/ledger/query?current=1&size=5&enrolmentId=${kid.enrolmentId}`,
+    );
+    expect(ledger.records[0]).toMatchObject({ kind: 'REFUND', lessons: -preview.lessonsLeft, balanceAfter: 0 });
+  });
 });

@@ -87,7 +87,7 @@ export function EnrolCard({ venueId }: { venueId: number }) {
 
   return (
     <Card title="课程报名" size="small">
-      <Form<Values> form={form} layout="vertical" initialValues={{ student: 0 }}>
+      <Form<Values> form={form} name="enrol" layout="vertical" initialValues={{ student: 0 }}>
         <Row gutter={24}>
           <Col xs={24} lg={12} xxl={24}>
             <Form.Item label="会员" required>

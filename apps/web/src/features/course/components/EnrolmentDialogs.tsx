@@ -50,7 +50,7 @@ export function TransferDialog({ enrolment: e, onClose }: { enrolment: Enrolment
   return (
     <Modal open title="转班" okText="确定转班" cancelText="取消" confirmLoading={transfer.isPending} onOk={() => void submit()} onCancel={onClose}>
       <StudentFacts e={e} />
-      <Form form={form} layout="vertical">
+      <Form form={form} name="transfer" layout="vertical">
         <Form.Item name="classId" label="转入班级" rules={[{ required: true, message: course.COURSE_MSG.transferSameClass }]}>
           <Select
             placeholder={classes.length ? '请选择班级' : '该课程没有其他开班中的班级'}
@@ -85,7 +85,7 @@ export function LeaveDialog({ enrolment: e, onClose }: { enrolment: Enrolment; o
   return (
     <Modal open title="请假" okText="确定请假" cancelText="取消" confirmLoading={leave.isPending} onOk={() => void submit()} onCancel={onClose}>
       <StudentFacts e={e} />
-      <Form form={form} layout="vertical">
+      <Form form={form} name="leave" layout="vertical">
         <Form.Item name="sessionId" label="请假课节" rules={[{ required: true, message: '请选择请假的课节' }]}>
           <Select
             placeholder={sessions.length ? '请选择课节' : `未来${AHEAD_DAYS}天没有未开始的课节`}

@@ -111,7 +111,7 @@ export function EnrolmentList({ venueId }: { venueId: number }) {
                   {LABELS[a]}
                 </Button>
               ))}
-            {e.orderId && (
+            {!['P', 'W', 'C'].includes(e.state) && (
               <Button size="small" type="link" onClick={() => navigate(`/course/ledger?enrolmentId=${e.enrolmentId}`)}>
                 流水
               </Button>

@@ -154,7 +154,7 @@ function CancelSessionDialog({ sessionId, onClose, onCancelled }: { sessionId: n
       onOk={() => void submit()}
       onCancel={onClose}
     >
-      <Form form={form} layout="vertical">
+      <Form form={form} name="cancelSession" layout="vertical">
         <Form.Item name="reason" label="取消原因" rules={[{ required: true, whitespace: true, message: '请输入取消原因' }]}>
           <Input maxLength={50} placeholder="如：教练病假、场馆临时维修" />
         </Form.Item>
