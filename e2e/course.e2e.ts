@@ -6,6 +6,7 @@ import { closeProduct, launchBrowser, login, openPage, pageApi, pageErrors, pick
 type Enrolment = {
   enrolmentId: number;
   code: string;
+  className: string | null;
   studentName: string;
   familyId: number | null;
   memberName: string;
