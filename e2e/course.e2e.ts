@@ -75,6 +75,17 @@ describe('course training: class, enrolment, sign-in by scan (issue 36)', () => 
     await expect.poll(() => row('赵教练').innerText()).toContain('180.00');
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'course-coaches');
+    // 王教练's next two weeks: his two classes.
+    await row('王教练')
+      .getByRole('button', { name: /课\s*表/ })
+      .click();
+    const schedule = page.locator('.ant-drawer-open', { hasText: '王教练的课表' });
+    await schedule.getByRole('cell', { name: '青少年羽毛球初级一班' }).first().waitFor();
+    await schedule.getByRole('cell', { name: '青少年羽毛球初级二班' }).first().waitFor();
+    expect(await seriousViolations(page, '.ant-drawer')).toEqual([]);
+    await screenshot(page, 'course-coach-schedule');
+    await page.keyboard.press('Escape');
+    await schedule.waitFor({ state: 'hidden' });
 
     await page.goto(`${server.url}/course/course`);
     await row('青少年羽毛球初级班').waitFor();
