@@ -28,31 +28,27 @@ export function CoachSchedule({ coach, onClose }: { coach: Coach; onClose: () =>
           {today} 至 {end}，共 {(sessions.data ?? []).filter((s) => s.state !== 'C').length} 节
         </Typography.Paragraph>
         {!sessions.isLoading && !days.length && <Empty description="未来两周没有课" />}
-        {days.map(([date, list]) => (
-          <section key={date} aria-label={dateWithWeekday(date)} style={{ marginBottom: 12 }}>
-            <Typography.Title level={5} style={{ margin: '0 0 4px' }}>
-              {dateWithWeekday(date)}
-            </Typography.Title>
-            <Table<Session>
-              size="small"
-              rowKey="sessionId"
-              dataSource={list}
-              pagination={false}
-              scroll={{ x: 'max-content' }}
-              columns={[
-                { title: '时间', key: 'time', width: 110, render: (_, s) => `${s.beginTime}-${s.endTime}` },
-                { title: '班级', dataIndex: 'className' },
-                { title: '场地', dataIndex: 'fieldName' },
-                { title: '签到/应到', key: 'signed', render: (_, s) => `${s.signed + s.makeUp}/${s.expected}` },
-                {
-                  title: '状态',
-                  dataIndex: 'state',
-                  render: (st: Session['state']) => <Tag color={STATE_COLORS[st]}>{courseAdmin.SESSION_STATE_LABELS[st]}</Tag>,
-                },
-              ]}
-            />
-          </section>
-        ))}
+        {days.length > 0 && (
+          <Table<Session>
+            size="small"
+            rowKey="sessionId"
+            dataSource={days.flatMap(([, list]) => list)}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            columns={[
+              { title: '日期', dataIndex: 'useDate', render: (d: string) => dateWithWeekday(d) },
+              { title: '时间', key: 'time', render: (_, s) => `${s.beginTime}-${s.endTime}` },
+              { title: '班级', dataIndex: 'className' },
+              { title: '场地', dataIndex: 'fieldName' },
+              { title: '签到/应到', key: 'signed', render: (_, s) => `${s.signed + s.makeUp}/${s.expected}` },
+              {
+                title: '状态',
+                dataIndex: 'state',
+                render: (st: Session['state']) => <Tag color={STATE_COLORS[st]}>{courseAdmin.SESSION_STATE_LABELS[st]}</Tag>,
+              },
+            ]}
+          />
+        )}
       </div>
     </Drawer>
   );
