@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { App, Button, Form, Input, Select, Tag } from 'antd';
+import { App, Button, Form, Grid, Input, Select, Tag } from 'antd';
 import { course, courseAdmin, PERMISSIONS, type Enrolment } from '@venue/contract';
 import { CrudPage } from '@/components/list/CrudPage';
 import { usePermission } from '@/components/Permission';
@@ -34,6 +34,8 @@ export function EnrolmentList({ venueId }: { venueId: number }) {
   const { modal } = App.useApp();
   const navigate = useNavigate();
   const [open, setOpen] = useState<Open>(null);
+  // A phone keeps the row's own columns in view: its actions wrap in a narrow column.
+  const wide = Grid.useBreakpoint().md ?? true;
   const courses = useApiQuery(courseAdmin.courseQuery, { query: {} }).data ?? [];
   const printer = useEnrolmentPrinter(venueId);
   const invalidate = useInvalidate();
@@ -101,7 +103,7 @@ export function EnrolmentList({ venueId }: { venueId: number }) {
           { title: '联系电话', dataIndex: 'phone' },
           { title: '报名时间', dataIndex: 'createTime' },
         ]}
-        actionWidth={300}
+        actionWidth={wide ? 300 : 140}
         rowActions={(e) => (
           <>
             {enrolmentActions(e)
