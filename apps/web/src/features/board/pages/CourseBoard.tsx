@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import type { EChartsCoreOption } from 'echarts/core';
 import { courseAdmin, courseReport } from '@venue/contract';
 import { EChart } from '../components/EChart';
 import { BoardFrame, BoardMessage, Panel, Stat, Stats, tableClass } from '../components/BoardFrame';
@@ -14,6 +15,12 @@ const GRID = {
   gridTemplateAreas: `"stats stats stats stats" "sessions sessions coaches courses" "sessions sessions lessons courses"`,
 };
 
+/** Bars no thicker than 36 px: a venue with one coach or one course gets a bar, not a block. */
+const slim = (option: EChartsCoreOption): EChartsCoreOption => ({
+  ...option,
+  series: (option.series as object[]).map((series) => ({ ...series, barMaxWidth: 36 })),
+});
+
 /**
  * 课程培训: today's sessions of the venue (time, class, coach, field, signed of enrolled), attendance
  * today and this month, coach hours this month, lessons sold against taken and still owed, and active
@@ -24,19 +31,23 @@ export function CourseBoard({ access, live, title }: BoardBodyProps) {
   const sessionsTable = useWholeRows(data);
   const options = useMemo(() => {
     if (!data) return null;
+    // Horizontal bars list bottom up: the rows (most first) are reversed so the most is on top.
     return {
-      coaches: barOption(
-        data.coachHours.map((c) => c.coachName),
-        [{ name: '课时（小时）', data: data.coachHours.map((c) => c.hours) }],
-        { horizontal: true },
+      coaches: slim(
+        barOption(data.coachHours.map((c) => c.coachName).reverse(), [{ name: '课时（小时）', data: data.coachHours.map((c) => c.hours).reverse() }], {
+          horizontal: true,
+        }),
       ),
-      lessons: barOption(['本月售出', '本月消课', '未消课时'], [{ name: '课时', data: [data.lessonsSold, data.lessonsTaken, data.lessonsOutstanding] }], {
-        whole: true,
-      }),
-      courses: barOption(
-        data.byCourse.map((c) => c.courseName),
-        [{ name: '在读人数', data: data.byCourse.map((c) => c.enrolments) }],
-        { horizontal: true, whole: true },
+      lessons: slim(
+        barOption(['本月售出', '本月消课', '未消课时'], [{ name: '课时', data: [data.lessonsSold, data.lessonsTaken, data.lessonsOutstanding] }], {
+          whole: true,
+        }),
+      ),
+      courses: slim(
+        barOption(data.byCourse.map((c) => c.courseName).reverse(), [{ name: '在读人数', data: data.byCourse.map((c) => c.enrolments).reverse() }], {
+          horizontal: true,
+          whole: true,
+        }),
       ),
     };
   }, [data]);
