@@ -89,6 +89,23 @@ export class CourseSignService {
     const session = await this.sessionOf(s, sessionId);
     this.assertOpen(session);
     const ids = [...new Set(enrolmentIds)].sort((a, b) => a - b);
+    // The desk's usual tap (one student of the class): written at once, read only when it is refused.
+    if (!makeUp && ids.length === 1) {
+      const one = await this.repo.signOne({
+        tenantId: s.tenantId,
+        sessionId: session.id,
+        classId: session.class_id,
+        enrolmentId: ids[0],
+        userId: s.userId,
+        today: this.today(),
+        nowIso: this.clock.now().toISOString(),
+      });
+      if (one)
+        return {
+          sessionId: session.id,
+          signed: [{ enrolmentId: ids[0], studentName: one.student_name, lessonsLeft: one.lessons_left, ledgerId: one.ledger_id }],
+        };
+    }
     const [enrolments, marks] = await Promise.all([this.repo.enrolments(s.tenantId, ids), this.repo.attendanceOf(s.tenantId, [session.id], ids)]);
     const today = this.today();
     for (const id of enrolmentIds) {
