@@ -369,6 +369,17 @@ export class CourseAdminRepository {
     return q.orderBy('s.use_date').orderBy('s.begin_time').orderBy('s.id').execute();
   }
 
+  /** What a sign-in tap needs of a session: its class, venue, state and times (two rows by their keys). */
+  sessionHead(tenantId: number, sessionId: number) {
+    return this.db
+      .selectFrom('course_session as s')
+      .innerJoin('course_class as k', 'k.id', 's.class_id')
+      .select(['s.id', 's.class_id', 's.state', 's.starts_at', 's.use_date', 'k.venue_id'])
+      .where('s.tenant_id', '=', tenantId)
+      .where('s.id', '=', sessionId)
+      .executeTakeFirst();
+  }
+
   /** A session with its class (venue, course, capacity, occupancy) as sign-in, leave and make-up read it. */
   session(tenantId: number, sessionId: number, db: Executor = this.db) {
     return db
