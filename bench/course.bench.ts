@@ -58,7 +58,7 @@ for (const [label, databaseUrl] of engines) {
     itemId: item.id,
     courseName: '测速乒乓球班',
     category: 'G',
-    lessons: 1000,
+    lessons: 999,
     price: 100,
     validDays: 365,
     coachIds: coaches,

@@ -32,7 +32,7 @@ export async function seedCourses({ db, tenantId, venueIds, firstUserId, nowIso 
   if (!court || !pool || !tennis || !badminton || !swimming || !tennisItem || !basketball) return;
   const courts = await db.selectFrom('booking_field').select(['id', 'name']).where('tenant_id', '=', tenantId).where('venue_id', '=', court).execute();
   const courtOf = (name: string) => courts.find((c) => c.name === name);
-  if (!courtOf('3号场') || !courtOf('4号场')) return;
+  if (!courtOf('5号场') || !courtOf('6号场')) return;
   const user = await db.selectFrom('users').select('username').where('id', '=', firstUserId).executeTakeFirstOrThrow();
   const now = Date.parse(nowIso);
   const today = chinaDate(now);
@@ -229,8 +229,8 @@ export async function seedCourses({ db, tenantId, venueIds, firstUserId, nowIso 
       .execute();
     return { id, name, course, coachId, sessions: sessions.map((x) => ({ ...x, done: x.ends_at <= nowIso })) } as Class;
   };
-  const youthOne = await newClass(youth, '青少年羽毛球初级一班', wang.id, courtOf('3号场')!, [3, 6], '16:00', '17:30', 6);
-  const youthTwo = await newClass(youth, '青少年羽毛球初级二班', wang.id, courtOf('4号场')!, [2, 5], '16:00', '17:30', 10);
+  const youthOne = await newClass(youth, '青少年羽毛球初级一班', wang.id, courtOf('5号场')!, [3, 6], '16:00', '17:30', 6);
+  const youthTwo = await newClass(youth, '青少年羽毛球初级二班', wang.id, courtOf('6号场')!, [2, 5], '16:00', '17:30', 10);
   const swimClass = await newClass(adultSwim, '成人游泳提高班（周二周四）', li.id, teachingPool, [2, 4], '19:00', '20:30', 12);
   const campClass = await newClass(camp, '篮球训练营A营', zhang.id, hoop, [1, 3, 5], '09:00', '11:00', 15);
 

@@ -302,17 +302,19 @@ export class CourseAdminRepository {
    * The live sessions (not cancelled) of a coach or a field on these dates, with their class's name: the
    * double-scheduling check reads them inside the class's transaction.
    */
-  busy(trx: Executor, tenantId: number, by: { coachId: number } | { fieldId: number }, dates: string[]) {
+  busy(trx: Executor, tenantId: number, by: { coachId: number; fieldId: number }, dates: string[]) {
     if (!dates.length) return Promise.resolve([]);
-    let q = trx
+    return trx
       .selectFrom('course_session as s')
       .innerJoin('course_class as k', 'k.id', 's.class_id')
-      .select(['s.use_date', 's.begin_time', 's.end_time', 'k.name as class_name'])
+      .select(['s.coach_id', 's.field_id', 's.use_date', 's.begin_time', 's.end_time', 'k.name as class_name'])
       .where('s.tenant_id', '=', tenantId)
       .where('s.state', '!=', 'C')
-      .where('s.use_date', 'in', dates);
-    q = 'coachId' in by ? q.where('s.coach_id', '=', by.coachId) : q.where('s.field_id', '=', by.fieldId);
-    return q.orderBy('s.use_date').orderBy('s.begin_time').execute();
+      .where('s.use_date', 'in', dates)
+      .where((eb) => eb.or([eb('s.coach_id', '=', by.coachId), eb('s.field_id', '=', by.fieldId)]))
+      .orderBy('s.use_date')
+      .orderBy('s.begin_time')
+      .execute();
   }
 
   sessions(
@@ -323,6 +325,8 @@ export class CourseAdminRepository {
       venueId?: number;
       classId?: number;
       coachId?: number;
+      /** The sessions of the coaches who log in as this user. */
+      userId?: number;
       beginDate?: string;
       endDate?: string;
       liveOnly?: boolean;
@@ -363,6 +367,17 @@ export class CourseAdminRepository {
     if (f.endDate) q = q.where('s.use_date', '<=', f.endDate);
     if (f.liveOnly) q = q.where('s.state', '!=', 'C');
     return q.orderBy('s.use_date').orderBy('s.begin_time').orderBy('s.id').execute();
+  }
+
+  /** What a sign-in tap needs of a session: its class, venue, state and times (two rows by their keys). */
+  sessionHead(tenantId: number, sessionId: number) {
+    return this.db
+      .selectFrom('course_session as s')
+      .innerJoin('course_class as k', 'k.id', 's.class_id')
+      .select(['s.id', 's.class_id', 's.state', 's.starts_at', 's.use_date', 'k.venue_id'])
+      .where('s.tenant_id', '=', tenantId)
+      .where('s.id', '=', sessionId)
+      .executeTakeFirst();
   }
 
   /** A session with its class (venue, course, capacity, occupancy) as sign-in, leave and make-up read it. */

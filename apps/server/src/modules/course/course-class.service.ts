@@ -43,28 +43,41 @@ export class CourseClassService {
 
   /** Creates a class and its term: the sessions, their field's occupancy, the conflict checks; all or nothing. */
   async add(s: UserSession, b: ClassBody) {
-    const course = await this.admin.course(s.tenantId, b.courseId);
+    // Every read at once (PostgreSQL: on as many connections).
+    const [course, coach, field, nameTaken, teaches] = await Promise.all([
+      this.admin.course(s.tenantId, b.courseId),
+      this.admin.coach(s.tenantId, b.coachId),
+      this.occupancy.field(s.tenantId, b.fieldId),
+      this.admin.classNameTaken(s.tenantId, b.courseId, b.className, null),
+      this.admin.coachTeaches(s.tenantId, b.courseId, b.coachId),
+    ]);
     if (!course) throw notFound(M.courseNotFound);
     assertVenue(s, course.venue_id);
     if (course.state !== 'A') throw refuse(M.courseStopped(course.name));
     if (course.category !== 'G') throw refuse(M.privateNoClass);
     if (b.beginTime >= b.endTime) throw refuse(M.timeOrder);
-    const coach = await this.admin.coach(s.tenantId, b.coachId);
     if (!coach) throw notFound(M.coachNotFound);
     if (coach.state !== 'A') throw refuse(M.coachStopped(coach.name));
-    if (!(await this.admin.coachTeaches(s.tenantId, course.id, coach.id))) throw refuse(M.coachNotOfCourse(coach.name, course.name));
-    const field = await this.occupancy.field(s.tenantId, b.fieldId);
+    if (!teaches) throw refuse(M.coachNotOfCourse(coach.name, course.name));
     if (!field) throw notFound(M.fieldNotFound);
     if (field.venue_id !== course.venue_id) throw refuse(M.fieldNotOfVenue);
     if (field.state !== 'A') throw refuse(M.fieldStopped(field.name));
     const today = chinaDate(this.clock.now());
     if (b.startDate < today) throw refuse(M.startPast);
-    if (await this.admin.classNameTaken(s.tenantId, course.id, b.className, null)) throw alreadyExists(M.className);
+    if (nameTaken) throw alreadyExists(M.className);
 
     const weekdays = [...new Set(b.weekdays)].sort();
     const dates = termDates(b.startDate, b.weeks, weekdays);
-    const closed = await this.occupancy.closedDays(s.tenantId, course.venue_id, field.item_id, dates);
     const nowMs = this.clock.now().getTime();
+    // The closures and the field's cells of every date of the term at once; the dates skipped are left out of the plan after.
+    const [closed, planned] = await Promise.all([
+      this.occupancy.closedDays(s.tenantId, course.venue_id, field.item_id, dates),
+      this.occupancy.plan(
+        s.tenantId,
+        field,
+        dates.map((date) => ({ date, begin: b.beginTime, end: b.endTime })),
+      ),
+    ]);
     const skipped: { date: string; reason: string }[] = [];
     const spans: OccupiedSpan[] = [];
     for (const date of dates) {
@@ -73,7 +86,8 @@ export class CourseClassService {
       else spans.push({ date, begin: b.beginTime, end: b.endTime });
     }
     if (!spans.length) throw refuse(M.noSessions);
-    const plan = await this.occupancy.plan(s.tenantId, field, spans);
+    const kept = new Set(spans.map((x) => x.date));
+    const plan = { cells: planned.cells.filter((c) => kept.has(c.date)), conflicts: planned.conflicts.filter((c) => kept.has(c.date)) };
 
     const nowIso = this.clock.now().toISOString();
     let classId: number;
@@ -82,9 +96,12 @@ export class CourseClassService {
         // The coach's sessions, then the field's, read under the coach's lock: a class scheduled at once by another desk is seen.
         await this.admin.lockCoach(trx, s.tenantId, coach.id);
         const spanDates = spans.map((x) => x.date);
-        const busyCoach = (await this.admin.busy(trx, s.tenantId, { coachId: coach.id }, spanDates)).find((x) => overlaps(x, b.beginTime, b.endTime));
+        const busy = (await this.admin.busy(trx, s.tenantId, { coachId: coach.id, fieldId: field.id }, spanDates)).filter((x) =>
+          overlaps(x, b.beginTime, b.endTime),
+        );
+        const busyCoach = busy.find((x) => x.coach_id === coach.id);
         if (busyCoach) throw refuse(M.coachBusy(coach.name, busyCoach.use_date, busyCoach.begin_time, busyCoach.end_time, busyCoach.class_name));
-        const busyField = (await this.admin.busy(trx, s.tenantId, { fieldId: field.id }, spanDates)).find((x) => overlaps(x, b.beginTime, b.endTime));
+        const busyField = busy.find((x) => x.field_id === field.id);
         if (busyField) throw refuse(M.fieldBusy(field.name, busyField.use_date, busyField.begin_time, busyField.end_time, busyField.class_name));
         if (plan.conflicts.length) throw this.occupancy.refusal(plan.conflicts);
         const id = await this.admin.insertClass(trx, {

@@ -7,7 +7,8 @@ import type {
   CourseOrderTable,
   EnrolmentState,
 } from '../../db/course-tables.ts';
-import type { Executor } from '../../db/database.ts';
+import type { Engine, Executor } from '../../db/database.ts';
+import { isUniqueViolation } from '../../lib/errors.ts';
 import { pageQuery } from '../../db/page-query.ts';
 import type { Database } from '../../db/tables.ts';
 import type { PageWindow } from '../../lib/paging.ts';
@@ -22,9 +23,129 @@ export type NewCourseOrder = Omit<Insertable<CourseOrderTable>, 'id'>;
 export type NewOrderLine = Omit<Insertable<CourseOrderLineTable>, 'id' | 'order_id' | 'enrolment_id'>;
 export type ShownEnrolment = Awaited<ReturnType<CourseRepository['enrolmentsById']>>[number];
 
+/** One tap of a sign-in: a student of a class signed into one of its sessions. */
+export interface SignOne {
+  tenantId: number;
+  sessionId: number;
+  classId: number;
+  enrolmentId: number;
+  userId: number;
+  today: string;
+  nowIso: string;
+}
+
 /** Enrolments, their orders and lines, the lesson ledger and attendance. */
 export class CourseRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** PostgreSQL: a sign-in's three writes in one statement (signOne). */
+  private readonly oneStatement: boolean;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    engine: Engine = 'sqlite',
+  ) {
+    this.oneStatement = engine === 'postgres';
+  }
+
+  /**
+   * The desk's tap, without reading first: one lesson taken from an active enrolment of the session's
+   * class valid today, its TAKE row and its attendance (S), all or nothing; PostgreSQL in one statement,
+   * SQLite in one transaction. Answers the student and the balance after, or undefined when nothing
+   * was written (not such an enrolment, no lesson left, or an attendance of the session already: the
+   * unique key): the caller then reads why.
+   */
+  async signOne(t: SignOne): Promise<{ student_name: string; lessons_left: number; ledger_id: number } | undefined> {
+    const take = (db: Executor) =>
+      db
+        .updateTable('course_enrolment')
+        .set({ lessons_left: sql<number>`lessons_left - 1` })
+        .where('tenant_id', '=', t.tenantId)
+        .where('id', '=', t.enrolmentId)
+        .where('class_id', '=', t.classId)
+        .where('state', '=', 'A')
+        .where('lessons_left', '>=', 1)
+        .where('valid_until', '>=', t.today);
+    const ledger = {
+      tenant_id: t.tenantId,
+      kind: 'TAKE' as const,
+      lessons: -1,
+      session_id: t.sessionId,
+      coach_id: null,
+      user_id: t.userId,
+      remark: '',
+      created_at: t.nowIso,
+    };
+    const attendance = { tenant_id: t.tenantId, session_id: t.sessionId, state: 'S' as const, user_id: t.userId, remark: '', created_at: t.nowIso };
+    try {
+      if (this.oneStatement) {
+        const row = await this.db
+          .with('t', () => take(this.db).returning(['id', 'lessons_left', 'order_id', 'student_name']))
+          .with('g', (w) =>
+            w
+              .insertInto('course_lesson_ledger')
+              .columns([
+                'tenant_id',
+                'enrolment_id',
+                'kind',
+                'lessons',
+                'balance_after',
+                'session_id',
+                'order_id',
+                'coach_id',
+                'user_id',
+                'remark',
+                'created_at',
+              ])
+              .expression((eb) =>
+                eb
+                  .selectFrom('t')
+                  .select([
+                    sql.val(ledger.tenant_id).as('tenant_id'),
+                    't.id',
+                    sql.lit('TAKE').as('kind'),
+                    sql.lit(-1).as('lessons'),
+                    't.lessons_left',
+                    sql.val(ledger.session_id).as('session_id'),
+                    't.order_id',
+                    sql.lit(null).as('coach_id'),
+                    sql.val(ledger.user_id).as('user_id'),
+                    sql.lit('').as('remark'),
+                    sql.val(ledger.created_at).as('created_at'),
+                  ]),
+              )
+              .returning(['id', 'enrolment_id']),
+          )
+          .insertInto('course_attendance')
+          .columns(['tenant_id', 'session_id', 'enrolment_id', 'state', 'ledger_id', 'user_id', 'remark', 'created_at'])
+          .expression((eb) =>
+            eb
+              .selectFrom('g')
+              .select([
+                sql.val(attendance.tenant_id).as('tenant_id'),
+                sql.val(attendance.session_id).as('session_id'),
+                'g.enrolment_id',
+                sql.lit('S').as('state'),
+                'g.id',
+                sql.val(attendance.user_id).as('user_id'),
+                sql.lit('').as('remark'),
+                sql.val(attendance.created_at).as('created_at'),
+              ]),
+          )
+          .returning(['ledger_id', sql<number>`(select lessons_left from t)`.as('lessons_left'), sql<string>`(select student_name from t)`.as('student_name')])
+          .executeTakeFirst();
+        return row ? { student_name: row.student_name, lessons_left: Number(row.lessons_left), ledger_id: row.ledger_id! } : undefined;
+      }
+      return await this.transaction(async (trx) => {
+        const e = await take(trx).returning(['lessons_left', 'order_id', 'student_name']).executeTakeFirst();
+        if (!e) return undefined;
+        const ledgerId = await this.insertLedger(trx, { ...ledger, enrolment_id: t.enrolmentId, balance_after: e.lessons_left, order_id: e.order_id });
+        await this.insertAttendance(trx, { ...attendance, enrolment_id: t.enrolmentId, ledger_id: ledgerId });
+        return { student_name: e.student_name, lessons_left: e.lessons_left, ledger_id: ledgerId };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) return undefined;
+      throw error;
+    }
+  }
 
   transaction<T>(work: (trx: Executor) => Promise<T>) {
     return this.db.transaction().execute(work);

@@ -30,7 +30,7 @@ export const courseModule = defineModule({
     { checkout, audit, booking }: { checkout: CheckoutServices; audit: AuditService; booking: BookingServices & { occupancy: BookingOccupancy } },
   ): CourseServices & { absences: CourseSignService['markAbsences'] } => {
     const admin = new CourseAdminRepository(db.kysely);
-    const repo = new CourseRepository(db.kysely);
+    const repo = new CourseRepository(db.kysely, db.engine);
     const seats = new CourseSeats(admin, repo, clock);
     const kind = courseKind(repo, admin, seats, clock);
     const sign = new CourseSignService(db.kysely, repo, admin, clock);
