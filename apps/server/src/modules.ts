@@ -14,6 +14,7 @@ import { gateAccessModule, gateModule } from './modules/gate/index.ts';
 import { goodsModule } from './modules/goods/index.ts';
 import { lectureModule } from './modules/lecture/index.ts';
 import { bookingModule } from './modules/booking/index.ts';
+import { courseModule } from './modules/course/index.ts';
 import { handModule } from './modules/hand/index.ts';
 import { leaseModule } from './modules/lease/index.ts';
 import { memberCardModule } from './modules/member-card/index.ts';
@@ -60,6 +61,7 @@ export const MODULES = ModuleList.empty()
   .add(voucherModule)
   .add(lectureModule)
   .add(bookingModule)
+  .add(courseModule)
   .add(couponModule)
   .add(handModule)
   .add(reportModule)

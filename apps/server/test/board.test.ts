@@ -20,6 +20,7 @@ const KINDS = [
   ['CARD_ORDER', 'card_order'],
   ['LECTURE', 'lecture_order'],
   ['CARD_FEE_ORDER', 'card_fee_order'],
+  ['COURSE', 'course_order'],
 ] as const;
 
 /** Independent of the boards' code: the paid parts and refunds of every kind's orders of a venue today, in fen. */

@@ -18,6 +18,7 @@ async function paidByDay(server: Server, venueId: number | undefined, begin: str
     ['GOODS_LEASE', 'lease_order'],
     ['TICKET', 'ticket_order'],
     ['CARD_ORDER', 'card_order'],
+    ['COURSE', 'course_order'],
   ] as const;
   const byDay = new Map<string, number>();
   for (const [orderType, table] of kinds) {
@@ -242,7 +243,8 @@ describeEachEngine('a month of demo history on %s', (server) => {
       // Per pay method and per venue over the range, from the pay records less the refunds' parts.
       const modes = await sql<{ pay_mode: string; venue_id: number; fen: string }>`select pr.pay_mode, o.venue_id, sum(pr.money_fen) as fen
         from pay_record pr join (select id, venue_id, 'GOODS_SALE' as t from sale_order union all select id, venue_id, 'TICKET' from ticket_order
-          union all select id, venue_id, 'CARD_ORDER' from card_order union all select id, venue_id, 'GOODS_LEASE' from lease_order) o
+          union all select id, venue_id, 'CARD_ORDER' from card_order union all select id, venue_id, 'GOODS_LEASE' from lease_order
+          union all select id, venue_id, 'COURSE' from course_order) o
           on o.id = pr.order_id and o.t = pr.order_type
         where pr.tenant_id = 1 and pr.state = 'P' and pr.paid_at >= ${chinaToIso(begin)} and pr.paid_at <= ${chinaToIso(end, true)}
         group by pr.pay_mode, o.venue_id

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { type AnyCall, booking, codesOf, coupons, lecture, member, PERMISSIONS, ticket, ticketDesk, type Call, type Permission } from '@venue/contract';
+import { type AnyCall, booking, codesOf, coupons, course, lecture, member, PERMISSIONS, ticket, ticketDesk, type Call, type Permission } from '@venue/contract';
 import { ALL_CALLS } from '@venue/contract/all-calls';
 import type { CallInput, Client } from './client.ts';
 import { describeEachEngine } from './harness.ts';
@@ -37,7 +37,18 @@ describeEachEngine("members' phones follow 查看完整手机号 on %s", (server
   /** Holds those codes in every venue of tenant 1; `seer` holds 查看完整手机号 too. */
   let clerk: Client;
   let seer: Client;
-  const ids = { zhang: 0, zhangMember: 0, consume: 0, ticketOrder: 0, qrCode: '', coupon: 0, memberCoupons: [] as number[], newMember: 0, bookingCode: '' };
+  const ids = {
+    zhang: 0,
+    zhangMember: 0,
+    consume: 0,
+    ticketOrder: 0,
+    qrCode: '',
+    coupon: 0,
+    memberCoupons: [] as number[],
+    newMember: 0,
+    bookingCode: '',
+    courseSession: 0,
+  };
 
   beforeAll(async () => {
     clerk = server.api.as(await userHolding(server, 'clerk', codes, [1, 2, 3, 4]));
@@ -50,6 +61,11 @@ describeEachEngine("members' phones follow 查看完整手机号 on %s", (server
     // a demo field booking with its contact's phone
     const bookings = (await admin.call(booking.orderQuery, { query: { orderType: 'R' } })).body.data.records;
     ids.bookingCode = bookings.find((b) => b.phone && FULL.test(b.phone))!.code;
+    // the first session of the demo's first class (its students' members' phones)
+    const firstClass = await server.db.selectFrom('course_class').select('id').where('tenant_id', '=', 1).orderBy('id').executeTakeFirstOrThrow();
+    ids.courseSession = (
+      await server.db.selectFrom('course_session').select('id').where('class_id', '=', firstClass.id).orderBy('id').executeTakeFirstOrThrow()
+    ).id;
     // a ticket sold to 张三, paid in cash
     const [type] = (await admin.call(ticket.typeForSale, { query: { venueId: TICKET_VENUE } })).body.data;
     const created = await admin.call(ticket.createOrder, {
@@ -85,10 +101,26 @@ describeEachEngine("members' phones follow 查看完整手机号 on %s", (server
     ['ticketDesk.getPrintDetailWithHand', ticketDesk.getPrintDetailWithHand, () => ({ query: { orderIds: String(ids.ticketOrder) } })],
     ['booking.orderQuery', booking.orderQuery, () => ({ query: { orderType: 'R' } })],
     ['booking.getBookingOrder', booking.getBookingOrder, () => ({ query: { code: ids.bookingCode } })],
+    ['course.enrolmentQuery', course.enrolmentQuery, () => ({ query: { state: 'A' } })],
+    ['course.enrolmentGet', course.enrolmentGet, () => ({ query: { code: 'KDEMO1X0001' } })],
+    ['course.roster', course.roster, () => ({ query: { sessionId: ids.courseSession } })],
+    ['course.lookup', course.lookup, () => ({ query: { code: 'KDEMO1X0002' } })],
     ['coupons.recordQuery', coupons.recordQuery, () => ({ query: { keyword: '张三' } })],
     ['coupons.issueMembers', coupons.issueMembers, () => ({ query: { keyword: '13800000001' } })],
   ];
-  const writes = ['member.updateRemark', 'member.openCard', 'member.bindCard', 'member.addMember', 'member.editMember', 'coupons.issue', 'coupons.revoke'];
+  const writes = [
+    'member.updateRemark',
+    'member.openCard',
+    'member.bindCard',
+    'member.addMember',
+    'member.editMember',
+    'coupons.issue',
+    'coupons.revoke',
+    'course.enrol',
+    'course.cancel',
+    'course.transfer',
+    'course.refund',
+  ];
 
   /**
    * Personal calls whose answer needs a worn band or a check-in this suite does not make (and one that

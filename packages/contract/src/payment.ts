@@ -84,6 +84,8 @@ export const PAY_METHOD_READERS = [
   P.lecture.order.refund,
   P.booking.order.add,
   P.booking.order.cancel,
+  P.course.enrolment.add,
+  P.course.enrolment.refund,
   P.member.card.sell,
   P.member.card.recharge,
   P.member.card.extend,

@@ -3,6 +3,7 @@ import { PERMISSIONS } from './common/access.ts';
 import { defineCall, defineDownload } from './common/call.ts';
 import { id, plainString } from './common/fields.ts';
 import { BOOKING_ORDER_TYPE } from './booking.ts';
+import { COURSE_ORDER_TYPE } from './course.ts';
 import { LEASE_ORDER_TYPE } from './lease.ts';
 import { CARD_ORDER_TYPE } from './member-life.ts';
 import { SALE_ORDER_TYPE } from './sale.ts';
@@ -175,7 +176,15 @@ export const exportVerifyByDay = defineDownload({
 
 // ---- 交班对账: one day's money per cashier, pay method and business ----
 /** The order kinds (pay_record.order_type) a cashier takes money for. */
-export const SHIFT_BUSINESS = [SALE_ORDER_TYPE, LEASE_ORDER_TYPE, TICKET_ORDER_TYPE, TIMEOUT_ORDER_TYPE, CARD_ORDER_TYPE, BOOKING_ORDER_TYPE] as const;
+export const SHIFT_BUSINESS = [
+  SALE_ORDER_TYPE,
+  LEASE_ORDER_TYPE,
+  TICKET_ORDER_TYPE,
+  TIMEOUT_ORDER_TYPE,
+  CARD_ORDER_TYPE,
+  BOOKING_ORDER_TYPE,
+  COURSE_ORDER_TYPE,
+] as const;
 export const SHIFT_BUSINESS_LABELS: Record<string, string> = {
   GOODS_SALE: '商品销售',
   GOODS_LEASE: '商品租赁',
@@ -183,6 +192,7 @@ export const SHIFT_BUSINESS_LABELS: Record<string, string> = {
   TICKET_TIMEOUT: '超时补费',
   CARD_ORDER: '会员卡',
   FIELD: '场地预订',
+  COURSE: '课程培训',
 };
 export const shiftRow = z.object({
   userId: z.number(),

@@ -23,6 +23,7 @@ import type { LeaseGoodsTable, LeaseOrderLineTable, LeaseOrderTable } from './le
 import type { TicketTables } from './ticket-tables.ts';
 import type { LectureTables } from './lecture-tables.ts';
 import type { BookingTables } from './booking-tables.ts';
+import type { CourseTables } from './course-tables.ts';
 import type { HandTables } from './hand-tables.ts';
 import type { CouponTable, CouponVenueTable, MemberCouponTable } from './coupon-tables.ts';
 import type { CardAdminTables } from './card-admin-tables.ts';
@@ -836,7 +837,7 @@ export interface MenuOfferTable {
   item_key: string;
   offered_at: string;
 }
-export interface Database extends TicketTables, LectureTables, HandTables, CardAdminTables, BookingTables {
+export interface Database extends TicketTables, LectureTables, HandTables, CardAdminTables, BookingTables, CourseTables {
   job_run: JobRunTable;
   menu_offer: MenuOfferTable;
   tenant: TenantTable;

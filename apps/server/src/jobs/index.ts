@@ -23,11 +23,15 @@ export function startJobs(app: FastifyInstance, db: Kysely<Database>, services: 
       const closed = await services.sale.closing.closeExpired([
         (tenantId, cutoff) => services.lectures.lectures.closeUnpaidBefore(tenantId, cutoff),
         (tenantId, cutoff) => services.booking.cancels.closeUnpaidBefore(tenantId, cutoff),
+        (tenantId, cutoff) => services.courses.enrolments.closeUnpaidBefore(tenantId, cutoff),
       ]);
-      if (closed > 0) app.log.info({ closed }, '已自动关闭超时未支付的订单（销售、讲座报名、场地预订）');
+      if (closed > 0) app.log.info({ closed }, '已自动关闭超时未支付的订单（销售、讲座报名、场地预订、课程报名）');
       // Issue 35 (FN): paid cells never opened by their end are marked not used.
       const noShows = await services.booking.noShows();
       if (noShows > 0) app.log.info({ noShows }, '已标记预订未到场的场地时段');
+      // Issue 36: students of a session that ended neither signed nor on leave are absent; past enrolments expire.
+      const absences = await services.courses.absences();
+      if (absences.absent + absences.expired + absences.finished > 0) app.log.info(absences, '已记录课程缺勤、过期报名与结课班级');
     },
     (err) => app.log.error({ err }, '自动关闭未支付订单失败'),
   );
@@ -60,6 +64,7 @@ function payKinds(services: Services) {
     services.lectures.kind,
     services.tickets.timeoutKind,
     services.booking.kind,
+    services.courses.kind,
   ] as unknown as RefundableKind[];
   const others = [services.cardOrders.kind, services.cardAdmin.feeKind, services.hands.settle];
   return { payable: [...refundable, ...others] as unknown as PayableKind[], refundable };

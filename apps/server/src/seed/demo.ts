@@ -13,6 +13,7 @@ import { seedHands } from './hand.ts';
 import { seedLease } from './lease.ts';
 import { seedLectures } from './lecture.ts';
 import { seedBooking } from './booking.ts';
+import { seedCourses } from './course.ts';
 import { seedMemberCards } from './member-cards.ts';
 import { seedTickets } from './ticket.ts';
 import { seedVouchers } from './voucher.ts';
@@ -50,6 +51,7 @@ const DEMO_DATA: Partial<Record<string, (ctx: SeedContext) => Promise<void>>> = 
   tickets: seedTickets,
   lectures: seedLectures,
   booking: seedBooking,
+  courses: seedCourses,
   hands: ({ db, tenantId, venueIds, firstUserId, nowIso }) => seedHands(db, tenantId, venueIds, firstUserId, nowIso),
   gates: seedGates,
   vouchers: seedVouchers,

@@ -179,6 +179,8 @@ const STRING_CANDIDATES = [
   '2026-01-01',
   '110101199001011234',
   '/logo.svg',
+  // a month (yyyy-MM: 课程培训's coach hours)
+  '2026-01',
 ];
 
 /** Candidates for one field, in the field's wire form (`text`: query and path values are strings). */
@@ -189,7 +191,8 @@ function candidates(info: SchemaInfo, text: boolean): unknown[] {
       return STRING_CANDIDATES;
     case 'number':
     case 'numeric-text':
-      return asText([1, 2, 0, 0.5, 1000]);
+      // 60: a count with a floor above 2 (a lesson's minutes)
+      return asText([1, 2, 0, 0.5, 1000, 60]);
     case 'boolean':
       return asText([true]);
     case 'enum':

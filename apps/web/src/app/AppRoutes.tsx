@@ -15,6 +15,7 @@ const UserCenterPage = lazy(() => import('@/features/user-center/pages/UserCente
 const ReadCardsPage = lazy(() => import('@/features/member-card/pages/ReadCardsPage'));
 const NoticePage = lazy(() => import('@/features/notice/pages/NoticePage'));
 const BoardPage = lazy(() => import('@/features/board/pages/BoardPage'));
+const CoachSignPage = lazy(() => import('@/features/course/pages/CoachSignPage'));
 
 /** Rendered only below RequireAuth, which has loaded them. */
 const ShellLayout = ({ routes }: { routes: ViewRoute[] }) => (shell.MainLayout ? <shell.MainLayout routes={routes} /> : null);
@@ -59,6 +60,7 @@ export function AppRoutes() {
             <Route path="/dashboard" element={<ShellHome />} />
             <Route path="/user/center" element={<UserCenterPage />} />
             <Route path="/readCards" element={<ReadCardsPage />} />
+            <Route path="/course/sign" element={<CoachSignPage />} />
             <Route path="/redirect/*" element={<RedirectView />} />
             {routes.map((r) => (
               <Route key={r.fullPath} path={r.fullPath} element={<MenuView component={r.component} />} />

@@ -9,6 +9,7 @@ export const FIXED_TITLES: Record<string, string> = {
   '/dashboard': '首页',
   '/user/center': '个人中心',
   '/readCards': '读卡',
+  '/course/sign': '教练签到',
   '/notice': '使用说明',
   '/404': '404',
   '/401': '401',

@@ -94,6 +94,20 @@ export const PERMISSIONS = {
     check: { check: 'booking:check:check' },
     setting: { edit: 'booking:setting:edit' },
   },
+  /**
+   * 课程培训 (issue 36): coaches, courses and classes (the back office's), enrolments (the desk's: the demo
+   * cashier holds enrolment.list, enrolment.add, enrolment.edit and check.check), refunds of unused lessons
+   * (the back office's), the lesson ledger and the course reports.
+   */
+  course: {
+    coach: { list: 'course:coach:list', add: 'course:coach:add', edit: 'course:coach:edit' },
+    course: { list: 'course:course:list', add: 'course:course:add', edit: 'course:course:edit' },
+    class: { list: 'course:class:list', add: 'course:class:add', edit: 'course:class:edit' },
+    enrolment: { list: 'course:enrolment:list', add: 'course:enrolment:add', edit: 'course:enrolment:edit', refund: 'course:enrolment:refund' },
+    check: { check: 'course:check:check' },
+    ledger: { list: 'course:ledger:list' },
+    report: { coachHours: 'course:report:coachHours', lessons: 'course:report:lessons', attendance: 'course:report:attendance' },
+  },
   /** The demo cashier holds gate.remoteControl (the navbar's 远程开闸) for the gates granted to it. */
   gate: {
     area: { list: 'gate:area:list', add: 'gate:area:add', edit: 'gate:area:edit', del: 'gate:area:del' },

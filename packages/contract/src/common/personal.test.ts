@@ -13,6 +13,10 @@ function carriesPersonal(schema: unknown): boolean {
 
 /** Calls answering phones that are not members': suppliers', venues' and staff users' contact numbers. */
 const CONTACT_PHONES = [
+  // 课程培训's coaches: staff and outside coaches' own numbers.
+  'courseAdmin.coachAdd',
+  'courseAdmin.coachEdit',
+  'courseAdmin.coachQuery',
   'goods.querySupplier',
   'goods.querySupplierAndGoods',
   'goods.supplierAdd',

@@ -318,7 +318,7 @@ export class BookingRepository {
   closures(tenantId: number, venueId: number, beginDate: string, endDate: string) {
     return this.db
       .selectFrom('venue_closure')
-      .select(['item_id', 'start_date', 'end_date'])
+      .select(['item_id', 'start_date', 'end_date', 'reason'])
       .where('tenant_id', '=', tenantId)
       .where('venue_id', '=', venueId)
       .where('start_date', '<=', endDate)

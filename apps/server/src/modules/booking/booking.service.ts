@@ -11,7 +11,7 @@ import { BookingPlanner, type AskedCell, type PlannedCell } from './booking-plan
 import type { BookingOrderRow, BookingRepository } from './booking.repository.ts';
 
 /** A slip's code: B, then 20 random base-32 characters (unguessable, scanner friendly). */
-const newCode = () => {
+export const newCode = () => {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
   return 'B' + [...randomBytes(20)].map((b) => alphabet[b % 32]).join('');
 };

@@ -8,6 +8,7 @@ import type { VenueService } from '../venue/index.ts';
 import { BookingAdminRepository } from './booking-admin.repository.ts';
 import { BookingAdminService } from './booking-admin.service.ts';
 import { BookingCancelService } from './booking-cancel.service.ts';
+import { BookingOccupancy } from './booking-occupancy.ts';
 import { bookingGateGrants } from './booking-gate.ts';
 import { BOOKING_MENUS } from './booking.menus.ts';
 import { bookingKind } from './booking-payable.ts';
@@ -19,6 +20,7 @@ import { bookingRoutes, type BookingServices } from './booking.routes.ts';
 import { BookingService } from './booking.service.ts';
 
 export type { BookingServices };
+export type { BookingOccupancy, OccupancyField, OccupiedCell, OccupiedSpan } from './booking-occupancy.ts';
 
 /**
  * 场地预订 (issue 35): fields and their prices, the booking grid, reservations (R, 固定场), whole-venue
@@ -37,7 +39,7 @@ export const bookingModule = defineModule({
       gateAccess,
       sale,
     }: { checkout: CheckoutServices; audit: AuditService; venues: VenueService; gateAccess: GateAccess; sale: SaleServices },
-  ): BookingServices & { noShows: () => Promise<number> } => {
+  ): BookingServices & { noShows: () => Promise<number>; occupancy: BookingOccupancy } => {
     const repo = new BookingRepository(db.kysely, db.engine);
     const adminRepo = new BookingAdminRepository(db.kysely);
     const admin = new BookingAdminService(adminRepo, audit, clock);
@@ -60,6 +62,8 @@ export const bookingModule = defineModule({
       checkout,
       // The FN job's pass: paid cells never opened by their end (the module's clock: tests move it).
       noShows: () => repo.markNoShows(iso(clock.now())),
+      // Another module's occupancy (课程培训's class sessions), written in its own transaction.
+      occupancy: new BookingOccupancy(repo, adminRepo, clock),
     };
   },
   routes: (app, guard, booking) => bookingRoutes(app, guard, booking),

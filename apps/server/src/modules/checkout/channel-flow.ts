@@ -209,7 +209,9 @@ export class ChannelPayFlow<Order extends PayableOrder, Line extends PayableLine
         const claimed = await repo.markPaid(trx, kind, a.ctx.tenantId, a.ctx.order.id, { nowIso }, a.lock);
         if (claimed === null) return false;
         const lines = await kind.lines(a.ctx.tenantId, a.ctx.order.id, trx);
-        const cards = a.records.filter((r) => r.card_id !== null).map((r) => ({ cardId: r.card_id!, amount: r.money_fen }));
+        const cards = a.records
+          .filter((r) => r.card_id !== null)
+          .map((r) => ({ cardId: r.card_id!, amount: r.money_fen, itemId: kind.cardItem?.(a.ctx.order) }));
         const consumed = await charges.charge(trx, kind, a.ctx, cards);
         for (const r of a.records) {
           await repo.updateRecord(trx, r.id, {

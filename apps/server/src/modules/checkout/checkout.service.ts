@@ -142,7 +142,7 @@ export class CheckoutService {
     const nowIso = iso(this.deps.clock.now());
     const cards = plan.parts
       .filter((p) => p.cardId !== null)
-      .map((p) => ({ cardId: p.cardId!, amount: p.times?.total ?? p.moneyFen, itemId: p.times?.itemId }));
+      .map((p) => ({ cardId: p.cardId!, amount: p.times?.total ?? p.moneyFen, itemId: p.times?.itemId ?? kind.cardItem?.(order) }));
     let paid;
     try {
       paid = await db.transaction().execute(async (trx) => {

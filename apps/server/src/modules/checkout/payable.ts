@@ -34,9 +34,19 @@ export interface PayableLineDto {
  * kind's table here; Kysely types the checkout's queries on any of them by the shared pay columns.
  */
 export type PayableTable =
-  'sale_order' | 'card_order' | 'lease_order' | 'ticket_order' | 'ticket_timeout_order' | 'lecture_order' | 'hand_order' | 'card_fee_order' | 'booking_order';
+  | 'sale_order'
+  | 'card_order'
+  | 'lease_order'
+  | 'ticket_order'
+  | 'ticket_timeout_order'
+  | 'lecture_order'
+  | 'hand_order'
+  | 'card_fee_order'
+  | 'booking_order'
+  | 'course_order';
 /** The order-line tables: each row one line of an order (`order_id`), read by `readOrderLines` (payable.repository.ts). */
-export type OrderLineTable = 'sale_order_line' | 'lease_order_line' | 'ticket_detail' | 'hand_order_line' | 'lecture_participant' | 'booking_line';
+export type OrderLineTable =
+  'sale_order_line' | 'lease_order_line' | 'ticket_detail' | 'hand_order_line' | 'lecture_participant' | 'booking_line' | 'course_order_line';
 /** The line tables of refundable kinds: each line carries `refunded_quantity`; an overstay is its own line. */
 export type RefundableLineTable = OrderLineTable | 'ticket_timeout_order';
 
@@ -95,6 +105,11 @@ export interface PayableKind<
    * money) and the ledger takes the times (never below zero); the card's type must cover `itemId`.
    */
   cardTimes?(tenantId: number, order: Order, lines: Line[], cardTypeId: number): Promise<TimesDue>;
+  /**
+   * The item a member card's type must cover to pay an order of the kind (a course's sports item): the
+   * card ledger refuses a card whose type does not (a times card's item comes from `cardTimes`). None: any card of `cardPayTypes`.
+   */
+  cardItem?(order: Order): number;
   /** false: a discountable card pays at list price too (a rental: its deposit comes back whole). Default true. */
   cardDiscount?: boolean;
   notFoundMessage: string;

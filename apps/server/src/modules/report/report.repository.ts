@@ -215,6 +215,7 @@ export class ReportRepository {
       TICKET_TIMEOUT: 'ticket_timeout_order',
       CARD_ORDER: 'card_order',
       FIELD: 'booking_order',
+      COURSE: 'course_order',
     };
     // The order's venue, whichever kind it is (pay_record keeps none): one indexed lookup per row.
     const orderVenue = sql.join(

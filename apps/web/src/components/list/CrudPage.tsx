@@ -16,6 +16,8 @@ export interface CrudPageProps<Row extends object, Filters extends object, Value
   /** Form.Items of the inline search form; `toFilters` turns its values into the query (date ranges). */
   searchFields?: ReactNode;
   toFilters?: (values: Record<string, unknown>) => Filters;
+  /** The query before any search (a filter from the address); none: all rows. */
+  initialFilters?: Filters;
   columns: ColumnsType<Row>;
   permissions?: { add?: Permission; edit?: Permission };
   /** Form.Items of the add/edit dialog (700 px). */
@@ -54,7 +56,7 @@ export function CrudPage<Row extends object, Filters extends object, Values exte
     toolbar,
   } = props;
   const [searchForm] = Form.useForm();
-  const list = usePagedList<Row, Filters>(source, {} as Filters, props.pageSize);
+  const list = usePagedList<Row, Filters>(source, props.initialFilters ?? ({} as Filters), props.pageSize);
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
   const addAllowed = usePermission(permissions.add ? [permissions.add] : []);
   const editAllowed = usePermission(permissions.edit ? [permissions.edit] : []);

@@ -1,17 +1,20 @@
 import { useRef } from 'react';
 import { App, Form, Input, Radio, Select, type FormInstance } from 'antd';
 import type { z } from 'zod';
-import { payment, refund, type Call, type CallData } from '@venue/contract';
+import { payment, refund, type Call, type CallBody, type CallData } from '@venue/contract';
 import { validValues } from '@/lib/form';
 import { ApiError } from '@/lib/http';
 import { formatYuan } from '@/lib/money';
 import { useApiMutation, useApiQuery } from '@/lib/query';
 
 export type RefundRouteValues = { route: 'T' | 'F'; payMode: (typeof refund.REFUND_OTHER_MODES)[number]; reason: string };
-/** The order and its lines going back (none: all that is left). */
-type RefundBody = { orderId: number; lines?: { detailId: number; quantity: number }[] };
-/** Any order kind's 退款 call: the shared refund request; `A` is its answer's schema. */
-type RefundCallOf<A extends z.ZodType> = Call<undefined, typeof refund.refundRequest, undefined, A>;
+/** What every refund request carries besides what goes back: the route, its channel, the reason and the request id. */
+type RouteFields = 'route' | 'payMode' | 'reason' | 'requestId';
+/**
+ * A 退款 call: an order kind's (the shared refund request: the order and its lines going back, none for
+ * all that is left), or one that names what goes back its own way (a course enrolment's unused lessons).
+ */
+type RefundCallOf = Call<undefined, z.ZodType<Partial<Record<RouteFields, unknown>>>>;
 
 /** One id per refund the user means: a retried request (a lost answer) finds its refund instead of refunding twice. */
 const newRequestId = () => globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
@@ -21,13 +24,13 @@ const newRequestId = () => globalThis.crypto?.randomUUID?.() ?? `${Date.now().to
  * (`what` says the rest, e.g. "2 张票 "), then the call. A retry after no answer sends the same request id,
  * so nothing goes back twice; any answer starts a new one. Answers the server's refund, or null.
  */
-export function useRefundRequest<A extends z.ZodType>(call: RefundCallOf<A>, invalidates: readonly Call[]) {
+export function useRefundRequest<C extends RefundCallOf>(call: C, invalidates: readonly Call[]) {
   const { modal } = App.useApp();
   const [form] = Form.useForm<RefundRouteValues>();
   const requestId = useRef(newRequestId());
   const mutation = useApiMutation(call, { invalidates });
 
-  async function request(body: RefundBody, amountYuan: string | number, what = ''): Promise<CallData<RefundCallOf<A>> | null> {
+  async function request(body: Omit<CallBody<C>, RouteFields>, amountYuan: string | number, what = ''): Promise<CallData<C> | null> {
     const values = await validValues(form);
     if (!values) return null;
     const how = values.route === 'T' ? refund.REFUND_ROUTE_LABELS.T : payment.payModeName(values.payMode);
@@ -46,7 +49,7 @@ export function useRefundRequest<A extends z.ZodType>(call: RefundCallOf<A>, inv
           payMode: values.route === 'F' ? values.payMode : undefined,
           reason: values.reason ?? '',
           requestId: requestId.current,
-        },
+        } as CallBody<C>,
       })
       .catch((error: unknown) => {
         // The server answered (a refusal, a failed channel): the next try is a new refund. No answer: the same one.

@@ -35,7 +35,7 @@ export const VERIFY_TABS: readonly VerifyTab[] = [
     permission: [PERMISSIONS.booking.check.check],
     component: lazy(() => import('./booking/BookingTab')),
   },
-  { key: 'course', title: '课程培训', permission: [] },
+  { key: 'course', title: '课程培训', permission: [PERMISSIONS.course.check.check], component: lazy(() => import('./course/CourseTab')) },
 ];
 
 /** The tabs a user sees, in the spec's order: those whose permission the user holds (`allows` decides). */

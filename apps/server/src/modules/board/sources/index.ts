@@ -1,4 +1,5 @@
 import { cardFeeOrderSource, cardOrderSource } from './card-order.ts';
+import { courseOrderSource } from './course-order.ts';
 import { gatePassSource } from './gate-passes.ts';
 import { goodsSaleSource } from './goods-sale.ts';
 import { leaseOrderSource } from './lease-order.ts';
@@ -21,6 +22,7 @@ export const BOARD_SOURCES: readonly BoardSource[] = [
   cardOrderSource,
   cardFeeOrderSource,
   lectureOrderSource,
+  courseOrderSource,
   gatePassSource,
   voucherVerifySource,
   ticketCheckSource,

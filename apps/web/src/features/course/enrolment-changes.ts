@@ -1,0 +1,16 @@
+import { course, courseAdmin, courseReport, type Call } from '@venue/contract';
+
+/** What an enrolment, its payment, transfer, cancel or refund changes: the lists, seats, balances, the ledger and the figures. */
+export const ENROLMENT_CHANGES: readonly Call[] = [
+  course.enrolmentQuery,
+  course.enrolmentGet,
+  course.refundPreview,
+  course.ledgerQuery,
+  course.classAttendance,
+  course.roster,
+  course.lookup,
+  courseAdmin.classQuery,
+  courseAdmin.courseQuery,
+  courseAdmin.sessionQuery,
+  courseReport.lessons,
+];
