@@ -163,6 +163,18 @@ describeEachEngine(
       expect(new Set(marks)).toEqual(new Set(['S', 'L', 'A']));
       const ledger = await ok(admin.call(course.ledgerQuery, { query: { kind: 'TRANSFER_OUT' } }));
       expect(ledger.records.filter((r) => r.className === '青少年羽毛球初级一班')).toHaveLength(1);
+      // A seeded enrolment names its paid order, so the desk sees what was paid and can refund the unused lessons.
+      const active = await server.db
+        .selectFrom('course_enrolment')
+        .select(['id', 'order_id', 'lessons_left'])
+        .where('class_id', '=', one.id)
+        .where('state', '=', 'A')
+        .where('from_enrolment_id', 'is', null)
+        .where('lessons_left', '>', 0)
+        .executeTakeFirstOrThrow();
+      expect(active.order_id).not.toBeNull();
+      const preview = await ok(admin.call(course.refundPreview, { query: { enrolmentId: active.id } }));
+      expect(preview.paid).toBeGreaterThan(0);
     });
   },
   { jobEveryMs: 100 },

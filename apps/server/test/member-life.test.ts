@@ -81,6 +81,34 @@ describeEachEngine('members and cards through their life on %s', (server) => {
     expect((await other.call(member.members, { query: { keyword: '陈小明' } })).body.data!.total).toBe(0);
   });
 
+  it('keeps a family row and its id when the archive is saved again (a child enrolled on a course names it)', async () => {
+    const before = (await admin.call(member.memberArchive, { params: { id: memberId } })).body.data!.family;
+    expect(before).toEqual([{ familyId: expect.any(Number), name: '陈大明', relation: 'F', phone: '13912345679' }]);
+    const saved = await admin.call(member.editMember, {
+      body: {
+        memberId,
+        memberName: '陈小明',
+        phone: '13912345678',
+        family: [
+          { name: '陈大明', relation: 'F', phone: '13912345670' },
+          { name: '陈小小', relation: 'O', phone: '' },
+        ],
+      },
+    });
+    expect(saved.body.code).toBe(200);
+    const after = (await admin.call(member.memberArchive, { params: { id: memberId } })).body.data!.family;
+    expect(after).toEqual([
+      { familyId: before[0].familyId, name: '陈大明', relation: 'F', phone: '13912345670' },
+      { familyId: expect.any(Number), name: '陈小小', relation: 'O', phone: null },
+    ]);
+    const dropped = await admin.call(member.editMember, {
+      body: { memberId, memberName: '陈小明', phone: '13912345678', family: [{ name: '陈小小', relation: 'O', phone: '' }] },
+    });
+    expect(dropped.body.code).toBe(200);
+    const last = (await admin.call(member.memberArchive, { params: { id: memberId } })).body.data!.family;
+    expect(last).toEqual([{ familyId: after[1].familyId, name: '陈小小', relation: 'O', phone: null }]);
+  });
+
   it('sells a 储值卡 paid by WeChat: the card is issued opened with its value, in the ledger', async () => {
     storedType = (await admin.call(member.cardTypes)).body.data!.find((t) => t.cardTypeName === '储值卡')!.cardTypeId;
     const { created, paid } = await sellCard(cashier, memberId, storedType, 'NEW0001');

@@ -76,7 +76,7 @@ export const members = defineCall({
   response: pageOf(memberRow),
 });
 export const memberFull = memberRow.extend({
-  family: z.array(z.object({ name: z.string(), relation: z.enum(FAMILY_RELATIONS), phone: z.string().nullable() })),
+  family: z.array(z.object({ familyId: z.number(), name: z.string(), relation: z.enum(FAMILY_RELATIONS), phone: z.string().nullable() })),
 });
 export const addMember = defineCall({
   method: 'POST',

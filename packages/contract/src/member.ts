@@ -402,7 +402,7 @@ export const memberDetail = z.object({
   photo: z.string().nullable(),
   memberTypeName: z.string().nullable(),
   source: z.string(),
-  family: z.array(z.object({ name: z.string(), relation: z.enum(['S', 'F', 'M', 'O']), phone: z.string().nullable() })),
+  family: z.array(z.object({ familyId: z.number(), name: z.string(), relation: z.enum(['S', 'F', 'M', 'O']), phone: z.string().nullable() })),
   blacklist: z.array(z.object({ ruleType: z.enum(['FC', 'TR', 'TE', 'FN']), reason: z.string(), createTime: z.string() })),
 });
 export const memberById = defineCall({

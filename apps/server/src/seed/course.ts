@@ -375,6 +375,8 @@ export async function seedCourses({ db, tenantId, venueIds, firstUserId, nowIso 
       await ledger(id, 'TRANSFER_IN', lessons, lessons, when, { orderId, remark: `由报名 ${over.from} 转入` });
     } else {
       orderId = await pay(course, st.memberId, id, st.name, when);
+      // The enrolment names its order, as a real payment leaves it (its 实收 and 退课 read through it).
+      await db.updateTable('course_enrolment').set({ order_id: orderId }).where('id', '=', id).execute();
       await ledger(id, 'BUY', lessons, lessons, when, { orderId, remark: `课程订单 ${orderId} 支付` });
     }
     let left = lessons;

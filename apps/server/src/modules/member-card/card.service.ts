@@ -203,7 +203,7 @@ export class CardService {
       photo: m.photo,
       memberTypeName: m.member_type_name,
       source: m.source,
-      family: m.family.map((f) => ({ name: f.name, relation: f.relation, phone: f.phone })),
+      family: m.family.map((f) => ({ familyId: f.id, name: f.name, relation: f.relation, phone: f.phone })),
       blacklist: m.blacklist.map((b) => ({ ruleType: b.rule_type, reason: b.reason, createTime: b.created_at })),
     };
   }

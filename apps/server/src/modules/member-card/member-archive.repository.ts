@@ -62,7 +62,7 @@ export class MemberArchiveRepository {
   family(tenantId: number, memberId: number, db: Executor = this.db) {
     return db
       .selectFrom('member_family')
-      .select(['name', 'relation', 'phone'])
+      .select(['id as familyId', 'name', 'relation', 'phone'])
       .where('tenant_id', '=', tenantId)
       .where('member_id', '=', memberId)
       .orderBy('id')
@@ -102,12 +102,30 @@ export class MemberArchiveRepository {
     return trx.updateTable('member').set(values).where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
   }
 
+  /**
+   * Sets a member's family to `family`, keeping the row (and its id) of each member still listed under the
+   * same name and relation: a child's course enrolment names its family row, so saving the archive must not
+   * renumber it. Rows no longer listed go; new ones are added.
+   */
   async replaceFamily(trx: Executor, tenantId: number, memberId: number, family: FamilyValues[]) {
-    await trx.deleteFrom('member_family').where('tenant_id', '=', tenantId).where('member_id', '=', memberId).execute();
-    if (family.length)
+    const existing = await this.family(tenantId, memberId, trx);
+    const kept = new Set<number>();
+    const added: FamilyValues[] = [];
+    for (const f of family) {
+      const same = existing.find((e) => !kept.has(e.familyId) && e.name === f.name && e.relation === f.relation);
+      if (!same) {
+        added.push(f);
+        continue;
+      }
+      kept.add(same.familyId);
+      if (same.phone !== f.phone) await trx.updateTable('member_family').set({ phone: f.phone }).where('id', '=', same.familyId).execute();
+    }
+    const gone = existing.filter((e) => !kept.has(e.familyId)).map((e) => e.familyId);
+    if (gone.length) await trx.deleteFrom('member_family').where('tenant_id', '=', tenantId).where('id', 'in', gone).execute();
+    if (added.length)
       await trx
         .insertInto('member_family')
-        .values(family.map((f) => ({ tenant_id: tenantId, member_id: memberId, ...f })))
+        .values(added.map((f) => ({ tenant_id: tenantId, member_id: memberId, ...f })))
         .execute();
   }
 }

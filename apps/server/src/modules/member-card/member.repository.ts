@@ -31,7 +31,7 @@ export class MemberRepository {
       .executeTakeFirst();
     if (!row) return undefined;
     const [family, blacklist] = await Promise.all([
-      this.db.selectFrom('member_family').select(['name', 'relation', 'phone']).where('member_id', '=', id).orderBy('id').execute(),
+      this.db.selectFrom('member_family').select(['id', 'name', 'relation', 'phone']).where('member_id', '=', id).orderBy('id').execute(),
       this.db.selectFrom('blacklist').select(['rule_type', 'reason', 'created_at']).where('member_id', '=', id).where('active', '=', 1).orderBy('id').execute(),
     ]);
     return { ...row, family, blacklist };

@@ -21,12 +21,8 @@ interface Values {
   remark?: string;
 }
 
-/** What the form says under 学员 of the member's family members it cannot offer. */
-function familyHint(offered: number, unnamed: string[]): string | undefined {
-  if (unnamed.length) return `家庭成员 ${unnamed.join('、')} 暂不能在此报名（系统尚未提供其档案编号）`;
-  if (!offered) return '该会员档案没有家庭成员；给孩子报名请先在会员档案中添加家庭成员';
-  return undefined;
-}
+/** What the form says under 学员 when the member's archive has no family to offer. */
+const familyHint = (offered: number) => (offered ? undefined : '该会员档案没有家庭成员；给孩子报名请先在会员档案中添加家庭成员');
 
 /**
  * 报名: the member found by the member card widget (a card read, or a search by number, name or phone),
@@ -101,12 +97,12 @@ export function EnrolCard({ venueId }: { venueId: number }) {
                 </Button>
               </div>
             )}
-            <Form.Item name="student" label="学员" extra={card ? familyHint(family.options.length, family.unnamed) : '请先查询会员'}>
+            <Form.Item name="student" label="学员" extra={card ? familyHint(family.length) : '请先查询会员'}>
               <Radio.Group
                 disabled={!card}
                 options={[
                   { value: 0, label: card ? `${card.memberName}（本人）` : '会员本人' },
-                  ...family.options.map((f) => ({ value: f.familyId, label: `${f.name}（${f.relationLabel}）` })),
+                  ...family.map((f) => ({ value: f.familyId, label: `${f.name}（${f.relationLabel}）` })),
                 ]}
               />
             </Form.Item>
