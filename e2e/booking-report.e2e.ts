@@ -63,8 +63,17 @@ describe('booking boards and reports (issue 35)', () => {
     expect(search).toContain(`beginDate=${today}`);
     const usage = await pageApi<Usage>(page, server.url, `booking/report/usage${search}`);
     const courts = usage.items.find((i) => i.itemName === '羽毛球')!;
-    // The demo week: 王先生's two evening hours each day and 羽协俱乐部's two courts one evening; 校队训练 occupies four.
-    expect(courts).toMatchObject({ bookedHours: 16, occupiedHours: 4 });
+    // The demo week: 王先生's two evening hours each day and 羽协俱乐部's two courts one evening; 校队训练 occupies
+    // four hours, and the demo's badminton classes (issue 36) occupy their courts for their sessions.
+    type Session = { venueId: number; fieldName: string; beginTime: string; endTime: string };
+    const endDate = new URLSearchParams(search).get('endDate')!;
+    const sessions = await pageApi<Session[]>(page, server.url, `course/session/query?venueId=1&beginDate=${today}&endDate=${endDate}`);
+    // A session occupies every whole slot it touches: the demo courts are sold by the hour (16:00-17:30 holds two).
+    const hourOf = (hhmm: string) => Number(hhmm.slice(0, 2)) + Number(hhmm.slice(3, 5)) / 60;
+    const hours = (s: Session) => Math.ceil(hourOf(s.endTime)) - Math.floor(hourOf(s.beginTime));
+    const classHours = sessions.filter((s) => s.venueId === 1 && /^\d+号场$/.test(s.fieldName)).reduce((t, s) => t + hours(s), 0);
+    expect(classHours).toBeGreaterThan(0);
+    expect(courts).toMatchObject({ bookedHours: 16, occupiedHours: 4 + classHours });
     const open = usage.items.reduce((t, i) => t + i.openHours, 0);
     const booked = usage.items.reduce((t, i) => t + i.bookedHours, 0);
     await expect.poll(() => figure('预订小时')).toBe(Math.round(booked * 10) / 10);
