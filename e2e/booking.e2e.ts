@@ -250,11 +250,18 @@ describe('booking: grid, member card, slip, check-in (issue 35)', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('tab', { name: '场地价格' }).click();
     await page.locator('.ant-table-row', { hasText: '平日晚间' }).waitFor();
+    // The saved rules answering late must not overwrite what was typed (they once did, and 24 hours stayed free).
+    await page.route('**/api/booking/setting', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue().catch(() => undefined);
+    });
     await page.getByRole('tab', { name: '退订规则' }).click();
     const free = page.getByLabel(/免手续费/);
     await free.fill('0');
     await page.getByRole('button', { name: /保\s*存/ }).click();
     await notice(page, '保存成功').waitFor();
+    await page.unroute('**/api/booking/setting');
+    expect(await free.inputValue()).toBe('0');
 
     // The demo's court evening three days on (4号场, two hours paid 120.00 in cash): 20% kept.
     const day = china(Date.now() + 3 * 86_400_000).slice(0, 10);

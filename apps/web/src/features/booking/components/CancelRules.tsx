@@ -13,6 +13,8 @@ export function CancelRules() {
   useEffect(() => {
     if (setting) form.setFieldsValue(setting);
   }, [setting, form]);
+  // Until the saved rules land the form stays disabled: a value typed earlier would be overwritten by them, and saved so.
+  const loading = !setting;
 
   async function submit() {
     const values = await validValues(form);
@@ -20,7 +22,7 @@ export function CancelRules() {
   }
 
   return (
-    <Form form={form} layout="vertical" style={{ maxWidth: 420 }}>
+    <Form form={form} layout="vertical" style={{ maxWidth: 420 }} disabled={loading}>
       <Form.Item name="cancelBeforeHours" label="开场前多少小时内不能退订（0：开场前均可退订）" rules={[{ required: true, message: '请输入小时数' }]}>
         <InputNumber min={0} max={720} precision={0} addonAfter="小时" />
       </Form.Item>
@@ -33,7 +35,7 @@ export function CancelRules() {
       <Form.Item name="gateEarlyMinutes" label="会员卡预订：开场前多少分钟起可刷卡入闸（至结束）" rules={[{ required: true, message: '请输入分钟数' }]}>
         <InputNumber min={0} max={720} precision={0} addonAfter="分钟" />
       </Form.Item>
-      <Button type="primary" loading={save.isPending} onClick={() => void submit()}>
+      <Button type="primary" loading={save.isPending} disabled={loading} onClick={() => void submit()}>
         保存
       </Button>
     </Form>
