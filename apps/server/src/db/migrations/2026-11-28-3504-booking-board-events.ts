@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Engine } from '../database.ts';
+import { addBoardTriggers } from './helpers.ts';
 
 /**
  * Issue 35: a booked cell moves the boards (/fieldTX's 今日场地) as a sale does (migration
@@ -14,22 +15,5 @@ const WATCHED: [table: string, venue: string][] = [
 ];
 
 export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
-  if (engine === 'postgres') {
-    for (const [table, venue] of WATCHED) {
-      const fn = `board_notify_${table}`;
-      await sql
-        .raw(
-          `create function ${fn}() returns trigger language plpgsql as $$
-          begin perform pg_notify('board_event', new.tenant_id::text || ':' || coalesce(${venue}::text, '')); return null; end $$`,
-        )
-        .execute(db);
-      await sql.raw(`create trigger ${table}_board after insert or update on ${table} for each row execute function ${fn}()`).execute(db);
-    }
-    return;
-  }
-  for (const [table] of WATCHED) {
-    const bump = `insert into board_version (tenant_id, version) values (new.tenant_id, 1) on conflict (tenant_id) do update set version = version + 1;`;
-    await sql.raw(`create trigger ${table}_board_insert after insert on ${table} begin ${bump} end`).execute(db);
-    await sql.raw(`create trigger ${table}_board_update after update on ${table} begin ${bump} end`).execute(db);
-  }
+  await addBoardTriggers(db, engine, WATCHED);
 }

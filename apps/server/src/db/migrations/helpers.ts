@@ -33,3 +33,29 @@ export function payColumns<T extends string>(table: CreateTableBuilder<T, 'id'>)
     .addColumn('remark', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('paid_at', 'text');
 }
+
+/**
+ * Triggers that tell the boards of every write to `watched` tables at commit (as migration
+ * 2026-11-24-0901 does for sales): PostgreSQL notifies `board_event` with "tenant:venue", SQLite bumps
+ * the tenant's board_version. Each entry: the table and the SQL of its row's venue id.
+ */
+export async function addBoardTriggers(db: Kysely<any>, engine: Engine, watched: [table: string, venue: string][]): Promise<void> {
+  if (engine === 'postgres') {
+    for (const [table, venue] of watched) {
+      const fn = `board_notify_${table}`;
+      await sql
+        .raw(
+          `create function ${fn}() returns trigger language plpgsql as $$
+          begin perform pg_notify('board_event', new.tenant_id::text || ':' || coalesce(${venue}::text, '')); return null; end $$`,
+        )
+        .execute(db);
+      await sql.raw(`create trigger ${table}_board after insert or update on ${table} for each row execute function ${fn}()`).execute(db);
+    }
+    return;
+  }
+  for (const [table] of watched) {
+    const bump = `insert into board_version (tenant_id, version) values (new.tenant_id, 1) on conflict (tenant_id) do update set version = version + 1;`;
+    await sql.raw(`create trigger ${table}_board_insert after insert on ${table} begin ${bump} end`).execute(db);
+    await sql.raw(`create trigger ${table}_board_update after update on ${table} begin ${bump} end`).execute(db);
+  }
+}
