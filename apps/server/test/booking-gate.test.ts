@@ -114,6 +114,30 @@ describeEachEngine(
       expect((await adminNow.call(booking.cancel, { body: { orderId } })).body).toMatchObject({ code: 200, data: { cancelled: 1 } });
       await vi.waitFor(() => expect(board(DEMO_GATES.badminton).cards.has(phy)).toBe(false), wait);
     });
+
+    it('lets the card through when its payment commits after a round that began after the payment was stamped', async () => {
+      // PostgreSQL: the card queue's round (every 100 ms here) can read between the pay's stamp and its commit.
+      // Written here as that commit: paid 2 s ago, landing only now, after a score of rounds.
+      const adminNow = server.api.as(await server.api.login('admin', 'admin123'));
+      const cashierNow = server.api.as(await server.api.login('cashier', 'cashier123'));
+      const item = await itemId(server);
+      const f = await addField(adminNow, item, { fieldName: '闸机场三' });
+      await addRule(adminNow, item, { fieldIds: [f.fieldId], price: 40 });
+      const card = await cardByNo(adminNow, DEMO.vip);
+      const made = await reserve(cashierNow, item, [{ fieldId: f.fieldId, date: dateIn(server, 0), beginTime: '13:00' }], {
+        memberId: card.memberId,
+        cardId: card.cardId,
+      });
+      expect(made.body.code).toBe(200);
+      await settle();
+      const paidAt = new Date(server.clock.now().getTime() - 2000).toISOString();
+      const { orderId } = made.body.data!;
+      await server.db.transaction().execute(async (trx) => {
+        await trx.updateTable('booking_order').set({ pay_state: 'P', paid_at: paidAt }).where('id', '=', orderId).execute();
+        await trx.updateTable('booking_line').set({ state: 'A' }).where('order_id', '=', orderId).execute();
+      });
+      await vi.waitFor(() => expect(board(DEMO_GATES.badminton).cards.get(phy)?.doors).toEqual([1, 2]), wait);
+    });
   },
   { config: GATE_CONFIG },
 );

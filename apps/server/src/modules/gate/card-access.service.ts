@@ -11,6 +11,12 @@ const NO_BEGIN = '2000-01-01';
 const NO_END = '2099-12-31';
 const LEASE_MS = 60_000;
 const BATCH = 200;
+/**
+ * A pay or a cancel is stamped before its transaction commits; a round that read in between did not see
+ * it, and the next round, asking only after its own start, would miss it for good. Each round asks again
+ * over this much before the last one (setting a card's records again changes nothing when nothing moved).
+ */
+export const TIMED_SETTLE_MS = 60_000;
 /** A failed record waits 5 s, then twice as long after each failure, at most 5 minutes. */
 export const retryDelayMs = (attempts: number) => Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 300_000);
 
@@ -139,7 +145,8 @@ export class CardAccessService {
     }
     // Timed grants that began or ended since the last round: those cards' records are set again (queued due now, sent below).
     for (const t of this.timed) {
-      for (const [tenantId, cardIds] of await t.changed(this.timedSeen, now.getTime())) if (cardIds.length) await this.reconcile(tenantId, { cardIds });
+      const since = this.timedSeen === null ? null : this.timedSeen - TIMED_SETTLE_MS;
+      for (const [tenantId, cardIds] of await t.changed(since, now.getTime())) if (cardIds.length) await this.reconcile(tenantId, { cardIds });
     }
     this.timedSeen = now.getTime();
     await this.push(await this.repo.claim(iso(now), iso(addMs(now, LEASE_MS)), BATCH));
