@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { queryClient } from '@/lib/query';
+import './antd-static.css';
 import { AppRoutes } from './AppRoutes';
 import { AppShell } from './AppShell';
 

@@ -39,7 +39,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider
       locale={zhCN}
-      theme={{ token: { ...themeTokens(theme, fontSizeOf(size)), motion: !reducedMotion }, components: themeComponents }}
+      theme={{ token: { ...themeTokens(theme, fontSizeOf(size)), motion: !reducedMotion }, components: themeComponents, zeroRuntime: true }}
       componentSize={antdSize(size)}
       wave={{ disabled: reducedMotion }}
     >
