@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SCREENS } from '@venue/contract';
+import { SCREENS } from '@venue/contract/screens';
 import { views } from './views';
 
 describe('views', () => {

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { SCREENS, type ScreenKey } from '@venue/contract';
+import type { ScreenKey } from '@venue/contract';
+import { SCREENS } from '@venue/contract/screens';
 
 type View = LazyExoticComponent<ComponentType>;
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Upload, type UploadProps } from 'antd';
 import { LoadingOutlined, PlusOutlined } from '@ant-design/icons';
-import { goods } from '@venue/contract';
+import * as goods from '@venue/contract/goods';
 import { uploadFile } from '@/lib/http';
 import { notify } from '@/lib/notify';
 

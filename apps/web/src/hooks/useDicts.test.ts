@@ -3,7 +3,7 @@ import { createElement, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { system } from '@venue/contract';
+import * as system from '@venue/contract/system';
 import { callApi } from '@/lib/http';
 import { useDicts } from './useDicts';
 

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { system } from '@venue/contract';
+import * as system from '@venue/contract/system';
 import { DICT_PAGE_SIZE, dictLabel, type Dicts } from '@/lib/dict';
 import { useApiQuery } from '@/lib/query';
 

@@ -1,4 +1,5 @@
-import { system, type CallData } from '@venue/contract';
+import type { CallData } from '@venue/contract';
+import * as system from '@venue/contract/system';
 import { useApiQuery } from '@/lib/query';
 
 type Centers = CallData<typeof system.enableVenueInfo>;

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { system } from '@venue/contract';
+import * as system from '@venue/contract/system';
 import { callApi } from './http';
 import { dictLabel, loadDicts } from './dict';
 

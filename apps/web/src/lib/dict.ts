@@ -1,4 +1,5 @@
-import { system, type DictEntry } from '@venue/contract';
+import type { DictEntry } from '@venue/contract';
+import * as system from '@venue/contract/system';
 import { callApi } from './http';
 
 export type Dicts = Record<string, DictEntry[]>;

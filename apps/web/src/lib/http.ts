@@ -1,4 +1,5 @@
-import { fillPath, type Call, type CallBody, type CallData, type CallParams, type CallQuery, type DownloadCall, type UploadCall } from '@venue/contract';
+import type { Call, CallBody, CallData, CallParams, CallQuery, DownloadCall, UploadCall } from '@venue/contract';
+import { fillPath } from '@venue/contract/common/call';
 import { apiFetch, ApiError, readData, statusError, xhrUpload, type FetchInit } from './api-fetch';
 import { notify, DURATION } from './notify';
 import { expiredMarker, tokenStore } from './storage';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_PERMISSION, PERMISSIONS } from '@venue/contract';
+import { ADMIN_PERMISSION, PERMISSIONS } from '@venue/contract/common/access';
 import { allows, holdsAny, PERMISSION_USAGE } from './permission';
 
 describe('element permission (spec 6)', () => {

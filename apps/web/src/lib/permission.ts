@@ -1,4 +1,4 @@
-import { ADMIN_PERMISSION } from '@venue/contract';
+import { ADMIN_PERMISSION } from '@venue/contract/common/access';
 
 export const PERMISSION_USAGE = "使用方式： v-permission=\"['admin','editor']\"";
 

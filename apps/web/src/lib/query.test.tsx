@@ -2,7 +2,8 @@ import { createElement, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { goods, system } from '@venue/contract';
+import * as goods from '@venue/contract/goods';
+import * as system from '@venue/contract/system';
 import { callApi } from './http';
 import { callKey, useApiMutation, useApiQuery } from './query';
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { goods, member, payment } from '@venue/contract';
+import * as goods from '@venue/contract/goods';
+import * as member from '@venue/contract/member';
+import * as payment from '@venue/contract/payment';
 import { fieldsOf, maxLen, maxLenRule, schemaRule, textRules } from './schema-rules';
 
 describe('form rules from the contract schemas', () => {

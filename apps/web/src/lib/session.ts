@@ -1,5 +1,9 @@
 import { create } from 'zustand';
-import { auth, Code, DEFAULT_ROLE, system, type MenuNode, type UserInfo } from '@venue/contract';
+import type { MenuNode, UserInfo } from '@venue/contract';
+import * as auth from '@venue/contract/auth';
+import * as system from '@venue/contract/system';
+import { Code } from '@venue/contract/common/codes';
+import { DEFAULT_ROLE } from '@venue/contract/auth';
 import { ApiError, callApi } from './http';
 import { tokenStore, usernameStore } from './storage';
 

@@ -2,7 +2,7 @@
  * Shared field checks (spec 5). The predicates test the format only; the form rules let empty values
  * pass, so "required" stays a separate rule.
  */
-import { Msg } from '@venue/contract';
+import { Msg } from '@venue/contract/common/codes';
 
 const IP_PART = '(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
 const IP = new RegExp(`^${IP_PART}(\\.${IP_PART}){3}$`);

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button, Popover } from 'antd';
 import { ShoppingCartOutlined, ShopOutlined } from '@ant-design/icons';
-import { PERMISSIONS } from '@venue/contract';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import { usePermission } from '@/components/Permission';
 import { useHotkey } from '@/hooks/useHotkey';
 import { useSession } from '@/lib/session';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { ControlOutlined } from '@ant-design/icons';
-import { PERMISSIONS } from '@venue/contract';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import { usePermission } from '@/components/Permission';
 import { NavButton } from './NavButton';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Cascader, Popover } from 'antd';
 import { EnvironmentOutlined } from '@ant-design/icons';
-import { auth } from '@venue/contract';
+import * as auth from '@venue/contract/auth';
 import { useVenueTree } from '@/hooks/useVenueGroups';
 import { callApi } from '@/lib/http';
 import { notifyAfterReload } from '@/lib/notify';

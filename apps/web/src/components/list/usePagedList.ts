@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { TablePaginationConfig } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type Call, type Page } from '@venue/contract';
+import type { Call, Page } from '@venue/contract';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@venue/contract/common/envelope';
 import type { z } from 'zod';
 import { callApi } from '@/lib/http';
 import { callKey, useInvalidate } from '@/lib/query';

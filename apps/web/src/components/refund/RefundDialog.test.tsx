@@ -3,7 +3,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Code, lecture, payment } from '@venue/contract';
+import * as lecture from '@venue/contract/lecture';
+import * as payment from '@venue/contract/payment';
+import { Code } from '@venue/contract/common/codes';
 import { ApiError, callApi } from '@/lib/http';
 import { RefundDialog, refundAmountFen } from './RefundDialog';
 

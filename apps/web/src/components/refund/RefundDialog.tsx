@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Modal, Table, Typography, type TableColumnsType } from 'antd';
-import { fenToYuan, refund, yuanToFen, type Call } from '@venue/contract';
+import type { Call } from '@venue/contract';
+import * as refund from '@venue/contract/order-refund';
+import { fenToYuan, yuanToFen } from '@venue/contract/common/money';
 import { formatYuan } from '@/lib/money';
 import { notify, toast } from '@/lib/notify';
 import { RefundRouteFields, useRefundRequest } from './useRefundRequest';

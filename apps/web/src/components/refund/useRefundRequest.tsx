@@ -1,7 +1,9 @@
 import { useRef } from 'react';
 import { App, Form, Input, Radio, Select, type FormInstance } from 'antd';
 import type { z } from 'zod';
-import { payment, refund, type Call, type CallBody, type CallData } from '@venue/contract';
+import type { Call, CallBody, CallData } from '@venue/contract';
+import * as payment from '@venue/contract/payment';
+import * as refund from '@venue/contract/order-refund';
 import { validValues } from '@/lib/form';
 import { ApiError } from '@/lib/http';
 import { formatYuan } from '@/lib/money';

@@ -1,4 +1,6 @@
-import { auth, Code, type Call, type CallData, type CallQuery } from '@venue/contract';
+import type { Call, CallData, CallQuery } from '@venue/contract';
+import * as auth from '@venue/contract/auth';
+import { Code } from '@venue/contract/common/codes';
 import { ApiError, fetchData } from '@/lib/api-fetch';
 import { tokenStore } from '@/lib/storage';
 

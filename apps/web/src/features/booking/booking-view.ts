@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
-import { booking, type BookingOrder, type BookingSetting, type Cell, type Grid, type PriceRule } from '@venue/contract';
+import type { BookingOrder, BookingSetting, Cell, Grid, PriceRule } from '@venue/contract';
+import * as booking from '@venue/contract/booking';
 import { formatYuan } from '@/lib/money';
 
 type CellState = booking.CellState;

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { booking, type BookingOrder } from '@venue/contract';
+import type { BookingOrder } from '@venue/contract';
+import * as booking from '@venue/contract/booking';
 import { callApi } from '@/lib/http';
 import { toast } from '@/lib/notify';
 import { useInvalidate } from '@/lib/query';

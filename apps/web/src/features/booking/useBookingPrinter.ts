@@ -1,4 +1,5 @@
-import { booking, type BookingOrder } from '@venue/contract';
+import type { BookingOrder } from '@venue/contract';
+import * as booking from '@venue/contract/booking';
 import { SLIP_CSS, useQrSlipPrinter, type QrSlipKind } from '@/features/ticket';
 import { callApi } from '@/lib/http';
 import { BookingSlip } from './components/BookingSlip';

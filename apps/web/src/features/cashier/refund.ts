@@ -1,4 +1,6 @@
-import { sale, shareOfPaid, type SaleOrder } from '@venue/contract';
+import type { SaleOrder } from '@venue/contract';
+import * as sale from '@venue/contract/sale';
+import { shareOfPaid } from '@venue/contract/common/money';
 import { fenToYuan, yuanToFen } from '@/lib/money';
 
 /** What the refund dialog edits: units to refund per line (0: the line is not refunded). */

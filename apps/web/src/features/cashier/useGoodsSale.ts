@@ -1,5 +1,8 @@
 import { useReducer } from 'react';
-import { goods, member, Msg, sale } from '@venue/contract';
+import * as goods from '@venue/contract/goods';
+import * as member from '@venue/contract/member';
+import * as sale from '@venue/contract/sale';
+import { Msg } from '@venue/contract/common/codes';
 import { usePermission } from '@/components/Permission';
 import { useScannerInput } from '@/hooks/useScannerInput';
 import { toast } from '@/lib/notify';

@@ -1,5 +1,6 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { goods, type CallData } from '@venue/contract';
+import type { CallData } from '@venue/contract';
+import * as goods from '@venue/contract/goods';
 import { useDebouncedValue } from '@/hooks/useDebouncedValue';
 import { callApi } from '@/lib/http';
 import { callKey, queryClient, useApiQuery } from '@/lib/query';

@@ -1,5 +1,9 @@
 import Decimal from 'decimal.js';
-import { cardDiscount, fenToYuan, member, Msg, payment, yuanToFen } from '@venue/contract';
+import * as cardDiscount from '@venue/contract/card-discount';
+import * as member from '@venue/contract/member';
+import * as payment from '@venue/contract/payment';
+import { fenToYuan, yuanToFen } from '@venue/contract/common/money';
+import { Msg } from '@venue/contract/common/codes';
 import type { z } from 'zod';
 import { formatYuan } from '@/lib/money';
 

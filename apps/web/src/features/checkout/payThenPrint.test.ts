@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Code, type payment } from '@venue/contract';
+import type { payment } from '@venue/contract';
+import { Code } from '@venue/contract/common/codes';
 import { ApiError } from '@/lib/api-fetch';
 import { notify, toast } from '@/lib/notify';
 import { payThenPrint, PRINT_FAILED } from './payThenPrint';

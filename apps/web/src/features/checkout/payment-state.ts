@@ -1,4 +1,4 @@
-import { payment } from '@venue/contract';
+import * as payment from '@venue/contract/payment';
 import type { PayMethod, Selection } from './pay-selection';
 
 /** The payment dialog's form: the choice (null until the cashier makes one), the codes typed, and saving. */

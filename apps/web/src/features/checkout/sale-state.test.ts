@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { Code, type Card } from '@venue/contract';
+import type { Card } from '@venue/contract';
+import { Code } from '@venue/contract/common/codes';
 import { ApiError } from '@/lib/http';
 import { exceedsStock } from './cart';
 import { initialSale, orderNeeded, payFailure, saleReducer, type SaleAction, type SaleState } from './sale-state';

@@ -1,4 +1,6 @@
-import { Code, Msg, sale, type Card } from '@venue/contract';
+import type { Card } from '@venue/contract';
+import * as sale from '@venue/contract/sale';
+import { Code, Msg } from '@venue/contract/common/codes';
 import { ApiError } from '@/lib/http';
 import { addToCart, cartSignature, setPricePay, setQuantity, type CartLine } from './cart';
 

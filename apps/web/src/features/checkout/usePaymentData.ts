@@ -1,5 +1,6 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { member, payment } from '@venue/contract';
+import * as member from '@venue/contract/member';
+import * as payment from '@venue/contract/payment';
 import { sumLines } from '@/lib/money';
 import { useApiQuery } from '@/lib/query';
 import { payModeOf, timesCardOf, type PayCard, type PayMethod, type Selection } from './pay-selection';

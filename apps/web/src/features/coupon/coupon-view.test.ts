@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { coupons, type Coupon } from '@venue/contract';
+import type { Coupon } from '@venue/contract';
+import * as coupons from '@venue/contract/coupons';
 import { discountHint, issueProblem, recordFilters, toBody, toForm } from './coupon-view';
 
 const coupon: Coupon = {

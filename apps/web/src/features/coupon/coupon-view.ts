@@ -1,5 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { coupons, type Coupon, type CallBody } from '@venue/contract';
+import type { Coupon, CallBody } from '@venue/contract';
+import * as coupons from '@venue/contract/coupons';
 import type { IssueMember, MemberCouponFilters, MemberCouponState } from '@venue/contract/coupons';
 
 const T = coupons.COUPON_TEXTS;

@@ -1,4 +1,4 @@
-import { courseAdmin } from '@venue/contract';
+import * as courseAdmin from '@venue/contract/course-admin';
 
 /** Label maps as Select / Radio options, in the contract's order. */
 export const optionsOf = <K extends string>(keys: readonly K[], labels: Record<K, string>) => keys.map((value) => ({ value, label: labels[value] }));

@@ -1,4 +1,6 @@
-import { addChinaDays, course, type Enrolment, type RosterRow } from '@venue/contract';
+import type { Enrolment, RosterRow } from '@venue/contract';
+import * as course from '@venue/contract/course';
+import { addChinaDays } from '@venue/contract/common/china-time';
 
 const WEEKDAY_NAMES = ['一', '二', '三', '四', '五', '六', '日'];
 

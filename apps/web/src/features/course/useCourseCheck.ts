@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { course, type CallData } from '@venue/contract';
+import type { CallData } from '@venue/contract';
+import * as course from '@venue/contract/course';
 import { callApi } from '@/lib/http';
 import { toast } from '@/lib/notify';
 import { useInvalidate } from '@/lib/query';

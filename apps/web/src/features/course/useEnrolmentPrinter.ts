@@ -1,5 +1,6 @@
 import { useRef } from 'react';
-import { course, type Enrolment, type payment } from '@venue/contract';
+import type { Enrolment, payment } from '@venue/contract';
+import * as course from '@venue/contract/course';
 import { SLIP_CSS, useQrSlipPrinter, type QrSlipKind } from '@/features/ticket';
 import { callApi } from '@/lib/http';
 import { EnrolmentSlip } from './components/EnrolmentSlip';

@@ -1,4 +1,4 @@
-import { member } from '@venue/contract';
+import * as member from '@venue/contract/member';
 import { useApiQuery } from '@/lib/query';
 
 /** A family member on a member's archive as the enrolment form offers them. */

@@ -1,4 +1,7 @@
-import { course, courseAdmin, courseReport, type Call } from '@venue/contract';
+import type { Call } from '@venue/contract';
+import * as course from '@venue/contract/course';
+import * as courseAdmin from '@venue/contract/course-admin';
+import * as courseReport from '@venue/contract/course-report';
 import { toast } from '@/lib/notify';
 import { useApiMutation } from '@/lib/query';
 import { signedText } from './course-view';

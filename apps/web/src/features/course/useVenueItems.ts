@@ -1,4 +1,4 @@
-import { system } from '@venue/contract';
+import * as system from '@venue/contract/system';
 import { useApiQuery } from '@/lib/query';
 
 /** A venue's sport items as options (none until a venue is chosen). */

@@ -1,5 +1,6 @@
 import { createElement } from 'react';
-import { hand, type HandOrder } from '@venue/contract';
+import type { HandOrder } from '@venue/contract';
+import * as hand from '@venue/contract/hand';
 import { printInFrame, type ReceiptKind } from '@/features/checkout';
 import { callApi } from '@/lib/http';
 import { HandReceipt } from './components/HandReceipt';

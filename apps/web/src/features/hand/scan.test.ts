@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { hand, PERMISSIONS } from '@venue/contract';
+import * as hand from '@venue/contract/hand';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import { callApi } from '@/lib/http';
 import { useSession } from '@/lib/session';
 import { lookupCard } from '@/features/member-card';

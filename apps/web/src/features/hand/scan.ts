@@ -1,4 +1,6 @@
-import { codesOf, hand, type Card, type Hand, type HandOrder } from '@venue/contract';
+import type { Card, Hand, HandOrder } from '@venue/contract';
+import * as hand from '@venue/contract/hand';
+import { codesOf } from '@venue/contract/common/access';
 import { lookupCard } from '@/features/member-card';
 import { callApi } from '@/lib/http';
 import { notify } from '@/lib/notify';

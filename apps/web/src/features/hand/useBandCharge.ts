@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { hand, Msg, type Hand } from '@venue/contract';
+import type { Hand } from '@venue/contract';
+import * as hand from '@venue/contract/hand';
+import { Msg } from '@venue/contract/common/codes';
 import { toast } from '@/lib/notify';
 import { useApiMutation } from '@/lib/query';
 import type { Call } from '@venue/contract';

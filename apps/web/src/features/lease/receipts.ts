@@ -1,5 +1,6 @@
 import { createElement } from 'react';
-import { lease, type LeaseOrder } from '@venue/contract';
+import type { LeaseOrder } from '@venue/contract';
+import * as lease from '@venue/contract/lease';
 import { printInFrame, type ReceiptKind } from '@/features/checkout';
 import { callApi } from '@/lib/http';
 import { LeaseReceipt } from './components/LeaseReceipt';

@@ -1,6 +1,10 @@
 import { useReducer, useState } from 'react';
 import Decimal from 'decimal.js';
-import { lease, member, Msg, system, type LeaseGoods } from '@venue/contract';
+import type { LeaseGoods } from '@venue/contract';
+import * as lease from '@venue/contract/lease';
+import * as member from '@venue/contract/member';
+import * as system from '@venue/contract/system';
+import { Msg } from '@venue/contract/common/codes';
 import { initialSale, orderNeeded, payThenPrint, printPaidOrder, saleReducer, useReceiptPrinter } from '@/features/checkout';
 import { useCardHandler } from '@/features/member-card';
 import { lookupHandOrCard, useBandCharge } from '@/features/hand';

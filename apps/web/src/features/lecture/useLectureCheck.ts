@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { lecture, type LectureOrder } from '@venue/contract';
+import type { LectureOrder } from '@venue/contract';
+import * as lecture from '@venue/contract/lecture';
 import { callApi } from '@/lib/http';
 import { toast } from '@/lib/notify';
 import { useInvalidate } from '@/lib/query';

@@ -1,4 +1,4 @@
-import { lecture } from '@venue/contract';
+import * as lecture from '@venue/contract/lecture';
 import { SLIP_CSS, useQrSlipPrinter, type QrSlipKind } from '@/features/ticket';
 import { callApi } from '@/lib/http';
 import { LectureSlip, type LectureSlipRow } from './components/LectureSlip';

@@ -1,4 +1,5 @@
-import { member, type Card } from '@venue/contract';
+import type { Card } from '@venue/contract';
+import * as member from '@venue/contract/member';
 import { formatDate } from '@/lib/format';
 
 /** Spec 8 card-state warnings, by state (the contract's texts, shared with the server). */

@@ -1,5 +1,7 @@
 import { App } from 'antd';
-import { Code, member, type Card } from '@venue/contract';
+import type { Card } from '@venue/contract';
+import * as member from '@venue/contract/member';
+import { Code } from '@venue/contract/common/codes';
 import { ApiError, callApi } from '@/lib/http';
 import { notify } from '@/lib/notify';
 import { CARD_LOOKUP_FAILED, CARD_NOT_FOUND, judgeCard, OPEN_CARD_QUESTION } from './card-rules';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { member } from '@venue/contract';
+import * as member from '@venue/contract/member';
 import { payThenPrint } from '@/features/checkout';
 import { callApi } from '@/lib/http';
 import { useSession } from '@/lib/session';

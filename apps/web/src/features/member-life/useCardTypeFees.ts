@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { member } from '@venue/contract';
+import * as member from '@venue/contract/member';
 import { formatYuan } from '@/lib/money';
 import { useApiQuery } from '@/lib/query';
 

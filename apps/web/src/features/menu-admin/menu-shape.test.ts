@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type MenuNode, menus } from '@venue/contract';
+import type { MenuNode } from '@venue/contract';
+import * as menus from '@venue/contract/menus';
 import type { MenuRow } from '@venue/contract/system';
 import { MENU_ICON_NODES } from '@/components/MenuIcon';
 import { searchEntries, sideItems, viewRoutes } from '@/lib/menu-routes';

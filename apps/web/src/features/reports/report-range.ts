@@ -1,4 +1,5 @@
-import { addChinaDays, chinaDate as chinaDateOf, type report } from '@venue/contract';
+import type { report } from '@venue/contract';
+import { addChinaDays, chinaDate as chinaDateOf } from '@venue/contract/common/china-time';
 
 type Range = report.RangeQuery;
 /** A China date ("YYYY-MM-DD") `daysBack` days before `now`. */

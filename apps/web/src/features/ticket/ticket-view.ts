@@ -1,4 +1,5 @@
-import { ticket, type TicketRow } from '@venue/contract';
+import type { TicketRow } from '@venue/contract';
+import * as ticket from '@venue/contract/ticket';
 
 /** Spec 2.8: use times composed from the slots, 周一至周五 09:00-12:00; … */
 export const timesText = (row: Pick<TicketRow, 'useTimeList'>) => row.useTimeList.map(ticket.slotText).join('；');

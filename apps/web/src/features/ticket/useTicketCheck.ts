@@ -1,5 +1,8 @@
 import { useRef, useState } from 'react';
-import { hand, ticket, ticketDesk, type TicketEntry, type TicketRow } from '@venue/contract';
+import type { TicketEntry, TicketRow } from '@venue/contract';
+import * as hand from '@venue/contract/hand';
+import * as ticket from '@venue/contract/ticket';
+import * as ticketDesk from '@venue/contract/ticket-desk';
 import { callApi } from '@/lib/http';
 import { toast } from '@/lib/notify';
 import { useInvalidate } from '@/lib/query';

@@ -1,4 +1,6 @@
-import { ticket, ticketDesk, type TicketEntry, type TicketRow } from '@venue/contract';
+import type { TicketEntry, TicketRow } from '@venue/contract';
+import * as ticket from '@venue/contract/ticket';
+import * as ticketDesk from '@venue/contract/ticket-desk';
 import { callApi } from '@/lib/http';
 import { SLIP_CSS, TicketSlip } from './components/TicketSlip';
 import { useQrSlipPrinter, type QrSlipKind } from './useQrSlipPrinter';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PERMISSIONS } from '@venue/contract';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import { visibleTabs, type VerifyTab } from './tabs';
 
 const Tab = (() => null) as unknown as NonNullable<VerifyTab['component']>;

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { PERMISSIONS, type Permission } from '@venue/contract';
+import type { Permission } from '@venue/contract';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import type { VerifyTabProps } from './tab-props';
 
 /** The tabs of 快速核销 (spec 2.8), in the spec's order. */

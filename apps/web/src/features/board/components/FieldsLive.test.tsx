@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { bookingReport } from '@venue/contract';
+import * as bookingReport from '@venue/contract/booking-report';
 import { boardGet } from '../board-client';
 import { FieldsLive } from './FieldsLive';
 

@@ -1,4 +1,4 @@
-import { bookingReport } from '@venue/contract';
+import * as bookingReport from '@venue/contract/booking-report';
 import { useBoardData } from '../hooks/useBoard';
 import type { BoardAccess } from '../board-client';
 import css from './Board.module.css';

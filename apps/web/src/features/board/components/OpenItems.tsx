@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { Card, List } from 'antd';
-import { goods, hand, lease, PERMISSIONS } from '@venue/contract';
+import * as goods from '@venue/contract/goods';
+import * as hand from '@venue/contract/hand';
+import * as lease from '@venue/contract/lease';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import { usePermission } from '@/components/Permission';
 import { useApiQuery } from '@/lib/query';
 

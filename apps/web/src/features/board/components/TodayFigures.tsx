@@ -1,7 +1,11 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Card, Col, Empty, List, Row, Statistic, Typography } from 'antd';
-import { board, chinaDate, codesOf, SCREENS, type ScreenKey } from '@venue/contract';
+import type { ScreenKey } from '@venue/contract';
+import * as board from '@venue/contract/board';
+import { chinaDate } from '@venue/contract/common/china-time';
+import { codesOf } from '@venue/contract/common/access';
+import { SCREENS } from '@venue/contract/screens';
 import { usePermission } from '@/components/Permission';
 import { useApiQuery, useInvalidate } from '@/lib/query';
 import { viewRoutes } from '@/lib/menu-routes';

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { createParser } from 'eventsource-parser';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Code, type Call, type CallData, type CallQuery } from '@venue/contract';
+import type { Call, CallData, CallQuery } from '@venue/contract';
+import { Code } from '@venue/contract/common/codes';
 import { apiFetch, ApiError } from '@/lib/api-fetch';
 import { boardAccess, boardGet, forgetAnonymous, type BoardAccess } from '../board-client';
 

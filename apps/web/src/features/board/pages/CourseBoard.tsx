@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { EChartsCoreOption } from 'echarts/core';
-import { courseAdmin, courseReport } from '@venue/contract';
+import * as courseAdmin from '@venue/contract/course-admin';
+import * as courseReport from '@venue/contract/course-report';
 import { EChart } from '../components/EChart';
 import { BoardFrame, BoardMessage, Panel, Stat, Stats, tableClass } from '../components/BoardFrame';
 import { barOption } from '../charts';

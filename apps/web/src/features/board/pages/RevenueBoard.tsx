@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { board } from '@venue/contract';
+import * as board from '@venue/contract/board';
 import { CAPABILITIES } from '@venue/contract/board';
 import { EChart } from '../components/EChart';
 import { BoardFrame, BoardMessage, Panel, Stat, Stats } from '../components/BoardFrame';

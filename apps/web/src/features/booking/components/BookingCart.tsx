@@ -1,6 +1,8 @@
 import { useState, type RefObject } from 'react';
 import { App, Button, Card, Input, InputNumber, List, Space, Typography } from 'antd';
-import { booking, PERMISSIONS, type Card as MemberCard, type Grid } from '@venue/contract';
+import type { Card as MemberCard, Grid } from '@venue/contract';
+import * as booking from '@venue/contract/booking';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import { usePermission } from '@/components/Permission';
 import { PaymentDialog, payThenPrint, printPaidOrder } from '@/features/checkout';
 import { MemberCardSearch, MemberDisplay } from '@/features/member-card';

@@ -1,5 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { booking, type Grid } from '@venue/contract';
+import type { Grid } from '@venue/contract';
+import * as booking from '@venue/contract/booking';
 import { canPick, cellPrice, cellStateText, CELL_COLORS, chosenKey, moveBy, spokenPrice } from '../booking-view';
 import styles from './BookingGrid.module.css';
 

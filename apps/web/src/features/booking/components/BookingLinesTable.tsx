@@ -1,5 +1,6 @@
 import { Table, Tag, type TableColumnsType } from 'antd';
-import { booking, type BookingOrder } from '@venue/contract';
+import type { BookingOrder } from '@venue/contract';
+import * as booking from '@venue/contract/booking';
 import { formatYuan } from '@/lib/money';
 
 type Line = BookingOrder['details'][number];

@@ -1,4 +1,5 @@
-import { booking, type BookingOrder } from '@venue/contract';
+import type { BookingOrder } from '@venue/contract';
+import * as booking from '@venue/contract/booking';
 import { formatYuan } from '@/lib/money';
 
 /** A printed booking slip: its QR code (快速核销 › 场馆业务 finds the order by it), the cells, who, the amount. */

@@ -1,7 +1,9 @@
 import { useRef, useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Alert, App, Form, Modal, Typography } from 'antd';
-import { booking, bookingAdmin, type BookingOrder } from '@venue/contract';
+import type { BookingOrder } from '@venue/contract';
+import * as booking from '@venue/contract/booking';
+import * as bookingAdmin from '@venue/contract/booking-admin';
 import { RefundRouteFields, type RefundRouteValues } from '@/components/refund/useRefundRequest';
 import { validValues } from '@/lib/form';
 import { formatYuan } from '@/lib/money';

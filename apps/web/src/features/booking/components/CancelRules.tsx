@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Button, Form, InputNumber } from 'antd';
-import { bookingAdmin, type BookingSetting } from '@venue/contract';
+import type { BookingSetting } from '@venue/contract';
+import * as bookingAdmin from '@venue/contract/booking-admin';
 import { validValues } from '@/lib/form';
 import { toast } from '@/lib/notify';
 import { useApiMutation, useApiQuery } from '@/lib/query';

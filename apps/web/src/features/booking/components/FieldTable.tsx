@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Button, Form, Input, InputNumber, Radio, Table, Tag } from 'antd';
-import { bookingAdmin, PERMISSIONS, type Field } from '@venue/contract';
+import type { Field } from '@venue/contract';
+import * as bookingAdmin from '@venue/contract/booking-admin';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import { FormDialog } from '@/components/list/FormDialog';
 import { usePermission } from '@/components/Permission';
 import { STATE_OPTIONS } from '@/components/StateSwitch';

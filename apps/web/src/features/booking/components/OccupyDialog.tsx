@@ -1,5 +1,5 @@
 import { Form, Input, InputNumber, Modal } from 'antd';
-import { booking } from '@venue/contract';
+import * as booking from '@venue/contract/booking';
 import { validValues } from '@/lib/form';
 import { toast } from '@/lib/notify';
 import { useApiMutation } from '@/lib/query';

@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { App, Button, Checkbox, Form, Input, InputNumber, Select, Space, Table } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { bookingAdmin, member, PERMISSIONS, type PriceRule } from '@venue/contract';
+import type { PriceRule } from '@venue/contract';
+import * as bookingAdmin from '@venue/contract/booking-admin';
+import * as member from '@venue/contract/member';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import { FormDialog } from '@/components/list/FormDialog';
 import { usePermission } from '@/components/Permission';
 import { formatYuan } from '@/lib/money';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Card, Empty, Select, Space, Tabs } from 'antd';
-import { PERMISSIONS, system } from '@venue/contract';
+import * as system from '@venue/contract/system';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import { usePermission } from '@/components/Permission';
 import { useApiQuery } from '@/lib/query';
 import { useSession } from '@/lib/session';

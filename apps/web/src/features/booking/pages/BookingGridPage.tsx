@@ -1,7 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Radio, Select, Space, Tag, Typography } from 'antd';
-import { booking, chinaDate, system, type Card as MemberCard } from '@venue/contract';
+import type { Card as MemberCard } from '@venue/contract';
+import * as booking from '@venue/contract/booking';
+import * as system from '@venue/contract/system';
+import { chinaDate } from '@venue/contract/common/china-time';
 import { useSession } from '@/lib/session';
 import { useApiQuery } from '@/lib/query';
 import { toast } from '@/lib/notify';

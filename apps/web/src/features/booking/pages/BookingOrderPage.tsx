@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { Button, Descriptions, Form, Input, Modal, Select, Tag } from 'antd';
-import { booking, PERMISSIONS, sale, type BookingOrder } from '@venue/contract';
+import type { BookingOrder } from '@venue/contract';
+import * as booking from '@venue/contract/booking';
+import * as sale from '@venue/contract/sale';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import { CrudPage } from '@/components/list/CrudPage';
 import { usePermission } from '@/components/Permission';
 import { formatYuan } from '@/lib/money';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Form, InputNumber } from 'antd';
 import { ClockCircleOutlined } from '@ant-design/icons';
-import { PERMISSIONS, sale } from '@venue/contract';
+import * as sale from '@venue/contract/sale';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import { FormDialog } from '@/components/list/FormDialog';
 import { Permission } from '@/components/Permission';
 import { callApi } from '@/lib/http';

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Input, Modal, Radio, Select, Space } from 'antd';
-import { payChannel, payment } from '@venue/contract';
+import * as payChannel from '@venue/contract/pay-channel';
+import * as payment from '@venue/contract/payment';
 import { useApiMutation, useApiQuery } from '@/lib/query';
 
 interface Props {

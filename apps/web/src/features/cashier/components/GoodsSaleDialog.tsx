@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Col, Modal, Row, Space, type InputRef } from 'antd';
-import { sale as saleCalls } from '@venue/contract';
+import * as saleCalls from '@venue/contract/sale';
 import { useVenueWarehouseOptions } from '@/features/goods';
 import { BandBar } from '@/features/hand';
 import { useFocusOnOpen } from '@/hooks/useFocusOnOpen';

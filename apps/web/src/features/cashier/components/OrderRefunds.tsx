@@ -1,5 +1,7 @@
 import { Button, Table, Tag } from 'antd';
-import { PERMISSIONS, sale, type SaleRefund } from '@venue/contract';
+import type { SaleRefund } from '@venue/contract';
+import * as sale from '@venue/contract/sale';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import { usePermission } from '@/components/Permission';
 import { formatTime } from '@/lib/format';
 import { formatYuan } from '@/lib/money';

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Checkbox, Form, InputNumber, Radio, Select, type FormInstance } from 'antd';
-import { payment, sale } from '@venue/contract';
+import * as payment from '@venue/contract/payment';
+import * as sale from '@venue/contract/sale';
 import { FormDialog } from '@/components/list/FormDialog';
 import { useVenueGroups } from '@/hooks/useVenueGroups';
 import { useApiMutation, useApiQuery } from '@/lib/query';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { InputNumber, Modal, Table, Typography } from 'antd';
-import { sale, type SaleOrder, type SaleRefund } from '@venue/contract';
+import type { SaleOrder, SaleRefund } from '@venue/contract';
+import * as sale from '@venue/contract/sale';
 import { RefundRouteFields, useRefundRequest } from '@/components/refund/useRefundRequest';
 import { formatYuan } from '@/lib/money';
 import { notify, toast } from '@/lib/notify';

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, DatePicker, Space, Table, Tag } from 'antd';
 import { DownloadOutlined, SyncOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
-import { payChannel, payment } from '@venue/contract';
+import * as payChannel from '@venue/contract/pay-channel';
+import * as payment from '@venue/contract/payment';
 import { downloadFile } from '@/lib/http';
 import { useApiMutation, useApiQuery } from '@/lib/query';
 

@@ -1,7 +1,11 @@
 import { useState } from 'react';
 import { App, Button, Form, Input, InputNumber, Radio, Select, Tag } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
-import { payChannel, payment, type CallBody, PERMISSIONS, Msg } from '@venue/contract';
+import type { CallBody } from '@venue/contract';
+import * as payChannel from '@venue/contract/pay-channel';
+import * as payment from '@venue/contract/payment';
+import { PERMISSIONS } from '@venue/contract/common/access';
+import { Msg } from '@venue/contract/common/codes';
 import { CrudPage } from '@/components/list/CrudPage';
 import { Permission } from '@/components/Permission';
 import { STATE_OPTIONS, StateSwitch } from '@/components/StateSwitch';

@@ -1,5 +1,7 @@
 import { App, Button } from 'antd';
-import { PERMISSIONS, sale, type lecture, type Call, type Permission } from '@venue/contract';
+import type { lecture, Call, Permission } from '@venue/contract';
+import * as sale from '@venue/contract/sale';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import { usePermission } from '@/components/Permission';
 import { toast } from '@/lib/notify';
 import { useApiMutation } from '@/lib/query';

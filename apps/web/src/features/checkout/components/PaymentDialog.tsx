@@ -1,7 +1,9 @@
 import { useReducer, useRef, type ReactNode } from 'react';
 import Decimal from 'decimal.js';
 import { Alert, Button, Input, Modal, Table, Typography, type InputRef } from 'antd';
-import { Msg, payChannel, payment } from '@venue/contract';
+import * as payChannel from '@venue/contract/pay-channel';
+import * as payment from '@venue/contract/payment';
+import { Msg } from '@venue/contract/common/codes';
 import { useHotkey } from '@/hooks/useHotkey';
 import { useScannerInput } from '@/hooks/useScannerInput';
 import { formatYuan } from '@/lib/money';

@@ -1,5 +1,5 @@
 import type { SaleOrder } from '@venue/contract';
-import { payment } from '@venue/contract';
+import * as payment from '@venue/contract/payment';
 import { formatTime } from '@/lib/format';
 import { formatYuan, lineAmount } from '@/lib/money';
 

@@ -1,4 +1,5 @@
-import { sale, type SaleRefund } from '@venue/contract';
+import type { SaleRefund } from '@venue/contract';
+import * as sale from '@venue/contract/sale';
 import { formatTime } from '@/lib/format';
 import { formatYuan } from '@/lib/money';
 import { ReceiptLines, type PaperWidth } from './Receipt';

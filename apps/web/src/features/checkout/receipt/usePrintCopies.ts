@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { App } from 'antd';
-import { payment } from '@venue/contract';
+import * as payment from '@venue/contract/payment';
 import { callApi } from '@/lib/http';
 import { copyQuestion, DEFAULT_PRINT_CONFIG, PrintCounter, shouldPrint } from './print-rules';
 

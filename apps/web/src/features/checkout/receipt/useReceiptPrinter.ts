@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { sale, type SaleOrder, type SaleRefund } from '@venue/contract';
+import type { SaleOrder, SaleRefund } from '@venue/contract';
+import * as sale from '@venue/contract/sale';
 import { callApi } from '@/lib/http';
 import { useSession } from '@/lib/session';
 import { readLocal, writeLocal } from '@/lib/storage';

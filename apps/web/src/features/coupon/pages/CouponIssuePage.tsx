@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Button, Card, Descriptions, Empty, Form, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
-import { coupons } from '@venue/contract';
+import * as coupons from '@venue/contract/coupons';
 import type { IssueMember } from '@venue/contract/coupons';
 import { notify } from '@/lib/notify';
 import { useApiMutation, useApiQuery } from '@/lib/query';

@@ -1,5 +1,7 @@
 import { DatePicker, Form, Input, InputNumber, Radio, Select, Tag, Typography } from 'antd';
-import { coupons, PERMISSIONS, type Coupon } from '@venue/contract';
+import type { Coupon } from '@venue/contract';
+import * as coupons from '@venue/contract/coupons';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import { CrudPage } from '@/components/list/CrudPage';
 import { STATE_OPTIONS, StateSwitch } from '@/components/StateSwitch';
 import { useVenueGroups } from '@/hooks/useVenueGroups';

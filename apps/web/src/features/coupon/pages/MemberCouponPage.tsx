@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Button, DatePicker, Form, Input, Modal, Select, Tag } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { coupons, PERMISSIONS, type MemberCoupon } from '@venue/contract';
+import type { MemberCoupon } from '@venue/contract';
+import * as coupons from '@venue/contract/coupons';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import type { MemberCouponFilters } from '@venue/contract/coupons';
 import { CrudPage } from '@/components/list/CrudPage';
 import { Permission, usePermission } from '@/components/Permission';

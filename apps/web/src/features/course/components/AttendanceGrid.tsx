@@ -1,6 +1,7 @@
 import { Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { course, type CallData } from '@venue/contract';
+import type { CallData } from '@venue/contract';
+import * as course from '@venue/contract/course';
 import { useApiQuery } from '@/lib/query';
 import { enrolmentStateText } from '../course-view';
 

@@ -1,5 +1,7 @@
 import { Descriptions, Drawer, Table, Tabs, Tag } from 'antd';
-import { course, courseAdmin, type CourseClass, type Enrolment } from '@venue/contract';
+import type { CourseClass, Enrolment } from '@venue/contract';
+import * as course from '@venue/contract/course';
+import * as courseAdmin from '@venue/contract/course-admin';
 import { useApiQuery } from '@/lib/query';
 import { ENROLMENT_STATE_COLORS, enrolmentStateText, studentText, weekdaysText } from '../course-view';
 import { AttendanceGrid } from './AttendanceGrid';

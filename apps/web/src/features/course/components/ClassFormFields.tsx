@@ -1,7 +1,10 @@
 import { useEffect } from 'react';
 import { Alert, Checkbox, DatePicker, Form, Input, InputNumber, Select, Space, Typography, type FormInstance } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { bookingAdmin, chinaDate, courseAdmin, type CallBody, type CourseClass } from '@venue/contract';
+import type { CallBody, CourseClass } from '@venue/contract';
+import * as bookingAdmin from '@venue/contract/booking-admin';
+import * as courseAdmin from '@venue/contract/course-admin';
+import { chinaDate } from '@venue/contract/common/china-time';
 import { useApiQuery } from '@/lib/query';
 import { fieldsOf, schemaRule, textRules } from '@/lib/schema-rules';
 import { WEEKDAY_OPTIONS } from '../course-options';

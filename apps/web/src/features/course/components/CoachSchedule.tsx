@@ -1,5 +1,7 @@
 import { Drawer, Empty, Table, Tag, Typography } from 'antd';
-import { addChinaDays, chinaDate, courseAdmin, type Coach, type Session } from '@venue/contract';
+import type { Coach, Session } from '@venue/contract';
+import * as courseAdmin from '@venue/contract/course-admin';
+import { addChinaDays, chinaDate } from '@venue/contract/common/china-time';
 import { useApiQuery } from '@/lib/query';
 import { byDate, dateWithWeekday } from '../course-view';
 

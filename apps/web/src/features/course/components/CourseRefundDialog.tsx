@@ -1,5 +1,7 @@
 import { Alert, Descriptions, Modal, Spin } from 'antd';
-import { course, refund, type Enrolment } from '@venue/contract';
+import type { Enrolment } from '@venue/contract';
+import * as course from '@venue/contract/course';
+import * as refund from '@venue/contract/order-refund';
 import { RefundRouteFields, useRefundRequest } from '@/components/refund/useRefundRequest';
 import { formatYuan } from '@/lib/money';
 import { notify, toast } from '@/lib/notify';

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Button, Card, Col, DatePicker, Form, Input, Radio, Row, Select, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { course, courseAdmin, type Card as MemberCard, type Enrolment } from '@venue/contract';
+import type { Card as MemberCard, Enrolment } from '@venue/contract';
+import * as course from '@venue/contract/course';
+import * as courseAdmin from '@venue/contract/course-admin';
 import { MemberCardSearch, MemberDisplay } from '@/features/member-card';
 import { validValues } from '@/lib/form';
 import { formatYuan } from '@/lib/money';

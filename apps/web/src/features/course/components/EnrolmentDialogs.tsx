@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { Descriptions, Form, Input, Modal, Select, Typography } from 'antd';
-import { addChinaDays, chinaDate, course, courseAdmin, type Enrolment, type Session } from '@venue/contract';
+import type { Enrolment, Session } from '@venue/contract';
+import * as course from '@venue/contract/course';
+import * as courseAdmin from '@venue/contract/course-admin';
+import { addChinaDays, chinaDate } from '@venue/contract/common/china-time';
 import { validValues } from '@/lib/form';
 import { toast } from '@/lib/notify';
 import { useApiMutation, useApiQuery } from '@/lib/query';

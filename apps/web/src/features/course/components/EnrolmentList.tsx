@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { App, Button, Form, Grid, Input, Select, Tag } from 'antd';
-import { course, courseAdmin, PERMISSIONS, type Enrolment } from '@venue/contract';
+import type { Enrolment } from '@venue/contract';
+import * as course from '@venue/contract/course';
+import * as courseAdmin from '@venue/contract/course-admin';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import { CrudPage } from '@/components/list/CrudPage';
 import { usePermission } from '@/components/Permission';
 import { callApi } from '@/lib/http';

@@ -1,4 +1,5 @@
-import { course, type Enrolment } from '@venue/contract';
+import type { Enrolment } from '@venue/contract';
+import * as course from '@venue/contract/course';
 import { PaymentDialog, payThenPrint } from '@/features/checkout';
 import { useApiMutation } from '@/lib/query';
 import { ENROLMENT_CHANGES } from '../enrolment-changes';

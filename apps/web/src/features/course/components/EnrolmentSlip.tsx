@@ -1,4 +1,5 @@
-import { courseAdmin, type Enrolment } from '@venue/contract';
+import type { Enrolment } from '@venue/contract';
+import * as courseAdmin from '@venue/contract/course-admin';
 import { formatYuan } from '@/lib/money';
 import { studentText } from '../course-view';
 

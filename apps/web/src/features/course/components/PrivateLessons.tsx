@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Select, Table, Typography } from 'antd';
-import { courseAdmin, type RosterRow } from '@venue/contract';
+import type { RosterRow } from '@venue/contract';
+import * as courseAdmin from '@venue/contract/course-admin';
 import { useApiQuery } from '@/lib/query';
 
 /** The member's private packages (私教课时包): a lesson is taken with the coach who taught it. */

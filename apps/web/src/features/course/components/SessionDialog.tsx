@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Descriptions, Form, Input, Modal, Popconfirm, Space, Table, Tag } from 'antd';
-import { course, courseAdmin, PERMISSIONS, type RosterRow } from '@venue/contract';
+import type { RosterRow } from '@venue/contract';
+import * as course from '@venue/contract/course';
+import * as courseAdmin from '@venue/contract/course-admin';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import { usePermission } from '@/components/Permission';
 import { validValues } from '@/lib/form';
 import { useApiMutation, useApiQuery } from '@/lib/query';

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { Button, Form, Input, InputNumber, Radio, Select, Tag } from 'antd';
-import { courseAdmin, PERMISSIONS, users as usersApi, type CallBody, type Coach } from '@venue/contract';
+import type { CallBody, Coach } from '@venue/contract';
+import * as courseAdmin from '@venue/contract/course-admin';
+import * as usersApi from '@venue/contract/users';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import { CrudPage, pageLocally } from '@/components/list/CrudPage';
 import type { ListSource } from '@/components/list/usePagedList';
 import { StateSwitch } from '@/components/StateSwitch';

@@ -1,5 +1,7 @@
 import { Form, Input, InputNumber, Radio, Select, Space, Tag } from 'antd';
-import { courseAdmin, PERMISSIONS, type CallBody, type Course } from '@venue/contract';
+import type { CallBody, Course } from '@venue/contract';
+import * as courseAdmin from '@venue/contract/course-admin';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import { CrudPage, pageLocally } from '@/components/list/CrudPage';
 import type { ListSource } from '@/components/list/usePagedList';
 import { StateSwitch } from '@/components/StateSwitch';

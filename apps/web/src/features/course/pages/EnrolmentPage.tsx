@@ -1,5 +1,5 @@
 import { Card, Col, Empty, Row } from 'antd';
-import { PERMISSIONS } from '@venue/contract';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import { usePermission } from '@/components/Permission';
 import { useSession } from '@/lib/session';
 import { EnrolCard } from '../components/EnrolCard';

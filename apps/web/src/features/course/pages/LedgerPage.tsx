@@ -1,7 +1,9 @@
 import { useSearchParams } from 'react-router';
 import { Button, DatePicker, Form, Input, Select, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { course, courseAdmin, type LedgerRow } from '@venue/contract';
+import type { LedgerRow } from '@venue/contract';
+import * as course from '@venue/contract/course';
+import * as courseAdmin from '@venue/contract/course-admin';
 import { CrudPage } from '@/components/list/CrudPage';
 import { useApiQuery } from '@/lib/query';
 import { optionsOf } from '../course-options';

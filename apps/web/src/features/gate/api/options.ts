@@ -1,5 +1,7 @@
 import type { Dayjs } from 'dayjs';
-import { gate, member, type CallData } from '@venue/contract';
+import type { CallData } from '@venue/contract';
+import * as gate from '@venue/contract/gate';
+import * as member from '@venue/contract/member';
 import { dateRange } from '@/lib/time';
 import { useApiQuery } from '@/lib/query';
 

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Descriptions, Modal, Space, Table, Tag } from 'antd';
-import { gate, PERMISSIONS, type CallData } from '@venue/contract';
+import type { CallData } from '@venue/contract';
+import * as gate from '@venue/contract/gate';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import type { Controller } from '@venue/contract/gate';
 import { Permission } from '@/components/Permission';
 import { callApi } from '@/lib/http';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Checkbox, Empty, Menu, Modal, Space, Spin } from 'antd';
-import { gate } from '@venue/contract';
+import * as gate from '@venue/contract/gate';
 import { DOOR_STATE_LABELS, GATE_TEXTS, type DoorState, type PassDirection, type RemoteControlItem } from '@venue/contract/gate';
 import { notify } from '@/lib/notify';
 import { useApiMutation, useApiQuery } from '@/lib/query';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Modal, Transfer } from 'antd';
-import { gate } from '@venue/contract';
+import * as gate from '@venue/contract/gate';
 import type { Gate } from '@venue/contract/gate';
 import { toast } from '@/lib/notify';
 import { useApiMutation, useApiQuery } from '@/lib/query';

@@ -1,5 +1,6 @@
 import { Button, Form, Input, InputNumber, Popconfirm } from 'antd';
-import { gate, PERMISSIONS } from '@venue/contract';
+import * as gate from '@venue/contract/gate';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import type { Area } from '@venue/contract/gate';
 import { CrudPage } from '@/components/list/CrudPage';
 import { usePermission } from '@/components/Permission';

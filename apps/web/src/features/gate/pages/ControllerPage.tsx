@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Form, Input, InputNumber, Radio, Select, Tag, Tooltip } from 'antd';
-import { gate, PERMISSIONS } from '@venue/contract';
+import * as gate from '@venue/contract/gate';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import type { Controller } from '@venue/contract/gate';
 import { CrudPage } from '@/components/list/CrudPage';
 import { STATE_OPTIONS } from '@/components/StateSwitch';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Form, Input, InputNumber, Radio, Select, Tag } from 'antd';
-import { gate, PERMISSIONS } from '@venue/contract';
+import * as gate from '@venue/contract/gate';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import { DOORS, GATE_DOOR_RULES, PASS_MODE_LABELS, READER_TYPE_LABELS, USAGE_LABELS, type Gate } from '@venue/contract/gate';
 import { CrudPage } from '@/components/list/CrudPage';
 import { usePermission } from '@/components/Permission';

@@ -1,6 +1,7 @@
 import { Button, DatePicker, Form, Input, Select, Tag, Tooltip } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { gate, PERMISSIONS } from '@venue/contract';
+import * as gate from '@venue/contract/gate';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import { DIRECTION_LABELS, PASS_KIND_LABELS, type Pass, type PassFilters } from '@venue/contract/gate';
 import { CrudPage } from '@/components/list/CrudPage';
 import { Permission } from '@/components/Permission';

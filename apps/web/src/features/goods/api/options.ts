@@ -1,4 +1,6 @@
-import { goods, system, type CallData } from '@venue/contract';
+import type { CallData } from '@venue/contract';
+import * as goods from '@venue/contract/goods';
+import * as system from '@venue/contract/system';
 import { callApi } from '@/lib/http';
 import { callKey, queryClient, useApiQuery } from '@/lib/query';
 

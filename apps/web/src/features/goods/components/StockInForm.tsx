@@ -1,6 +1,7 @@
 import { Button, Form, Input, InputNumber, Select, Space, Typography, type FormInstance } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { goods, type CallBody } from '@venue/contract';
+import type { CallBody } from '@venue/contract';
+import * as goods from '@venue/contract/goods';
 import type { z } from 'zod';
 import { sumLines } from '@/lib/money';
 import { useApiQuery } from '@/lib/query';

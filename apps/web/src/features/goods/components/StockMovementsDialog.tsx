@@ -1,5 +1,5 @@
 import { Modal, Table, Tag } from 'antd';
-import { goods } from '@venue/contract';
+import * as goods from '@venue/contract/goods';
 import type { z } from 'zod';
 import { usePagedList } from '@/components/list/usePagedList';
 import { formatTime } from '@/lib/format';

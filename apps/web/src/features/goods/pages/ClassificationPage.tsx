@@ -1,5 +1,6 @@
 import { Form, Input, InputNumber, Radio, Select } from 'antd';
-import { goods, PERMISSIONS } from '@venue/contract';
+import * as goods from '@venue/contract/goods';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import type { z } from 'zod';
 import { CrudPage, pageLocally } from '@/components/list/CrudPage';
 import type { ListSource } from '@/components/list/usePagedList';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { App, Button, DatePicker, Form, Input, Modal, Radio, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { goods, PERMISSIONS } from '@venue/contract';
+import * as goods from '@venue/contract/goods';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import { CrudPage } from '@/components/list/CrudPage';
 import { Permission } from '@/components/Permission';
 import { validValues } from '@/lib/form';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Form, Input, InputNumber, Select } from 'antd';
-import { goods, PERMISSIONS } from '@venue/contract';
+import * as goods from '@venue/contract/goods';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import type { z } from 'zod';
 import { CrudPage } from '@/components/list/CrudPage';
 import { FormDialog } from '@/components/list/FormDialog';

@@ -1,5 +1,7 @@
 import { Form, Input, Radio, Select } from 'antd';
-import { goods, type CallBody, PERMISSIONS } from '@venue/contract';
+import type { CallBody } from '@venue/contract';
+import * as goods from '@venue/contract/goods';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import type { z } from 'zod';
 import { CrudPage } from '@/components/list/CrudPage';
 import { STATE_OPTIONS, StateSwitch } from '@/components/StateSwitch';

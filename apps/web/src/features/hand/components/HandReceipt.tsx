@@ -1,4 +1,6 @@
-import { hand, payment, type HandOrder } from '@venue/contract';
+import type { HandOrder } from '@venue/contract';
+import * as hand from '@venue/contract/hand';
+import * as payment from '@venue/contract/payment';
 import { ReceiptLines, type PaperWidth } from '@/features/checkout';
 import { formatTime } from '@/lib/format';
 import { formatYuan, lineAmount } from '@/lib/money';

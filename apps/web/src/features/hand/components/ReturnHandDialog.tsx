@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Alert, Modal, Radio, Table } from 'antd';
-import { hand, refund, type HandCharge, type HandOrder, type OrderRefund } from '@venue/contract';
+import type { HandCharge, HandOrder, OrderRefund } from '@venue/contract';
+import * as hand from '@venue/contract/hand';
+import * as refund from '@venue/contract/order-refund';
 import { formatTime } from '@/lib/format';
 import { formatYuan } from '@/lib/money';
 import { toast } from '@/lib/notify';

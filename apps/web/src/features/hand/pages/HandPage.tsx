@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { Button, Form, Input, InputNumber, Select, Space, Tabs, Tag } from 'antd';
-import { hand, PERMISSIONS, ticketDesk, type CallQuery, type Hand, type HandOrder, type TicketEntry } from '@venue/contract';
+import type { CallQuery, Hand, HandOrder, TicketEntry } from '@venue/contract';
+import * as hand from '@venue/contract/hand';
+import * as ticketDesk from '@venue/contract/ticket-desk';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import { CrudPage } from '@/components/list/CrudPage';
 import { usePermission } from '@/components/Permission';
 import { PaymentDialog, payThenPrint, printPaidOrder, useReceiptPrinter } from '@/features/checkout';

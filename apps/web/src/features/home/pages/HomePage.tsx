@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Button, Card, Col, Descriptions, Empty, Row, Typography } from 'antd';
-import { SCREENS, type MenuNode } from '@venue/contract';
+import type { MenuNode } from '@venue/contract';
+import { SCREENS } from '@venue/contract/screens';
 import { menuIcon } from '@/components/MenuIcon';
 import { TodayFigures } from '@/features/board';
 import { joinPath, searchEntries } from '@/lib/menu-routes';

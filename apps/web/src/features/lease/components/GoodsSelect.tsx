@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Select } from 'antd';
-import { goods } from '@venue/contract';
+import * as goods from '@venue/contract/goods';
 import { callApi } from '@/lib/http';
 
 /** A goods archive entry chosen by name, barcode or shorthand (the lease goods archive lends those). */

@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import { Alert, Col, Input, Radio, Row, Space, Typography, type InputRef } from 'antd';
 import { namedClear, namedSearch } from '@/components/namedIcons';
-import { lease } from '@venue/contract';
+import * as lease from '@venue/contract/lease';
 import { GoodsTiles, PaymentDialog, SaleCart } from '@/features/checkout';
 import { BandBar } from '@/features/hand';
 import { useLeaseDesk } from '../useLeaseDesk';

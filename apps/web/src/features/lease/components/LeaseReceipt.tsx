@@ -1,4 +1,6 @@
-import { lease, payment, type LeaseOrder } from '@venue/contract';
+import type { LeaseOrder } from '@venue/contract';
+import * as lease from '@venue/contract/lease';
+import * as payment from '@venue/contract/payment';
 import { ReceiptLines, type PaperWidth } from '@/features/checkout';
 import { formatTime } from '@/lib/format';
 import { formatYuan, lineAmount } from '@/lib/money';

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { Alert, InputNumber, Modal, Radio, Table } from 'antd';
-import { fenToYuan, lease, refund, yuanToFen, type LeaseOrder, type OrderRefund } from '@venue/contract';
+import type { LeaseOrder, OrderRefund } from '@venue/contract';
+import * as lease from '@venue/contract/lease';
+import * as refund from '@venue/contract/order-refund';
+import { fenToYuan, yuanToFen } from '@venue/contract/common/money';
 import { depositBackFen, minutesBetween, overtimeFen } from '@venue/contract/common/lease-rent';
 import { formatYuan } from '@/lib/money';
 import { toast } from '@/lib/notify';

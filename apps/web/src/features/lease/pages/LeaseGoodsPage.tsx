@@ -1,5 +1,8 @@
 import { Form, Input, InputNumber, Radio, Select, Typography } from 'antd';
-import { lease, PERMISSIONS, system, type CallBody, type LeaseGoods } from '@venue/contract';
+import type { CallBody, LeaseGoods } from '@venue/contract';
+import * as lease from '@venue/contract/lease';
+import * as system from '@venue/contract/system';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import { CrudPage } from '@/components/list/CrudPage';
 import { STATE_OPTIONS, StateSwitch } from '@/components/StateSwitch';
 import { callApi } from '@/lib/http';

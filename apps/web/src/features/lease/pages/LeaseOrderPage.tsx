@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import { Button, Form, Input, Modal, Select, Table, Tag } from 'antd';
-import { lease, payment, PERMISSIONS, refund, type CallQuery, type LeaseOrder, type OrderRefund } from '@venue/contract';
+import type { CallQuery, LeaseOrder, OrderRefund } from '@venue/contract';
+import * as lease from '@venue/contract/lease';
+import * as payment from '@venue/contract/payment';
+import * as refund from '@venue/contract/order-refund';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import { CrudPage } from '@/components/list/CrudPage';
 import { usePermission } from '@/components/Permission';
 import { useReceiptPrinter } from '@/features/checkout';

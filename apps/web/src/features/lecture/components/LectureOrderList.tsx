@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { Button, Card, Table, Tag } from 'antd';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, PERMISSIONS, refund, sale, lecture, type LectureOrder, type LectureUser } from '@venue/contract';
+import type { LectureOrder, LectureUser } from '@venue/contract';
+import * as refund from '@venue/contract/order-refund';
+import * as sale from '@venue/contract/sale';
+import * as lecture from '@venue/contract/lecture';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@venue/contract/common/envelope';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import { usePermission } from '@/components/Permission';
 import { CloseOrderButton } from '@/features/checkout';
 import { stateTag } from '@/features/ticket';

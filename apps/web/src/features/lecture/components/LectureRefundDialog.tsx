@@ -1,4 +1,5 @@
-import { lecture, type LectureOrder, type LectureUser } from '@venue/contract';
+import type { LectureOrder, LectureUser } from '@venue/contract';
+import * as lecture from '@venue/contract/lecture';
 import { RefundDialog } from '@/components/refund/RefundDialog';
 import { formatYuan } from '@/lib/money';
 

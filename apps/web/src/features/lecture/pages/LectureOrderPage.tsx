@@ -1,5 +1,5 @@
 import { Col, Empty, Row } from 'antd';
-import { PERMISSIONS } from '@venue/contract';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import { usePermission } from '@/components/Permission';
 import { useSession } from '@/lib/session';
 import { LectureOrderList } from '../components/LectureOrderList';

@@ -1,6 +1,8 @@
 import { Button, Form, Input, InputNumber, Radio, Select, Space } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { PERMISSIONS, lecture, type CallBody, type Lecture } from '@venue/contract';
+import type { CallBody, Lecture } from '@venue/contract';
+import * as lecture from '@venue/contract/lecture';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import { CrudPage } from '@/components/list/CrudPage';
 import { STATE_OPTIONS, StateSwitch } from '@/components/StateSwitch';
 import { useVenueGroups } from '@/hooks/useVenueGroups';

@@ -1,5 +1,7 @@
 import { App, Button, Descriptions, Drawer, Table, Tag } from 'antd';
-import { member, type Card, PERMISSIONS } from '@venue/contract';
+import type { Card } from '@venue/contract';
+import * as member from '@venue/contract/member';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import type { z } from 'zod';
 import { Permission } from '@/components/Permission';
 import { usePagedList } from '@/components/list/usePagedList';

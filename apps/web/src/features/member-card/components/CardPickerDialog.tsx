@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { Button, Input, Modal, Space, Table, Tag } from 'antd';
-import { member, type Card } from '@venue/contract';
+import type { Card } from '@venue/contract';
+import * as member from '@venue/contract/member';
 import { formatDate } from '@/lib/format';
 import { callApi } from '@/lib/http';
 import { usePagedList, type ListSource } from '@/components/list/usePagedList';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Modal, Progress, Space, Table, Upload } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { member } from '@venue/contract';
+import * as member from '@venue/contract/member';
 import type { z } from 'zod';
 import { downloadFile, uploadFile } from '@/lib/http';
 import { notify } from '@/lib/notify';

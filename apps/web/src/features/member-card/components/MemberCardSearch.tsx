@@ -1,6 +1,7 @@
 import { useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { Button, Input, Select, Space, type InputRef } from 'antd';
-import { member, type Card } from '@venue/contract';
+import type { Card } from '@venue/contract';
+import * as member from '@venue/contract/member';
 import { namedClear } from '@/components/namedIcons';
 import { useScannerInput } from '@/hooks/useScannerInput';
 import { lookupCard, useCardHandler } from '../useCardHandler';

@@ -1,7 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Form, Input, Select, Tag } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { member, type CallData, type Card, PERMISSIONS } from '@venue/contract';
+import type { CallData, Card } from '@venue/contract';
+import * as member from '@venue/contract/member';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import { CrudPage } from '@/components/list/CrudPage';
 import { FormDialog } from '@/components/list/FormDialog';
 import { Permission } from '@/components/Permission';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Form, Input, Modal, Select, Space, Table } from 'antd';
-import { member, type Card } from '@venue/contract';
+import type { Card } from '@venue/contract';
+import * as member from '@venue/contract/member';
 import { formatTime } from '@/lib/format';
 import { useApiQuery } from '@/lib/query';
 import { ExtendDialog } from './ExtendDialog';

@@ -1,6 +1,8 @@
 import { useRef, useState } from 'react';
 import { App, Button, Dropdown, Form, Input, Radio, Typography } from 'antd';
-import { member, PERMISSIONS, type Card } from '@venue/contract';
+import type { Card } from '@venue/contract';
+import * as member from '@venue/contract/member';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import { Permission, usePermission } from '@/components/Permission';
 import { FormDialog } from '@/components/list/FormDialog';
 import { callApi } from '@/lib/http';

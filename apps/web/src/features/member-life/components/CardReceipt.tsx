@@ -1,5 +1,6 @@
 import { createElement } from 'react';
-import { payment, type member } from '@venue/contract';
+import type { member } from '@venue/contract';
+import * as payment from '@venue/contract/payment';
 import { printInFrame } from '@/features/checkout';
 import { formatTime } from '@/lib/format';
 import { formatYuan } from '@/lib/money';

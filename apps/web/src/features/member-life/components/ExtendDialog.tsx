@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Form, InputNumber, Typography } from 'antd';
-import { member } from '@venue/contract';
+import * as member from '@venue/contract/member';
 import { FormDialog } from '@/components/list/FormDialog';
 import { callApi } from '@/lib/http';
 import { toast } from '@/lib/notify';

@@ -1,5 +1,6 @@
 import { createElement } from 'react';
-import { member, payment } from '@venue/contract';
+import * as member from '@venue/contract/member';
+import * as payment from '@venue/contract/payment';
 import { printInFrame } from '@/features/checkout';
 import { formatTime } from '@/lib/format';
 import { formatYuan } from '@/lib/money';

@@ -1,5 +1,5 @@
 import { Alert, Descriptions, Drawer, Table, Tabs, Tag } from 'antd';
-import { member } from '@venue/contract';
+import * as member from '@venue/contract/member';
 import { formatTime } from '@/lib/format';
 import { formatYuan } from '@/lib/money';
 import { useApiQuery } from '@/lib/query';

@@ -1,5 +1,6 @@
 import { Form, Input, InputNumber, Radio } from 'antd';
-import { member, PERMISSIONS } from '@venue/contract';
+import * as member from '@venue/contract/member';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import type { z } from 'zod';
 import { CrudPage } from '@/components/list/CrudPage';
 import { callApi } from '@/lib/http';

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Form, InputNumber } from 'antd';
-import { member, type Card } from '@venue/contract';
+import type { Card } from '@venue/contract';
+import * as member from '@venue/contract/member';
 import { PaymentDialog } from '@/features/checkout';
 import { FormDialog } from '@/components/list/FormDialog';
 import { callApi } from '@/lib/http';

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { Form, Input, Select, Switch } from 'antd';
-import { member, type CallData } from '@venue/contract';
+import type { CallData } from '@venue/contract';
+import * as member from '@venue/contract/member';
 import { PaymentDialog } from '@/features/checkout';
 import { FormDialog } from '@/components/list/FormDialog';
 import { callApi } from '@/lib/http';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Form, InputNumber, Radio, Space, Table } from 'antd';
 import type { z } from 'zod';
-import { member, PERMISSIONS } from '@venue/contract';
+import * as member from '@venue/contract/member';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import { Permission } from '@/components/Permission';
 import { FormDialog } from '@/components/list/FormDialog';
 import { callApi } from '@/lib/http';

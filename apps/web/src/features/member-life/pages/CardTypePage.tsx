@@ -1,6 +1,8 @@
 import { Button, Form, Input, InputNumber, Radio, Select, Space, Switch, Tabs } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { member, PERMISSIONS, system } from '@venue/contract';
+import * as member from '@venue/contract/member';
+import * as system from '@venue/contract/system';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import type { z } from 'zod';
 import { CrudPage } from '@/components/list/CrudPage';
 import { StateSwitch } from '@/components/StateSwitch';

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Button, Form, Input, Select, Space, type FormInstance } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { member, PERMISSIONS, type CallData } from '@venue/contract';
+import type { CallData } from '@venue/contract';
+import * as member from '@venue/contract/member';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import type { z } from 'zod';
 import { CrudPage } from '@/components/list/CrudPage';
 import { Permission } from '@/components/Permission';

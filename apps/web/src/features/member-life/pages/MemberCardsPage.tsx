@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from 'antd';
-import { PERMISSIONS } from '@venue/contract';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import { Permission } from '@/components/Permission';
 import { MemberCardPage } from '@/features/member-card';
 import { BatchExtendDialog } from '../components/BatchExtendDialog';

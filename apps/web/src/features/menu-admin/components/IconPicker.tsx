@@ -1,5 +1,5 @@
 import { Select } from 'antd';
-import { menus } from '@venue/contract';
+import * as menus from '@venue/contract/menus';
 import { menuIcon } from '@/components/MenuIcon';
 
 const OPTIONS = menus.MENU_ICONS.map((name) => ({

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Form, Input, InputNumber, Radio, Select, TreeSelect, type FormInstance } from 'antd';
-import { ALL_PERMISSIONS, menus, system } from '@venue/contract';
+import * as menus from '@venue/contract/menus';
+import * as system from '@venue/contract/system';
+import { ALL_PERMISSIONS } from '@venue/contract/common/access';
 import type { MenuRow } from '@venue/contract/system';
 import { FormDialog } from '@/components/list/FormDialog';
 import { callApi } from '@/lib/http';

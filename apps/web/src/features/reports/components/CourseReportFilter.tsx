@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Button, DatePicker, Form, Select, Space } from 'antd';
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
-import { courseAdmin, courseReport } from '@venue/contract';
+import * as courseAdmin from '@venue/contract/course-admin';
+import * as courseReport from '@venue/contract/course-report';
 import { useApiQuery } from '@/lib/query';
 import { useSession } from '@/lib/session';
 

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Button, DatePicker, Form, Select, Space } from 'antd';
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
-import { PERMISSIONS, type report } from '@venue/contract';
+import type { report } from '@venue/contract';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import { Permission } from '@/components/Permission';
 import { useSession } from '@/lib/session';
 

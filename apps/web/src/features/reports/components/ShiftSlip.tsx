@@ -1,4 +1,4 @@
-import { report } from '@venue/contract';
+import * as report from '@venue/contract/report';
 import { formatYuan } from '@/lib/money';
 
 type Shift = { date: string; venueName: string; rows: report.ShiftRow[] };

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, DatePicker, Form, Select, Space, Table, Tag } from 'antd';
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
-import { bookingReport } from '@venue/contract';
+import * as bookingReport from '@venue/contract/booking-report';
 import { downloadFile } from '@/lib/http';
 import { useApiQuery } from '@/lib/query';
 import { useSession } from '@/lib/session';

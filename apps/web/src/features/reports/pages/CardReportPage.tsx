@@ -1,5 +1,6 @@
 import { Table } from 'antd';
-import { member, report } from '@venue/contract';
+import * as member from '@venue/contract/member';
+import * as report from '@venue/contract/report';
 import { downloadFile } from '@/lib/http';
 import { useApiQuery } from '@/lib/query';
 import { Figures, Panel } from '../components/Figures';

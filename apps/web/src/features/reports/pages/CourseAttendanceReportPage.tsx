@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Table } from 'antd';
-import { courseReport } from '@venue/contract';
+import * as courseReport from '@venue/contract/course-report';
 import { downloadFile } from '@/lib/http';
 import { useApiQuery } from '@/lib/query';
 import { useSession } from '@/lib/session';

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Table } from 'antd';
-import { chinaDate, courseAdmin, courseReport } from '@venue/contract';
+import * as courseAdmin from '@venue/contract/course-admin';
+import * as courseReport from '@venue/contract/course-report';
+import { chinaDate } from '@venue/contract/common/china-time';
 import { downloadFile } from '@/lib/http';
 import { useApiQuery } from '@/lib/query';
 import { useSession } from '@/lib/session';

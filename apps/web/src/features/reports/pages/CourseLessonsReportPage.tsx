@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Table, Tag } from 'antd';
-import { courseAdmin, courseReport } from '@venue/contract';
+import * as courseAdmin from '@venue/contract/course-admin';
+import * as courseReport from '@venue/contract/course-report';
 import { downloadFile } from '@/lib/http';
 import { useApiQuery } from '@/lib/query';
 import { useSession } from '@/lib/session';

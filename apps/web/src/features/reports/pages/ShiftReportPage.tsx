@@ -2,7 +2,7 @@ import { createElement, useState } from 'react';
 import { Button, DatePicker, Form, Select, Space, Table } from 'antd';
 import { DownloadOutlined, PrinterOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { report } from '@venue/contract';
+import * as report from '@venue/contract/report';
 import { printInFrame } from '@/features/checkout';
 import { formatTime } from '@/lib/format';
 import { downloadFile } from '@/lib/http';

@@ -1,5 +1,6 @@
 import { Table } from 'antd';
-import { report, ticket } from '@venue/contract';
+import * as report from '@venue/contract/report';
+import * as ticket from '@venue/contract/ticket';
 import { downloadFile } from '@/lib/http';
 import { useApiQuery } from '@/lib/query';
 import { Figures, Panel } from '../components/Figures';

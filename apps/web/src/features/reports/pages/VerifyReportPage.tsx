@@ -1,5 +1,5 @@
 import { Table } from 'antd';
-import { report } from '@venue/contract';
+import * as report from '@venue/contract/report';
 import { downloadFile } from '@/lib/http';
 import { useApiQuery } from '@/lib/query';
 import { Figures, Panel } from '../components/Figures';

@@ -1,7 +1,8 @@
 import { Button, DatePicker, Form, Input, Select, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
-import { audit, PERMISSIONS } from '@venue/contract';
+import * as audit from '@venue/contract/audit';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import type { AuditEntry, AuditFilters } from '@venue/contract/audit';
 import { CrudPage } from '@/components/list/CrudPage';
 import { Permission } from '@/components/Permission';

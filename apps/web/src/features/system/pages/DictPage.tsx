@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { App, Button, Card, Col, Form, Input, InputNumber, Row, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { system, PERMISSIONS } from '@venue/contract';
+import * as system from '@venue/contract/system';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import type { DictDetailRow as DictEntry } from '@venue/contract/system';
 import type { z } from 'zod';
 import { Permission } from '@/components/Permission';

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { Button, Form, Input, InputNumber, Popconfirm, Radio, Tag, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
-import { PERMISSIONS, roles } from '@venue/contract';
+import * as roles from '@venue/contract/roles';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import { DATA_SCOPES, type MenuGrantNode, type RoleRow } from '@venue/contract/roles';
 import { CrudPage } from '@/components/list/CrudPage';
 import { Permission } from '@/components/Permission';

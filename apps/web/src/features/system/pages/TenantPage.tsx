@@ -1,6 +1,9 @@
 import { useEffect } from 'react';
 import { Button, Card, Form, Input, Skeleton, Switch, Tag } from 'antd';
-import { PERMISSIONS, system, tenant, type CallBody } from '@venue/contract';
+import type { CallBody } from '@venue/contract';
+import * as system from '@venue/contract/system';
+import * as tenant from '@venue/contract/tenant';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import { usePermission } from '@/components/Permission';
 import { PictureUpload } from '@/components/PictureUpload';
 import { toast } from '@/lib/notify';

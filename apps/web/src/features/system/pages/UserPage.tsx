@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Button, Form, Input, Select, Tag } from 'antd';
-import { PERMISSIONS, system, users } from '@venue/contract';
+import * as system from '@venue/contract/system';
+import * as users from '@venue/contract/users';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import type { z } from 'zod';
 import { CrudPage } from '@/components/list/CrudPage';
 import { FormDialog } from '@/components/list/FormDialog';

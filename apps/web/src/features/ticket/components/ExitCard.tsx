@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Button, Card, Input, Space, Typography } from 'antd';
-import { ticket, ticketDesk, type TicketOverstay, type TimeoutDetail } from '@venue/contract';
+import type { TicketOverstay, TimeoutDetail } from '@venue/contract';
+import * as ticket from '@venue/contract/ticket';
+import * as ticketDesk from '@venue/contract/ticket-desk';
 import { PaymentDialog, payThenPrint } from '@/features/checkout';
 import { callApi } from '@/lib/http';
 import { formatYuan } from '@/lib/money';

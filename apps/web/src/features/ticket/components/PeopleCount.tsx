@@ -1,5 +1,5 @@
 import { Card, Statistic, Space } from 'antd';
-import { ticket } from '@venue/contract';
+import * as ticket from '@venue/contract/ticket';
 import { useApiQuery } from '@/lib/query';
 
 /** 场内人数: verified entries not yet out, per item of the venue (the boards read the same call). */

@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import { Button, Card, Table, Tag } from 'antd';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, PERMISSIONS, sale, ticket, type TicketOrder } from '@venue/contract';
+import type { TicketOrder } from '@venue/contract';
+import * as sale from '@venue/contract/sale';
+import * as ticket from '@venue/contract/ticket';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@venue/contract/common/envelope';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import { usePermission } from '@/components/Permission';
 import { formatYuan } from '@/lib/money';
 import { useApiQuery } from '@/lib/query';

@@ -1,4 +1,5 @@
-import { ticket, type TicketOrder, type TicketRow } from '@venue/contract';
+import type { TicketOrder, TicketRow } from '@venue/contract';
+import * as ticket from '@venue/contract/ticket';
 import { RefundDialog } from '@/components/refund/RefundDialog';
 import { formatYuan } from '@/lib/money';
 

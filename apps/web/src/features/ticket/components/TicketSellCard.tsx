@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import Decimal from 'decimal.js';
 import { Button, Card, InputNumber, Space, Table, Typography } from 'antd';
-import { ticket, type Card as MemberCard, type TicketType } from '@venue/contract';
+import type { Card as MemberCard, TicketType } from '@venue/contract';
+import * as ticket from '@venue/contract/ticket';
 import { PaymentDialog, payThenPrint, printPaidOrder } from '@/features/checkout';
 import { MemberCardSearch, MemberDisplay } from '@/features/member-card';
 import { formatYuan } from '@/lib/money';

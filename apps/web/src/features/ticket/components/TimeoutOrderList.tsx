@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { Button, Card, Table } from 'antd';
-import { PAGE_SIZES, PERMISSIONS, refund, sale, ticket, type TimeoutOrder } from '@venue/contract';
+import type { TimeoutOrder } from '@venue/contract';
+import * as refund from '@venue/contract/order-refund';
+import * as sale from '@venue/contract/sale';
+import * as ticket from '@venue/contract/ticket';
+import { PAGE_SIZES } from '@venue/contract/common/envelope';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import { usePermission } from '@/components/Permission';
 import { formatYuan } from '@/lib/money';
 import { useApiQuery } from '@/lib/query';

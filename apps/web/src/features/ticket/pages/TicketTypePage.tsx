@@ -1,6 +1,9 @@
 import { Button, Form, Input, InputNumber, Radio, Select, Space, type FormInstance, type SelectProps } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { PERMISSIONS, system, ticket, type TicketType } from '@venue/contract';
+import type { TicketType } from '@venue/contract';
+import * as system from '@venue/contract/system';
+import * as ticket from '@venue/contract/ticket';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import { CrudPage } from '@/components/list/CrudPage';
 import { STATE_OPTIONS, StateSwitch } from '@/components/StateSwitch';
 import { useVenueGroups } from '@/hooks/useVenueGroups';

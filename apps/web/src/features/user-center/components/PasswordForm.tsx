@@ -1,5 +1,6 @@
 import { Button, Form, Input } from 'antd';
-import { auth, PASSWORD_MESSAGES, passwordProblem } from '@venue/contract';
+import * as auth from '@venue/contract/auth';
+import { PASSWORD_MESSAGES, passwordProblem } from '@venue/contract/common/password';
 import { callApi } from '@/lib/http';
 import { notifyAfterReload } from '@/lib/notify';
 import { logoutAndReload, useSession } from '@/lib/session';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Form, Input, InputNumber, Modal, Space, Table } from 'antd';
 import { useFocusFirstField } from '@/hooks/useFocusOnOpen';
-import { PERMISSIONS, venue } from '@venue/contract';
+import * as venue from '@venue/contract/venue';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import type { Center } from '@venue/contract/venue';
 import { usePermission } from '@/components/Permission';
 import { StateSwitch } from '@/components/StateSwitch';

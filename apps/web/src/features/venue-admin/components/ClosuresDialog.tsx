@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, DatePicker, Empty, Form, Input, Modal, Select, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
-import { venue } from '@venue/contract';
+import * as venue from '@venue/contract/venue';
 import type { VenueRow } from '@venue/contract/venue';
 import { callApi } from '@/lib/http';
 import { validValues } from '@/lib/form';

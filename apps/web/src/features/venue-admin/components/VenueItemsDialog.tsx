@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, AutoComplete, Button, Form, InputNumber, Modal, Radio, Space, Table, Tag } from 'antd';
 import { useFocusFirstField } from '@/hooks/useFocusOnOpen';
-import { system, venue } from '@venue/contract';
+import * as system from '@venue/contract/system';
+import * as venue from '@venue/contract/venue';
 import type { VenueItem, VenueRow } from '@venue/contract/venue';
 import { STATE_OPTIONS } from '@/components/StateSwitch';
 import { callApi } from '@/lib/http';

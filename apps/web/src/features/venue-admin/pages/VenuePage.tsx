@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Form, Input, InputNumber, Radio, Select, Switch, Tag, Tooltip } from 'antd';
-import { PERMISSIONS, venue } from '@venue/contract';
+import * as venue from '@venue/contract/venue';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import type { VenueRow } from '@venue/contract/venue';
 import { CrudPage } from '@/components/list/CrudPage';
 import { usePermission } from '@/components/Permission';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Card, DatePicker, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { marketing } from '@venue/contract';
+import * as marketing from '@venue/contract/marketing';
 import { fenToYuan, sumFen } from '../money';
 import { useApiQuery } from '@/lib/query';
 import { dateRange } from '@/lib/time';

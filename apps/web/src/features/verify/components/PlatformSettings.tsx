@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Form, Input, Select } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
-import { marketing } from '@venue/contract';
+import * as marketing from '@venue/contract/marketing';
 import { PROVIDER_LABELS, PROVIDERS } from '@venue/contract/marketing';
 import { FormDialog } from '@/components/list/FormDialog';
 import { useApiMutation, useApiQuery } from '@/lib/query';

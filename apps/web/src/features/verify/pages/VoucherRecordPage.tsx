@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, DatePicker, Form, Input, Popconfirm, Select, Tag } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { PERMISSIONS, marketing } from '@venue/contract';
+import * as marketing from '@venue/contract/marketing';
+import { PERMISSIONS } from '@venue/contract/common/access';
 import { RECORD_STATE_LABELS, type RecordFilters, type RecordState, type VerificationRecord } from '@venue/contract/marketing';
 import { CrudPage } from '@/components/list/CrudPage';
 import { Permission, usePermission } from '@/components/Permission';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Empty, List, Radio, Space, Tag, Typography } from 'antd';
-import { marketing } from '@venue/contract';
+import * as marketing from '@venue/contract/marketing';
 import { MARKETING_TEXTS, type VoucherLookup } from '@venue/contract/marketing';
 import { fenToYuan } from '@/lib/money';
 import { notify } from '@/lib/notify';
