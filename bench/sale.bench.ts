@@ -3,7 +3,8 @@
 // a sale costs — the server processes' (process CPU over the run / sales) and PostgreSQL's (its backends
 // for this database, from /proc; SQLite runs inside the server) — back to back for SALE_SECONDS (10), then
 // paced (a sale per cashier per second). Then the same against `WORKERS=2` (a supervisor and two workers on
-// one port, as `npm start` runs), and the orders/s its CPU cost projects for 4 and 8 cores.
+// one port, as `npm start` runs), and the orders/s its CPU cost projects for 4 and 8 cores. On PostgreSQL,
+// the one-process run again through postgres.js (PG_DRIVER=postgres.js) beside pg.
 // Then a probed server (bench/probe/server-probe.ts) counts the statements, round trips and phase times of
 // a sale, and a bare insert route is measured as the baseline. Every run ends with the books checked.
 // SQLite, and PostgreSQL when DATABASE_URL is set (a throw-away database beside it). BENCH_SERVER_ROOT runs
@@ -158,6 +159,19 @@ for (const [label, databaseUrl] of engines) {
     verdicts.push(
       `${label} WORKERS=2: ${two.rate.toFixed(0)} orders/s vs ${one.rate.toFixed(0)} with one process, p99 ${two.p99.toFixed(1)} vs ${one.p99.toFixed(1)} ms`,
     );
+  }
+
+  // Issue 33: the same till through postgres.js (PG_DRIVER=postgres.js) beside pg, same database, same run.
+  if (pgDb && !process.env.PG_DRIVER) {
+    await product.stop();
+    const viaPostgresJs = await childServer({ ...env, PG_DRIVER: 'postgres.js' });
+    const js = await saturate(`${CASHIERS} cashiers back to back, one process, PG_DRIVER=postgres.js`, [viaPostgresJs]);
+    const jsPaced = sortedOf(await load(SECONDS, CASHIERS, saleOn([viaPostgresJs.url]), PACE_MS), 'sale (create+pay)');
+    await viaPostgresJs.stop();
+    product = await childServer(env);
+    const side = (name: string, r: typeof one, paced: number[]) =>
+      `${name} ${r.rate.toFixed(0)}/s, p99 ${r.p99.toFixed(1)} ms, paced p99 ${percentile(paced, 99).toFixed(1)} ms, server ${r.cost.server.toFixed(2)} + PostgreSQL ${r.cost.db.toFixed(2)} ms CPU/sale`;
+    verdicts.push(`PostgreSQL client: ${side('pg', one, pacedTimes)}; ${side('postgres.js', js, jsPaced)}`);
   }
 
   // The profile: the same load against a server with the probe (its own counters cost a little).

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import type { PgDriver } from './db/database.ts';
 
 export interface Config {
   port: number;
@@ -9,6 +10,8 @@ export interface Config {
   databaseUrl?: string;
   /** PostgreSQL connections of this process; unset: the measured default (db/database.ts). */
   dbPoolSize?: number;
+  /** The PostgreSQL client library (PG_DRIVER): pg, or postgres.js as bench:sale compares them. */
+  pgDriver: PgDriver;
   demoSeed: boolean;
   /** Days of trade history written before today for the demo tenant at its first start (0: none). */
   demoHistoryDays: number;
@@ -79,6 +82,7 @@ const ENV = z.object({
     })
     .transform(Number)
     .optional(),
+  PG_DRIVER: z.enum(['pg', 'postgres.js'] as const satisfies readonly PgDriver[], { error: '应为 pg 或 postgres.js' }).default('pg'),
   DEMO_SEED: flag.default(true),
   DEMO_HISTORY_DAYS: z
     .string()
@@ -121,6 +125,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(root, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     dbPoolSize: e.DB_POOL_SIZE,
+    pgDriver: e.PG_DRIVER,
     demoSeed: e.DEMO_SEED,
     demoHistoryDays: e.DEMO_HISTORY_DAYS,
     trustProxy: e.TRUST_PROXY,

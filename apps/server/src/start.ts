@@ -30,7 +30,12 @@ export async function startProduct({ clock = systemClock }: { clock?: Clock } = 
   const logger = createLogger({ requests: config.log });
   if (cluster.isWorker) return serve(config, clock, logger, () => undefined);
   writePidFile(config.dataDir);
-  const db = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, 'venue.db'), poolSize: config.dbPoolSize });
+  const db = openDatabase({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: join(config.dataDir, 'venue.db'),
+    poolSize: config.dbPoolSize,
+    pgDriver: config.pgDriver,
+  });
   let seed: SeedResult;
   try {
     seed = await prepareDatabase(db, config);
@@ -67,7 +72,9 @@ async function prepareDatabase(db: Db, config: Config): Promise<SeedResult> {
  * supervisor is gone; `announce` once listening.
  */
 async function serve(config: Config, clock: Clock, logger: Logger, announce: () => void, given?: Db): Promise<void> {
-  const db = given ?? openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, 'venue.db'), poolSize: config.dbPoolSize });
+  const db =
+    given ??
+    openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, 'venue.db'), poolSize: config.dbPoolSize, pgDriver: config.pgDriver });
   try {
     const app = await buildApp({ db, config, clock, logger, jobEveryMs: JOB_EVERY_MS });
     await app.listen({ port: config.port, host: config.host });

@@ -4,9 +4,11 @@ import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { preparingPool } from './pg-pool.ts';
+import { postgresJsKysely } from './postgres-js.ts';
 import type { Database } from './tables.ts';
 
 export type Engine = 'sqlite' | 'postgres';
+export type PgDriver = 'pg' | 'postgres.js';
 /** Where a repository query runs: the database, or the caller's transaction. */
 export type Executor = Kysely<Database> | Transaction<Database>;
 export interface Db {
@@ -28,6 +30,8 @@ export interface DbOptions {
   sqliteFile: string;
   /** PostgreSQL connections of this process (DB_POOL_SIZE). */
   poolSize?: number;
+  /** The PostgreSQL client: pg (default) or postgres.js. */
+  pgDriver?: PgDriver;
 }
 
 /**
@@ -40,13 +44,18 @@ export const DEFAULT_POOL_SIZE = 10;
 // COUNT(*) and bigint sums come back from pg as strings; our counts always fit a JS number.
 pg.types.setTypeParser(20, (value) => Number(value));
 
+function pgKysely(url: string, max: number): Kysely<Database> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client losing its server (a restart, an admin's terminate) must not take the process down;
+  // the pool drops that client and the next query opens a fresh one.
+  pool.on('error', (error) => console.error('PostgreSQL idle client error:', error.message));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+}
+
 export function openDatabase(options: DbOptions): Db {
   if (options.databaseUrl && /^postgres(ql)?:\/\//.test(options.databaseUrl)) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? DEFAULT_POOL_SIZE });
-    // An idle client losing its server (a restart, an admin's terminate) must not take the process down;
-    // the pool drops that client and the next query opens a fresh one.
-    pool.on('error', (error) => console.error('PostgreSQL idle client error:', error.message));
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+    const poolSize = options.poolSize ?? DEFAULT_POOL_SIZE;
+    const kysely = options.pgDriver === 'postgres.js' ? postgresJsKysely(options.databaseUrl, poolSize) : pgKysely(options.databaseUrl, poolSize);
     const listen = async (channel: string, onPayload: (payload: string) => void, onLost: (error: Error) => void) => {
       const client = new pg.Client({ connectionString: options.databaseUrl });
       client.on('notification', (n) => n.channel === channel && onPayload(n.payload ?? ''));
