@@ -3,6 +3,7 @@ import type { Database } from '../../db/tables.ts';
 import type { MenuSeed } from '../module.ts';
 import { insertButtons, insertMenus } from './menu-seed.ts';
 import { MenuType } from './menu.repository.ts';
+import { isUniqueViolation } from '../../lib/errors.ts';
 
 interface MenuRow {
   id: number;
@@ -108,9 +109,4 @@ async function syncTenant(db: Kysely<Database>, tenantId: number, seeds: MenuSee
       .values([...newlyOffered].map((item_key) => ({ tenant_id: tenantId, item_key, offered_at: nowIso })))
       .execute();
   return titles;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string };
-  return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || /UNIQUE constraint failed/.test(e.message ?? '');
 }
