@@ -73,7 +73,7 @@ const value = z
   .string()
   .trim()
   .max(8000, '参数不能超过8000个字符')
-  // eslint-disable-next-line no-control-regex -- the control characters are what it refuses
+  // oxlint-disable-next-line no-control-regex -- the control characters are what it refuses
   .regex(/^[^\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]*$/, '参数不能包含控制字符');
 export const channelConfig = z.object({
   id: z.number(),
