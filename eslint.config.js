@@ -62,7 +62,7 @@ export default defineConfig(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     plugins: { 'import-x': importX },
     settings: {
-      // Without these import-x reads only .js files, and no-cycle would see no edges in TypeScript.
+      // Without these import-x reads only .js files, and the boundary zones would see no edges in TypeScript.
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       ...resolverFor('tsconfig.base.json'),
