@@ -120,7 +120,7 @@ describe('boards and big screens (issue 21)', () => {
     };
     expect(Math.min(...Object.values(expected))).toBeGreaterThan(0);
     for (const [key, n] of Object.entries(expected)) await expect.poll(() => page.getByTestId(`open-${key}`).innerText()).toBe(String(n));
-    await page.getByRole('link', { name: '库存查询' }).click();
+    await page.locator('.ant-card', { hasText: '库存不足' }).getByRole('link', { name: '库存查询' }).click();
     await page.waitForURL(/\/goods\/stock/);
   });
 

@@ -1,4 +1,4 @@
-import { AUTH_PATHS } from './auth-paths.ts';
+import { AUTH_PATHS, SESSION_PATHS } from './auth-paths.ts';
 import { z } from 'zod';
 import { defineCall } from './common/call.ts';
 import { idNumber, plainString } from './common/fields.ts';
@@ -56,7 +56,7 @@ export const login = defineCall({
   response: z.object({ token: z.string(), user: userInfo }),
 });
 
-export const info = defineCall({ method: 'GET', path: 'system/auth/info', summary: '当前用户信息', access: 'login', response: userInfo });
+export const info = defineCall({ method: 'GET', path: SESSION_PATHS.info, summary: '当前用户信息', access: 'login', response: userInfo });
 
 export const captcha = defineCall({
   method: 'GET',

@@ -1,3 +1,4 @@
+import { SESSION_PATHS } from './auth-paths.ts';
 import { z } from 'zod';
 import { PERMISSIONS } from './common/access.ts';
 import { defineCall } from './common/call.ts';
@@ -35,7 +36,7 @@ export const menuNode: z.ZodType<MenuNode> = z
 
 export const userMenus = defineCall({
   method: 'GET',
-  path: 'system/api/menus/user-all',
+  path: SESSION_PATHS.userMenus,
   summary: '当前用户的菜单树',
   access: 'login',
   response: z.array(menuNode),
@@ -70,7 +71,7 @@ export const menuList = defineCall({
 
 export const globalSetting = defineCall({
   method: 'GET',
-  path: 'system/setting/getGlobalSetting',
+  path: SESSION_PATHS.globalSetting,
   summary: '全局设置',
   access: 'board',
   response: z.record(z.string(), z.string()),
@@ -78,7 +79,7 @@ export const globalSetting = defineCall({
 
 export const tenantInfo = defineCall({
   method: 'GET',
-  path: 'system/tenant/info',
+  path: SESSION_PATHS.tenantInfo,
   summary: '租户信息',
   access: 'board',
   response: z.object({ tenantId: z.number(), tenantName: z.string(), homePageLogo: z.string().nullable() }),

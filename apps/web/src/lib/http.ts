@@ -42,6 +42,8 @@ export interface CallOptions {
   quiet?: boolean;
   /** Aborts the request (a query whose screen went away); an aborted call rejects without a message. */
   signal?: AbortSignal;
+  /** The call's answer, already on its way (lib/session-early): read instead of asking again. */
+  sent?: Promise<Response>;
 }
 
 async function send<T>(request: () => Promise<Response>, quiet?: boolean): Promise<T> {
@@ -56,7 +58,7 @@ async function send<T>(request: () => Promise<Response>, quiet?: boolean): Promi
 export async function callApi<C extends Call>(call: C, input: CallInput<C> = {}, options: CallOptions = {}): Promise<CallData<C>> {
   const path = fillPath(call.path, input.params as Record<string, string | number> | undefined);
   const init: FetchInit = { method: call.method, path, query: input.query, body: input.body, signal: options.signal };
-  return send(() => apiFetch(init), options.quiet);
+  return send(() => options.sent ?? apiFetch(init), options.quiet);
 }
 
 export interface UploadOptions extends CallOptions {

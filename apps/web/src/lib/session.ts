@@ -5,6 +5,7 @@ import * as system from '@venue/contract/system';
 import { Code } from '@venue/contract/common/codes';
 import { DEFAULT_ROLE } from '@venue/contract/auth';
 import { ApiError, callApi } from './http';
+import { takeSent } from './session-early';
 import { tokenStore, usernameStore } from './storage';
 
 interface SessionState {
@@ -18,7 +19,7 @@ interface SessionState {
   globalSettings: Record<string, string> | null;
   /** Stores what login answered (spec 4: no roles -> ROLE_SYSTEM_DEFAULT). */
   signedIn(token: string, user: UserInfo): void;
-  /** Token present, roles not loaded: info, then menus. Throws when either fails. */
+  /** Token present, roles not loaded: info and menus (info skipped after a login). Throws when either fails; a call while one runs joins it. */
   load(): Promise<void>;
   /** Revokes the token on the server; clears it locally even when that call fails. */
   logout(): Promise<void>;
@@ -38,36 +39,12 @@ export const useSession = create<SessionState>((set) => ({
     usernameStore.set(user.username);
     set({ user, roles: rolesOf(user), permissions: user.permissions });
   },
-  async load() {
-    // Info and menus together; after a login the user is already known.
-    const info = useSession.getState().user ? null : callApi(auth.info, {}, { quiet: true });
-    const menusCall = callApi(system.userMenus, {}, { quiet: true });
-    menusCall.catch(() => undefined);
-    if (info) {
-      const user = await info;
-      set({ user, roles: rolesOf(user), permissions: user.permissions });
-    }
-    let menus: MenuNode[];
-    try {
-      menus = await menusCall;
-    } catch (error) {
-      // Spec 8: a menu answer with code 500 goes to /login. No answer is not one: a page left while its menus
-      // load (a navigation aborts the request) must not take the token the next page signs in with.
-      if (error instanceof ApiError && error.code === Code.SERVER_ERROR && !error.noAnswer) {
-        tokenStore.remove();
-        window.location.assign('/login');
-      }
-      throw error;
-    }
-    set({ menus });
-    void callApi(system.tenantInfo, {}, { quiet: true }).then(
-      (t) => set({ logo: t.homePageLogo }),
-      () => undefined,
-    );
-    void callApi(system.globalSetting, {}, { quiet: true }).then(
-      (globalSettings) => set({ globalSettings }),
-      () => undefined,
-    );
+  load() {
+    // One load at a time: main.tsx starts it as soon as there is a token, RequireAuth joins it.
+    loading ??= loadSession().finally(() => {
+      loading = null;
+    });
+    return loading;
   },
   async logout() {
     try {
@@ -80,6 +57,43 @@ export const useSession = create<SessionState>((set) => ({
     }
   },
 }));
+
+let loading: Promise<void> | null = null;
+
+async function loadSession(): Promise<void> {
+  const set = useSession.setState;
+  // Info, menus, the logo and the global settings side by side; after a login the user is already known.
+  // Each reads the answer main.tsx asked for early, if it did (lib/session-early).
+  const quietly = (path: string) => ({ quiet: true, sent: takeSent(path) });
+  const info = useSession.getState().user ? null : callApi(auth.info, {}, quietly(auth.info.path));
+  const menusCall = callApi(system.userMenus, {}, quietly(system.userMenus.path));
+  menusCall.catch(() => undefined);
+  void callApi(system.tenantInfo, {}, quietly(system.tenantInfo.path)).then(
+    (t) => set({ logo: t.homePageLogo }),
+    () => undefined,
+  );
+  void callApi(system.globalSetting, {}, quietly(system.globalSetting.path)).then(
+    (globalSettings) => set({ globalSettings }),
+    () => undefined,
+  );
+  if (info) {
+    const user = await info;
+    set({ user, roles: rolesOf(user), permissions: user.permissions });
+  }
+  let menus: MenuNode[];
+  try {
+    menus = await menusCall;
+  } catch (error) {
+    // Spec 8: a menu answer with code 500 goes to /login. No answer is not one: a page left while its menus
+    // load (a navigation aborts the request) must not take the token the next page signs in with.
+    if (error instanceof ApiError && error.code === Code.SERVER_ERROR && !error.noAnswer) {
+      tokenStore.remove();
+      window.location.assign('/login');
+    }
+    throw error;
+  }
+  set({ menus });
+}
 
 /** Logs out and reloads the page: the spec's answer to a broken or unwanted session. */
 export async function logoutAndReload(): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axisFigure, barOption, CARD_AXES } from './charts';
+import { axisFigure, barOption, CARD_AXES, yuanText } from './charts';
 
 describe('board charts', () => {
   it('writes large axis figures in 万, small ones as they are', () => {
@@ -39,5 +39,16 @@ describe('board charts', () => {
     ) as { xAxis: { name?: string }; yAxis: { name?: string }[] };
     expect(option.xAxis.name).toBe('月份');
     expect(option.yAxis.map((a) => a.name)).toEqual(['消费（元）', '新增（张）']);
+  });
+
+  it('writes yuan with two decimals, grouped by thousands', () => {
+    expect([0, 5.4, 999.995, 1234.5, 1234567.891, -21474836.47].map(yuanText)).toEqual([
+      '0.00',
+      '5.40',
+      '1,000.00',
+      '1,234.50',
+      '1,234,567.89',
+      '-21,474,836.47',
+    ]);
   });
 });

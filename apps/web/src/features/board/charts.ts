@@ -1,4 +1,5 @@
 import type { EChartsCoreOption } from 'echarts/core';
+import { formatYuan } from '@/lib/money';
 
 /** ECharts options the boards share: readable on a dark big screen at 1366 and 1920 px. */
 const axisText = { color: '#c6d4ea' };
@@ -69,4 +70,8 @@ export function pieOption(rows: { name: string; value: number }[]): EChartsCoreO
 }
 
 /** Yuan with two decimals and thousands separators. */
-export const yuanText = (yuan: number) => yuan.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** 1,234.50: grouped by thousands without Intl, whose first zh-CN formatter took 20 ms of 首页's first render. */
+export const yuanText = (yuan: number) => {
+  const [whole, cents] = formatYuan(yuan).split('.');
+  return `${whole.replace(/\B(?=(\d{3})+$)/g, ',')}.${cents}`;
+};

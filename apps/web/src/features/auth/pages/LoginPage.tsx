@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import type { UserInfo } from '@venue/contract';
 import { Msg } from '@venue/contract/common/codes';
 import { expiredMarker, pendingNotice, tokenStore, usernameStore } from '@/lib/storage';
 import { ApiError } from '@/lib/api-fetch';
@@ -13,6 +14,8 @@ const LOGIN_SUCCESS_SECONDS = 2;
 export interface LoginPageProps {
   /** Starts loading the app behind the login; called as the user types, and as the password goes to the server. */
   preload?: () => void;
+  /** Called with the user the login answered, before the app opens: the session starts from it at once. */
+  onSignedIn?: (user: UserInfo) => void;
 }
 
 type Notice = { kind: 'success' | 'error' | 'warning'; msg: string };
@@ -34,7 +37,7 @@ type Captcha = { uuid: string; img: string };
  * 登录, the first screen anyone loads: plain HTML and CSS (no antd, no schemas), so it arrives and
  * answers fast on a phone. A captcha appears when the server asks for one for the name typed (spec 2.2).
  */
-export default function LoginPage({ preload }: LoginPageProps) {
+export default function LoginPage({ preload, onSignedIn }: LoginPageProps) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   // Spec 2.2: visiting /login while logged in logs the user out and reloads.
@@ -92,6 +95,7 @@ export default function LoginPage({ preload }: LoginPageProps) {
       const { token, user } = await loginApi.login({ username, password, ...(captcha ? { code, uuid: captcha.uuid } : {}) });
       tokenStore.set(token);
       usernameStore.set(user.username);
+      onSignedIn?.(user);
       pendingNotice.set({ kind: 'success', msg: '登录成功', duration: LOGIN_SUCCESS_SECONDS });
       const redirect = params.get('redirect');
       navigate(redirect && redirect.startsWith('/') && !redirect.startsWith('/login') ? redirect : '/', { replace: true });

@@ -1,12 +1,13 @@
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router';
-import { Alert, Button, Card, Col, Descriptions, Empty, Row, Typography } from 'antd';
+import { Link, useNavigate } from 'react-router';
+import { Alert, Button, Descriptions, Empty, Typography } from 'antd';
 import type { MenuNode } from '@venue/contract';
 import { SCREENS } from '@venue/contract/screens';
 import { menuIcon } from '@/components/MenuIcon';
 import { TodayFigures } from '@/features/board';
 import { joinPath, searchEntries } from '@/lib/menu-routes';
 import { useSession } from '@/lib/session';
+import styles from './HomePage.module.css';
 
 /** Where the menu tree puts a screen (an admin may have moved it), or null when the user has no such entry. */
 function screenPath(nodes: MenuNode[], component: string, parent = '/'): string | null {
@@ -54,20 +55,24 @@ export default function HomePage() {
         />
       )}
       {user.currentVenueId && <TodayFigures venueId={user.currentVenueId} />}
-      <Typography.Title level={5}>快捷入口</Typography.Title>
+      <Typography.Title level={5} id="home-entries">
+        快捷入口
+      </Typography.Title>
       {entries.length === 0 ? (
         <Empty description="暂无可用的功能，请联系管理员分配权限" />
       ) : (
-        <Row gutter={[12, 12]}>
-          {entries.map((entry) => (
-            <Col key={entry.path} xs={12} sm={8} md={6} lg={4}>
-              <Card hoverable size="small" onClick={() => navigate(entry.path)} style={{ textAlign: 'center' }}>
-                {menuIcon('appstore')}
-                <div style={{ marginTop: 6 }}>{entry.title.split(' > ').pop()}</div>
-              </Card>
-            </Col>
-          ))}
-        </Row>
+        <nav aria-labelledby="home-entries">
+          <ul className={styles.entries}>
+            {entries.map((entry) => (
+              <li key={entry.path}>
+                <Link to={entry.path} className={styles.entry}>
+                  <span aria-hidden>{menuIcon('appstore')}</span>
+                  <span>{entry.title.split(' > ').pop()}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
       )}
     </div>
   );
