@@ -116,5 +116,8 @@ function printBlocking(title: string, lhr: { audits: Record<string, { details?: 
   const scripts = ((lhr.audits['bootup-time']?.details as Items | undefined)?.items ?? [])
     .slice(0, 6)
     .map((i) => `${String(i.url).replace(/^https?:\/\/[^/]+/, '')} ${Number(i.scripting).toFixed(0)} ms`);
-  console.log(`\n${title}: main thread ${work.join(', ')}\n  scripts: ${scripts.join(', ')}`);
+  const tasks = ((lhr.audits['long-tasks']?.details as Items | undefined)?.items ?? [])
+    .slice(0, 8)
+    .map((i) => `${Number(i.duration).toFixed(0)} ms at ${Number(i.startTime).toFixed(0)}`);
+  console.log(`\n${title}: main thread ${work.join(', ')}\n  scripts: ${scripts.join(', ')}\n  long tasks: ${tasks.join(', ')}`);
 }

@@ -1,4 +1,4 @@
-import { Activity, useState, type ReactNode } from 'react';
+import { Activity, memo, useState, type ReactNode } from 'react';
 import { useLocation, useOutlet } from 'react-router';
 import type { ViewRoute } from '@/lib/menu-routes';
 import { useTags } from './tags';
@@ -7,9 +7,10 @@ import styles from './MainLayout.module.css';
 /**
  * The router view of spec 2.4: visited views stay mounted but hidden (React 19 Activity), so a tab
  * keeps its state; views marked noCache, and the home page, render fresh. Closing or refreshing a tab
- * bumps its generation, which drops the cached view.
+ * bumps its generation, which drops the cached view. Memoised: the frame renders again for its own reasons
+ * (the sidebar, the device, the tenant's settings), and the page, a table of a hundred rows, need not.
  */
-export function CachedOutlet({ routes }: { routes: ViewRoute[] }) {
+export const CachedOutlet = memo(function CachedOutlet({ routes }: { routes: ViewRoute[] }) {
   const outlet = useOutlet();
   const { pathname } = useLocation();
   const visited = useTags((s) => s.visited);
@@ -43,4 +44,4 @@ export function CachedOutlet({ routes }: { routes: ViewRoute[] }) {
       )}
     </>
   );
-}
+});

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { useShallow } from 'zustand/react/shallow';
 import { Drawer, Layout } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useFocusableScrollRegions } from '@/hooks/useFocusableScrollRegions';
@@ -56,7 +57,17 @@ function useNavigationEffects(routes: ViewRoute[]) {
 }
 
 export function MainLayout({ routes }: { routes: ViewRoute[] }) {
-  const { sidebarOpened, device, tagsView, fixedHeader, withoutAnimation, toggleSidebar, closeSidebar } = useLayout();
+  const { sidebarOpened, device, tagsView, fixedHeader, withoutAnimation, toggleSidebar, closeSidebar } = useLayout(
+    useShallow((s) => ({
+      sidebarOpened: s.sidebarOpened,
+      device: s.device,
+      tagsView: s.tagsView,
+      fixedHeader: s.fixedHeader,
+      withoutAnimation: s.withoutAnimation,
+      toggleSidebar: s.toggleSidebar,
+      closeSidebar: s.closeSidebar,
+    })),
+  );
   useDevice();
   useNavigationEffects(routes);
   // The whole page: dialogs (商品销售's 选择会员卡) render their tables outside the layout.

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useShallow } from 'zustand/react/shallow';
 import { Menu, type MenuProps } from 'antd';
 import { HomeOutlined } from '@ant-design/icons';
 import { menuIcon } from '@/components/MenuIcon';
@@ -45,7 +46,15 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const menus = useSession((s) => s.menus);
-  const { sidebarLogo, uniqueOpened, showFooter, footerTxt, caseNumber } = useLayout();
+  const { sidebarLogo, uniqueOpened, showFooter, footerTxt, caseNumber } = useLayout(
+    useShallow((s) => ({
+      sidebarLogo: s.sidebarLogo,
+      uniqueOpened: s.uniqueOpened,
+      showFooter: s.showFooter,
+      footerTxt: s.footerTxt,
+      caseNumber: s.caseNumber,
+    })),
+  );
   const logo = useTenantLogo();
   const side = useMemo(() => sideItems(menus ?? []), [menus]);
   const items = useMemo<Item[]>(() => [{ key: '/dashboard', label: '首页', icon: <HomeOutlined /> }, ...toItems(side)], [side]);

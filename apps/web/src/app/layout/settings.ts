@@ -72,6 +72,12 @@ const pick = (s: LayoutState): LayoutSettings => ({
 });
 const storedSidebar = () => localStorage.getItem(SIDEBAR_KEY);
 
+/**
+ * Whether `patch` changes anything: every navigation and the tenant's settings set the sidebar and the
+ * footer again, and an unchanged set would render the whole frame (and, before it was memoised, the page) again.
+ */
+const changes = <T extends object>(state: T, patch: Partial<T>) => (Object.keys(patch) as (keyof T)[]).some((key) => state[key] !== patch[key]);
+
 export const useLayout = create<LayoutState>((set, get) => ({
   ...DEFAULT_SETTINGS,
   ...saved(),
@@ -90,7 +96,7 @@ export const useLayout = create<LayoutState>((set, get) => ({
     if (server.showFooter !== undefined) patch.showFooter = server.showFooter === 'true';
     if (server.footerTxt !== undefined) patch.footerTxt = server.footerTxt;
     if (server.caseNumber !== undefined) patch.caseNumber = server.caseNumber;
-    set(patch);
+    if (changes(get(), patch)) set(patch);
   },
   setSize(size) {
     localStorage.setItem(SIZE_KEY, size);
@@ -103,14 +109,14 @@ export const useLayout = create<LayoutState>((set, get) => ({
   },
   openSidebar(withoutAnimation) {
     localStorage.setItem(SIDEBAR_KEY, '1');
-    set({ sidebarOpened: true, withoutAnimation });
+    if (changes(get(), { sidebarOpened: true, withoutAnimation })) set({ sidebarOpened: true, withoutAnimation });
   },
   closeSidebar(withoutAnimation) {
     localStorage.setItem(SIDEBAR_KEY, '0');
-    set({ sidebarOpened: false, withoutAnimation });
+    if (changes(get(), { sidebarOpened: false, withoutAnimation })) set({ sidebarOpened: false, withoutAnimation });
   },
   setDevice(device) {
-    set({ device });
+    if (get().device !== device) set({ device });
   },
 }));
 
