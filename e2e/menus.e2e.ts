@@ -124,7 +124,8 @@ describe('menu administration (issue 15)', () => {
     await side.getByText('场地报表').click();
     await side.getByText('库存日报').click();
     await page.waitForURL(`${server.url}/svc/reports/stock`);
-    await page.locator('.ant-table').first().waitFor();
+    // The screen left stays mounted, hidden, as its tag keeps it (spec 2.4): the new screen's table is the visible one.
+    await page.locator('.ant-table:visible').first().waitFor();
     await page.context().route('https://example.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>help</title>' }));
     const [popup] = await Promise.all([page.waitForEvent('popup'), side.getByText('帮助文档').click()]);
     await popup.waitForURL('https://example.com/help');

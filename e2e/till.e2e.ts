@@ -48,9 +48,13 @@ describe('the till by keyboard, scanner and phone (issue 13)', () => {
       };
     });
   type Focus = Awaited<ReturnType<typeof focused>>;
-  /** Presses `key` (Tab by default) until focus is where `wanted` says, at most 40 times. */
+  /**
+   * Presses `key` (Tab by default) until focus is where `wanted` says, at most 100 times: after the login
+   * the browser starts tabbing where 登录 was clicked, in 首页's content, so Tab goes through its links
+   * (the figures' lists, the boards, 快捷入口) and round to the frame.
+   */
   async function keyTo(wanted: (f: Focus) => boolean, key = 'Tab') {
-    for (let i = 0; i < 40; i += 1) {
+    for (let i = 0; i < 100; i += 1) {
       if (wanted(await focused())) return;
       await page.keyboard.press(key);
     }

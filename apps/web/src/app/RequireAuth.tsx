@@ -1,21 +1,24 @@
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { Card, Spin, Typography } from 'antd';
+import { Button, Card, Result, Spin, Typography } from 'antd';
 import { PasswordForm } from '@/features/user-center';
+import { ApiError } from '@/lib/http';
 import { logoutAndReload, useSession } from '@/lib/session';
 import { tokenStore } from '@/lib/storage';
 import { loadShell, shell } from './shell-modules';
 
 /**
  * Spec 4: without a token go to /login; with a token and no roles, fetch the user and the menus
- * (on failure log out and reload), then the routes exist and the path is entered again.
+ * (on a refusal log out and reload; with no answer at all, offer to try again), then the routes exist
+ * and the path is entered again.
  */
 export function RequireAuth() {
   const location = useLocation();
   const loaded = useSession((s) => s.user !== null && s.menus !== null);
   const mustChange = useSession((s) => s.user?.mustChangePassword === true);
   const load = useSession((s) => s.load);
-  const [failed, setFailed] = useState(false);
+  // 'offline': no answer came (the network, or this page being left mid-load): the session stays and can be tried again.
+  const [failed, setFailed] = useState<'offline' | 'refused' | null>(null);
   const [shellReady, setShellReady] = useState(shell.MainLayout !== null);
   const token = tokenStore.get();
 
@@ -25,15 +28,31 @@ export function RequireAuth() {
 
   useEffect(() => {
     if (token && !loaded && !failed) {
-      load().catch(() => {
-        setFailed(true);
+      load().catch((error: unknown) => {
+        // Logging out revokes the token on the server: a page left while its menus load (a navigation aborts
+        // the request) would take the token the next page opens with (it then met 401 and went to /login).
+        if (error instanceof ApiError && error.noAnswer) return setFailed('offline');
+        setFailed('refused');
         void logoutAndReload();
       });
     }
   }, [token, loaded, failed, load]);
 
   if (!token) return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />;
-  if (!loaded || !shellReady) return <Spin fullscreen size="large" tip="加载中..." />;
+  if (failed === 'offline')
+    return (
+      <Result
+        status="warning"
+        title="无法连接服务器"
+        subTitle="请检查网络后重试"
+        extra={
+          <Button type="primary" onClick={() => setFailed(null)}>
+            重试
+          </Button>
+        }
+      />
+    );
+  if (!loaded || !shellReady) return <Spin fullscreen size="large" description="加载中..." />;
   if (mustChange) return <ChangePasswordFirst />;
   return <Outlet />;
 }
