@@ -10,7 +10,11 @@ import { addType, check, dayShift, TICKET_VENUE, venueNow } from './ticket.helpe
 const ALL_WEEK = [{ beginWeek: 1, endWeek: 7, beginTime: '00:00', endTime: '23:59' }];
 const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 type ForPayCall =
-  typeof ticket.queryOrderForPay | typeof lease.queryOrderForPay | typeof hand.queryOrderForPay | typeof lecture.queryOrderForPay | typeof ticket.timeoutForPay;
+  | typeof ticket.queryOrderForPay
+  | typeof lease.queryOrderForPay
+  | typeof hand.queryOrderForPay
+  | typeof lecture.queryOrderForPay
+  | typeof ticket.timeoutForPay;
 type PayCall = typeof ticket.payOrder | typeof lease.payOrder | typeof hand.payOrder | typeof lecture.payOrder | typeof ticket.timeoutPay;
 
 /**

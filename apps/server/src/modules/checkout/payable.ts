@@ -46,7 +46,13 @@ export type PayableTable =
   | 'course_order';
 /** The order-line tables: each row one line of an order (`order_id`), read by `readOrderLines` (payable.repository.ts). */
 export type OrderLineTable =
-  'sale_order_line' | 'lease_order_line' | 'ticket_detail' | 'hand_order_line' | 'lecture_participant' | 'booking_line' | 'course_order_line';
+  | 'sale_order_line'
+  | 'lease_order_line'
+  | 'ticket_detail'
+  | 'hand_order_line'
+  | 'lecture_participant'
+  | 'booking_line'
+  | 'course_order_line';
 /** The line tables of refundable kinds: each line carries `refunded_quantity`; an overstay is its own line. */
 export type RefundableLineTable = OrderLineTable | 'ticket_timeout_order';
 

@@ -49,7 +49,9 @@ export interface Verified {
 }
 
 export type CertificateStatus = (
-  { kind: 'verified'; certificateId: string; verifyId: string; verifyTime: string } | { kind: 'unused' } | { kind: 'unclear'; message: string }
+  | { kind: 'verified'; certificateId: string; verifyId: string; verifyTime: string }
+  | { kind: 'unused' }
+  | { kind: 'unclear'; message: string }
 ) & { logid: string };
 
 export type CancelOutcome = ({ ok: true } | { ok: false; message: string }) & { logid: string };
