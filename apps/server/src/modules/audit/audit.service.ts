@@ -57,15 +57,16 @@ export class AuditService {
   ) {}
 
   record(trx: Executor, who: AuditActor, change: AuditChange): Promise<void> {
-    return this.repo.insert(trx, this.row(who, change));
+    return this.repo.insert(trx, this.entry(who, change));
   }
 
   /** The entry of a change made in one statement (no transaction of its own), written right after it. */
   recordNow(who: AuditActor, change: AuditChange): Promise<void> {
-    return this.repo.insertNow(this.row(who, change));
+    return this.repo.insertNow(this.entry(who, change));
   }
 
-  private row(who: AuditActor, change: AuditChange) {
+  /** The row of a change, for a statement that writes it with the change itself (the checkout's payment). */
+  entry(who: AuditActor, change: AuditChange) {
     return {
       tenant_id: who.tenantId,
       user_id: who.userId,

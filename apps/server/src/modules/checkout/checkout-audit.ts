@@ -5,11 +5,11 @@ import type { PayableKind, PayableOrder } from './payable.ts';
 interface PaidPart {
   pay_mode: string;
   pay_name: string;
-  card_id: number | null;
+  card_id?: number | null;
   money_fen: number;
 }
 
-const parts = (rows: PaidPart[]) => rows.map((r) => ({ payMode: r.pay_mode, payName: r.pay_name, cardId: r.card_id, money: fenToYuan(r.money_fen) }));
+const parts = (rows: PaidPart[]) => rows.map((r) => ({ payMode: r.pay_mode, payName: r.pay_name, cardId: r.card_id ?? null, money: fenToYuan(r.money_fen) }));
 
 /** The audit entry of a paid order (recorded once, in the transaction that marks it paid). */
 export function paidChange(kind: Pick<PayableKind, 'orderName'>, order: PayableOrder, priceFen: number, records: PaidPart[]): AuditChange {

@@ -76,7 +76,10 @@ export class CheckoutService {
 
   /** The order, if it is the tenant's (else -1100) and its venue is one of the user's (else 403, 510). */
   async orderOfUser<Order extends PayableOrder>(kind: PayableKind<Order, PayableLine>, s: UserSession, orderId: number): Promise<Order> {
-    const order = await kind.find(s.tenantId, orderId);
+    return this.ofUser(kind, s, await kind.find(s.tenantId, orderId));
+  }
+
+  private ofUser<Order extends PayableOrder>(kind: PayableKind<Order, PayableLine>, s: UserSession, order: Order | undefined): Order {
     if (!order) throw notFound(kind.notFoundMessage);
     assertVenue(s, order.venue_id);
     return order;
@@ -111,7 +114,8 @@ export class CheckoutService {
   ): Promise<PayResult> {
     const answers = this.answers(kind);
     const channelFlow = new ChannelPayFlow(this.deps, kind, answers);
-    let order = await this.orderOfUser(kind, s, body.orderId);
+    const found = kind.findWithLines ? await kind.findWithLines(s.tenantId, body.orderId) : undefined;
+    let order = found ? this.ofUser(kind, s, found.order) : await this.orderOfUser(kind, s, body.orderId);
     if (order.pay_state === 'P') return answers.paid(s.tenantId, order.id);
     if (order.pay_state === 'N') {
       const settled = await channelFlow.settle(s, order);
@@ -120,7 +124,7 @@ export class CheckoutService {
       if (order.pay_state === 'P') return answers.paid(s.tenantId, order.id);
     }
     if (order.pay_state !== 'U' && order.pay_state !== 'F') throw refuse('订单已关闭，不能支付');
-    const plan = await planPayment(this.deps, kind, s, order, body);
+    const plan = await planPayment(this.deps, kind, s, order, body, found?.lines);
     if (!plan.remote) return this.payAtOnce(kind, s, order, plan);
     await kind.precheck?.(s.tenantId, order, plan.lines);
     await precheckCards(this.deps.cards, s.tenantId, plan);
@@ -146,13 +150,18 @@ export class CheckoutService {
     let paid;
     try {
       paid = await db.transaction().execute(async (trx) => {
-        const claimed = await repo.markPaid(trx, kind, s.tenantId, order.id, {
-          nowIso,
-          priceFen: plan.totalFen,
-          payMode: plan.mode,
-          memberId: plan.memberId,
-          remark: plan.remark,
-        });
+        const set = { nowIso, priceFen: plan.totalFen, payMode: plan.mode, memberId: plan.memberId, remark: plan.remark };
+        if (!cards.length && plan.parts.every((p) => !p.channel?.remote)) {
+          // Cash-like methods only (their channel answers paid without a call): the claim, the records and
+          // the audit entry in one statement where the engine allows.
+          const records = (attempt: number) => plan.parts.map((p) => recordOf(kind, ctx, attempt, p, 'P', nowIso));
+          const entry = this.deps.audit.entry(s, paidChange(kind, order, plan.totalFen, records(0)));
+          const done = await repo.claimWithRecords(trx, kind, s.tenantId, order.id, set, records, entry);
+          if (done === null) throw TAKEN;
+          await kind.fulfil(trx, ctx, plan.lines, done.claimed.price_pay_fen);
+          return { ...done, consumed: new Map<number, { id: number; balance_after: number }>() };
+        }
+        const claimed = await repo.markPaid(trx, kind, s.tenantId, order.id, set);
         if (claimed === null) throw TAKEN;
         const consumed = await charges.charge(trx, kind, ctx, cards);
         const records = [];

@@ -52,7 +52,7 @@ export const checkoutModule = defineModule({
     return {
       payments: new CheckoutService({
         db: k,
-        repo: new PayableRepository(k),
+        repo: new PayableRepository(k, db.engine),
         cards: memberCards.cards,
         methods,
         channels,

@@ -42,6 +42,8 @@ export async function planPayment<Order extends PayableOrder, Line extends Payab
   s: Pick<UserSession, 'tenantId' | 'rulesVersion'>,
   order: Order,
   body: payment.PayRequest,
+  /** The order's lines when they were read with it (PayableKind.findWithLines). */
+  knownLines?: Line[],
 ): Promise<PayPlan<Line>> {
   const { tenantId } = s;
   const raw: RawPart[] = body.payMode === payment.COMPOSE_PAY ? (body.payDetails ?? []) : [body];
@@ -98,7 +100,7 @@ export async function planPayment<Order extends PayableOrder, Line extends Payab
     if (channel.remote) remote = part;
   }
 
-  const lines = await kind.lines(tenantId, order.id);
+  const lines = knownLines ?? (await kind.lines(tenantId, order.id));
   const totalFen = dueOf(
     listTotalFen(lines),
     parts.filter((p) => p.cardId !== null).map((p, i) => ({ payFen: p.moneyFen, perMille: cardPerMille(kind, used[i]) })),

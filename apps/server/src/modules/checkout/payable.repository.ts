@@ -1,6 +1,6 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Executor } from '../../db/database.ts';
-import type { Database, PayRecordState, PayState } from '../../db/tables.ts';
+import { sql, type Insertable, type Kysely, type QueryCreator, type Selectable } from 'kysely';
+import type { Engine, Executor } from '../../db/database.ts';
+import type { AuditLogTable, Database, PayRecordState, PayRecordTable, PayState } from '../../db/tables.ts';
 import type { NewRecord, OrderLineTable, PayableKind } from './payable.ts';
 
 /** A row of an order-line table, typed by its table (db/tables.ts). */
@@ -34,6 +34,66 @@ export interface PaidSet {
 /** The pay states a new payment may start from. */
 const PAYABLE: PayState[] = ['U', 'F'];
 type Kind = Pick<PayableKind, 'table' | 'orderType' | 'paidOrderState'>;
+type AuditRow = Omit<Insertable<AuditLogTable>, 'id'>;
+
+/** The columns a payment writes of a pay record and of an audit entry (every one but the id). */
+const RECORD_COLUMNS = [
+  'tenant_id',
+  'order_type',
+  'order_id',
+  'attempt',
+  'pay_mode',
+  'pay_name',
+  'pay_type',
+  'card_id',
+  'consume_id',
+  'money_fen',
+  'out_trade_no',
+  'channel_trade_no',
+  'state',
+  'message',
+  'created_by',
+  'created_at',
+  'paid_at',
+  'venue_id',
+] as const satisfies readonly (keyof NewRecord)[];
+const AUDIT_COLUMNS = [
+  'tenant_id',
+  'user_id',
+  'username',
+  'venue_id',
+  'action',
+  'target',
+  'before_json',
+  'after_json',
+  'client_ip',
+  'created_at',
+] as const satisfies readonly (keyof AuditRow)[];
+
+/**
+ * The check-and-set of a payment as one UPDATE … RETURNING: the order paid only if it still is payable
+ * (U, F), or, for a channel payment, still held by `lock`.
+ */
+function paidUpdate(db: QueryCreator<Database>, kind: Kind, tenantId: number, orderId: number, set: PaidSet, lock?: string) {
+  let q = db
+    .updateTable(kind.table)
+    .set({
+      pay_state: 'P',
+      order_state: kind.paidOrderState,
+      paid_at: set.nowIso,
+      pay_lock: null,
+      pay_lock_until: null,
+      ...(set.priceFen !== undefined ? { price_pay_fen: set.priceFen } : {}),
+      ...(set.payMode ? { pay_mode: set.payMode } : {}),
+      ...(set.memberId ? { member_id: sql<number>`coalesce(member_id, ${set.memberId})` } : {}),
+      ...(set.remark ? { remark: set.remark } : {}),
+      ...(lock ? {} : { pay_attempt: sql<number>`pay_attempt + 1` }),
+    })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', orderId);
+  q = lock ? q.where('pay_state', '=', 'N').where('pay_lock', '=', lock) : q.where('pay_state', 'in', PAYABLE);
+  return q.returning(['pay_attempt', 'order_state', 'pay_state', 'price_pay_fen']);
+}
 
 /**
  * The pay claims on any payable order table (its pay columns, see `PayableOrder`) and the pay records
@@ -41,7 +101,10 @@ type Kind = Pick<PayableKind, 'table' | 'orderType' | 'paidOrderState'>;
  * write lock (SQLite) makes a second payment of the same order wait, then find nothing to update.
  */
 export class PayableRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly engine: Engine,
+  ) {}
 
   /**
    * The check-and-set of a payment, the first statement of its transaction: marks the order paid only
@@ -49,24 +112,57 @@ export class PayableRepository {
    * attempt number and its states as paid when this caller won, else null.
    */
   async markPaid(trx: Executor, kind: Kind, tenantId: number, orderId: number, set: PaidSet, lock?: string) {
-    let q = trx
-      .updateTable(kind.table)
-      .set({
-        pay_state: 'P',
-        order_state: kind.paidOrderState,
-        paid_at: set.nowIso,
-        pay_lock: null,
-        pay_lock_until: null,
-        ...(set.priceFen !== undefined ? { price_pay_fen: set.priceFen } : {}),
-        ...(set.payMode ? { pay_mode: set.payMode } : {}),
-        ...(set.memberId ? { member_id: sql<number>`coalesce(member_id, ${set.memberId})` } : {}),
-        ...(set.remark ? { remark: set.remark } : {}),
-        ...(lock ? {} : { pay_attempt: sql<number>`pay_attempt + 1` }),
-      })
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', orderId);
-    q = lock ? q.where('pay_state', '=', 'N').where('pay_lock', '=', lock) : q.where('pay_state', 'in', PAYABLE);
-    return (await q.returning(['pay_attempt', 'order_state', 'pay_state', 'price_pay_fen']).executeTakeFirst()) ?? null;
+    return (await paidUpdate(trx, kind, tenantId, orderId, set, lock).executeTakeFirst()) ?? null;
+  }
+
+  /**
+   * A payment with nothing to do between its claim and its records (no card charged, no channel asked):
+   * the claim (markPaid), its records (`records` of the claim's attempt) and its audit entry, or nothing
+   * when another payment took the order first (null). PostgreSQL: one statement, the records and the entry
+   * written only from the claim's row; SQLite: the three in turn.
+   */
+  async claimWithRecords(
+    trx: Executor,
+    kind: Kind,
+    tenantId: number,
+    orderId: number,
+    set: PaidSet,
+    records: (attempt: number) => NewRecord[],
+    audit: AuditRow,
+  ) {
+    if (this.engine !== 'postgres') {
+      const claimed = await this.markPaid(trx, kind, tenantId, orderId, set);
+      if (!claimed) return null;
+      const written = await this.insertRecords(trx, records(claimed.pay_attempt));
+      await trx.insertInto('audit_log').values(audit).execute();
+      return { claimed, written };
+    }
+    const fromJson = (columns: readonly string[], row: string) =>
+      sql.join(columns.map((c) => (c === 'attempt' ? sql.ref('claimed.pay_attempt') : sql.ref(`${row}.${c}`))));
+    const row = await trx
+      .with('claimed', (qb) => paidUpdate(qb, kind, tenantId, orderId, set))
+      .with('rec', (qb) =>
+        qb
+          .insertInto('pay_record')
+          .columns(RECORD_COLUMNS)
+          .expression(
+            sql`select ${fromJson(RECORD_COLUMNS, 'r')} from claimed cross join jsonb_populate_recordset(null::pay_record, ${JSON.stringify(records(0))}) r`,
+          )
+          .returningAll(),
+      )
+      .with('entry', (qb) =>
+        qb
+          .insertInto('audit_log')
+          .columns(AUDIT_COLUMNS)
+          .expression(sql`select ${fromJson(AUDIT_COLUMNS, 'a')} from claimed cross join jsonb_populate_record(null::audit_log, ${JSON.stringify(audit)}) a`),
+      )
+      .selectFrom('claimed')
+      .selectAll()
+      .select(sql<Selectable<PayRecordTable>[] | null>`(select json_agg(rec order by rec.id) from rec)`.as('records'))
+      .executeTakeFirst();
+    if (!row) return null;
+    const { records: written, ...claimed } = row;
+    return { claimed, written: written ?? [] };
   }
 
   /** Claims a payable order for a channel payment: pay state N (result unknown until the channel answers), a new attempt, the lock. */

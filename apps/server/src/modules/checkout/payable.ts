@@ -121,6 +121,8 @@ export interface PayableKind<
   notFoundMessage: string;
   find(tenantId: number, orderId: number, db?: Executor): Promise<Order | undefined>;
   lines(tenantId: number, orderId: number, db?: Executor): Promise<Line[]>;
+  /** `find` and `lines` in one read where the kind can (a payment needs both at once: the till's sale). */
+  findWithLines?(tenantId: number, orderId: number): Promise<{ order: Order; lines: Line[] } | undefined>;
   toLine(line: Line): LineDto;
   /** Before an outside channel takes the money: what `fulfil` needs must be there now (it checks again). */
   precheck?(tenantId: number, order: Order, lines: Line[]): Promise<void>;

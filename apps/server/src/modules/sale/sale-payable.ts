@@ -31,6 +31,7 @@ export function saleKind(repo: SaleRepository, stock: Pick<StockService, 'applyS
     notFoundMessage: '销售订单不存在',
     find: (tenantId, orderId, db) => repo.findPayable(tenantId, orderId, db),
     lines: (tenantId, orderId, db) => repo.lines(tenantId, [orderId], db),
+    findWithLines: (tenantId, orderId) => repo.findPayableWithLines(tenantId, orderId),
     toLine,
     refundLines: async (tenantId, orderId, db) =>
       (await repo.lines(tenantId, [orderId], db)).map((l) => ({

@@ -89,6 +89,28 @@ export class SaleRepository {
     return db.selectFrom('sale_order').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
   }
 
+  /** An order and its lines: PostgreSQL in one statement (the lines as JSON, their columns integers and text), SQLite in two. */
+  async findPayableWithLines(tenantId: number, id: number) {
+    if (this.engine !== 'postgres') {
+      const order = await this.findPayable(tenantId, id);
+      return order && { order, lines: await this.lines(tenantId, [id]) };
+    }
+    const row = await this.db
+      .selectFrom('sale_order as o')
+      .selectAll('o')
+      .select(
+        sql<
+          Selectable<SaleOrderLineTable>[] | null
+        >`(select json_agg(l order by l.id) from sale_order_line l where l.tenant_id = o.tenant_id and l.order_id = o.id)`.as('lines'),
+      )
+      .where('o.tenant_id', '=', tenantId)
+      .where('o.id', '=', id)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { lines, ...order } = row;
+    return { order, lines: lines ?? [] };
+  }
+
   private orders(db: Executor, tenantId: number) {
     return db
       .selectFrom('sale_order as o')
