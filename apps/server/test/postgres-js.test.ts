@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { openDatabase, type Db } from '../src/db/database.ts';
 import { isUniqueViolation } from '../src/lib/errors.ts';
+import { PayableRepository } from '../src/modules/checkout/payable.repository.ts';
 import { engines, freshDatabase, type TestDatabase } from './harness.ts';
 
 /**
@@ -53,5 +54,87 @@ describe.runIf(engines().includes('postgres'))('the postgres.js client', () => {
       .select((e) => e.fn.countAll().as('n'))
       .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
+  });
+  it('pays a cash order in one statement through either client: the claim, its records and its audit entry; a second claim writes nothing', async () => {
+    const kind = { table: 'sale_order', orderType: 'S', paidOrderState: 'E' } as const;
+    for (const [client, k] of [
+      ['pg', database.db.kysely],
+      ['postgres.js', db.kysely],
+    ] as const) {
+      const venue = await k.selectFrom('venue').select(['tenant_id', 'id']).orderBy('id').limit(1).executeTakeFirstOrThrow();
+      const warehouse = await k.selectFrom('warehouse').select('id').where('tenant_id', '=', venue.tenant_id).limit(1).executeTakeFirstOrThrow();
+      const model = { tenant_id: venue.tenant_id, venue_id: venue.id, warehouse_id: warehouse.id };
+      const nowIso = new Date().toISOString();
+      const order = await k
+        .insertInto('sale_order')
+        .values({
+          tenant_id: model.tenant_id,
+          venue_id: model.venue_id,
+          warehouse_id: model.warehouse_id,
+          member_id: null,
+          order_state: 'P',
+          pay_state: 'U',
+          source: 'B',
+          price_orig_fen: 1234,
+          price_pay_fen: 1234,
+          pay_mode: null,
+          pay_lock: null,
+          pay_lock_until: null,
+          created_by: 1,
+          username: client,
+          remark: '',
+          created_at: nowIso,
+          paid_at: null,
+        })
+        .returning(['id', 'pay_attempt'])
+        .executeTakeFirstOrThrow();
+      const repo = new PayableRepository(k, 'postgres');
+      const record = (attempt: number) => [
+        {
+          tenant_id: model.tenant_id,
+          order_type: 'S',
+          order_id: order.id,
+          attempt,
+          pay_mode: '1',
+          pay_name: '现金',
+          pay_type: null,
+          card_id: null,
+          consume_id: null,
+          money_fen: 1234,
+          out_trade_no: null,
+          channel_trade_no: null,
+          state: 'P' as const,
+          message: '',
+          created_by: null,
+          created_at: nowIso,
+          paid_at: nowIso,
+          venue_id: model.venue_id,
+        },
+      ];
+      const entry = {
+        tenant_id: model.tenant_id,
+        user_id: null,
+        username: client,
+        venue_id: model.venue_id,
+        action: 'order.pay',
+        target: `销售订单 ${order.id}`,
+        before_json: '{"payState":"U"}',
+        after_json: '{"payState":"P"}',
+        client_ip: '',
+        created_at: nowIso,
+      };
+      const claim = () =>
+        k.transaction().execute((trx) => repo.claimWithRecords(trx, kind, model.tenant_id, order.id, { nowIso, priceFen: 1234, payMode: '1' }, record, entry));
+      const paid = await claim();
+      expect(paid?.claimed).toEqual({ pay_attempt: order.pay_attempt + 1, order_state: 'E', pay_state: 'P', price_pay_fen: 1234 });
+      expect(paid?.written).toEqual([
+        expect.objectContaining({ order_id: order.id, attempt: order.pay_attempt + 1, money_fen: 1234, pay_name: '现金', card_id: null }),
+      ]);
+      expect(await claim()).toBeNull();
+      const records = await k.selectFrom('pay_record').select(['id', 'attempt']).where('order_type', '=', 'S').where('order_id', '=', order.id).execute();
+      expect(records).toEqual([{ id: paid!.written[0].id, attempt: order.pay_attempt + 1 }]);
+      const entries = await k.selectFrom('audit_log').select(['username', 'before_json']).where('target', '=', `销售订单 ${order.id}`).execute();
+      expect(entries).toEqual([{ username: client, before_json: '{"payState":"U"}' }]);
+    }
   });
 });

@@ -70,6 +70,9 @@ const AUDIT_COLUMNS = [
   'created_at',
 ] as const satisfies readonly (keyof AuditRow)[];
 
+/** A value as a jsonb parameter, sent as text: a client that types its parameters (postgres.js) would otherwise encode the JSON text again. */
+const asJsonb = (value: unknown) => sql`cast(cast(${JSON.stringify(value)} as text) as jsonb)`;
+
 /**
  * The check-and-set of a payment as one UPDATE … RETURNING: the order paid only if it still is payable
  * (U, F), or, for a channel payment, still held by `lock`.
@@ -146,7 +149,7 @@ export class PayableRepository {
           .insertInto('pay_record')
           .columns(RECORD_COLUMNS)
           .expression(
-            sql`select ${fromJson(RECORD_COLUMNS, 'r')} from claimed cross join jsonb_populate_recordset(null::pay_record, ${JSON.stringify(records(0))}) r`,
+            sql`select ${fromJson(RECORD_COLUMNS, 'r')} from claimed cross join jsonb_populate_recordset(null::pay_record, ${asJsonb(records(0))}) r`,
           )
           .returningAll(),
       )
@@ -154,7 +157,7 @@ export class PayableRepository {
         qb
           .insertInto('audit_log')
           .columns(AUDIT_COLUMNS)
-          .expression(sql`select ${fromJson(AUDIT_COLUMNS, 'a')} from claimed cross join jsonb_populate_record(null::audit_log, ${JSON.stringify(audit)}) a`),
+          .expression(sql`select ${fromJson(AUDIT_COLUMNS, 'a')} from claimed cross join jsonb_populate_record(null::audit_log, ${asJsonb(audit)}) a`),
       )
       .selectFrom('claimed')
       .selectAll()
