@@ -148,9 +148,7 @@ export class PayableRepository {
         qb
           .insertInto('pay_record')
           .columns(RECORD_COLUMNS)
-          .expression(
-            sql`select ${fromJson(RECORD_COLUMNS, 'r')} from claimed cross join jsonb_populate_recordset(null::pay_record, ${asJsonb(records(0))}) r`,
-          )
+          .expression(sql`select ${fromJson(RECORD_COLUMNS, 'r')} from claimed cross join jsonb_populate_recordset(null::pay_record, ${asJsonb(records(0))}) r`)
           .returningAll(),
       )
       .with('entry', (qb) =>
