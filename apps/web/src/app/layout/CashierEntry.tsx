@@ -4,11 +4,13 @@ import { ShoppingCartOutlined, ShopOutlined } from '@ant-design/icons';
 import { PERMISSIONS } from '@venue/contract/common/access';
 import { usePermission } from '@/components/Permission';
 import { useHotkey } from '@/hooks/useHotkey';
+import { readyLazy } from '@/lib/ready-lazy';
 import { useSession } from '@/lib/session';
 import { NavButton } from './NavButton';
 
 const loadTill = () => import('@/features/cashier');
-const GoodsSaleDialog = lazy(() => loadTill().then((m) => ({ default: m.GoodsSaleDialog })));
+const saleDialog = readyLazy(() => loadTill().then((m) => m.GoodsSaleDialog));
+const GoodsSaleDialog = saleDialog.Component;
 const LeaseDialog = lazy(() => import('@/features/lease').then((m) => ({ default: m.LeaseDialog })));
 /** features/checkout/shortcuts.ts KEYS.openSale, kept here so the navbar does not load the cashier chunk for it. */
 const OPEN_SALE_KEY = 'F2';
@@ -38,7 +40,7 @@ export function CashierEntry() {
   };
   useHotkey(OPEN_SALE_KEY, startSale, allowed && !selling);
   const venueId = useSession((s) => s.user?.currentVenueId ?? null);
-  useIdlePreload(allowed ? venueId : null, (venue) => loadTill().then((till) => till.prefetchTill(venue)));
+  useIdlePreload(allowed ? venueId : null, (venue) => Promise.all([saleDialog.preload(), loadTill().then((till) => till.prefetchTill(venue))]));
   if (!allowed && !mayLease) return null;
   return (
     <>
