@@ -40,7 +40,10 @@ export const useSession = create<SessionState>((set) => ({
     set({ user, roles: rolesOf(user), permissions: user.permissions });
   },
   load() {
-    // One load at a time: main.tsx starts it as soon as there is a token, RequireAuth joins it.
+    // One load at a time: main.tsx starts it as soon as there is a token, RequireAuth joins it, or finds it
+    // done (its effect can run after main.tsx's load has ended: it asked for everything again).
+    const { user, menus } = useSession.getState();
+    if (user && menus) return Promise.resolve();
     loading ??= loadSession().finally(() => {
       loading = null;
     });
