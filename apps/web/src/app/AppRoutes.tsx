@@ -22,9 +22,9 @@ const ShellLayout = ({ routes }: { routes: ViewRoute[] }) => (shell.MainLayout ?
 const ShellHome = () => (shell.HomePage ? <shell.HomePage /> : null);
 
 function MenuView({ component }: { component: string }) {
-  const View = views[component];
-  if (!View) return <Navigate to="/404" replace />;
-  return <View />;
+  const view = views[component];
+  if (!view) return <Navigate to="/404" replace />;
+  return <view.Component />;
 }
 
 function useDocumentTitle(routes: ViewRoute[]) {
