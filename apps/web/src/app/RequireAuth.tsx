@@ -6,7 +6,6 @@ import { ApiError } from '@/lib/http';
 import { logoutAndReload, useSession } from '@/lib/session';
 import { tokenStore } from '@/lib/storage';
 import { loadShell, shell } from './shell-modules';
-import { preloadScreenAt } from './views';
 
 /**
  * Spec 4: without a token go to /login; with a token and no roles, fetch the user and the menus
@@ -21,14 +20,7 @@ export function RequireAuth() {
   // 'offline': no answer came (the network, or this page being left mid-load): the session stays and can be tried again.
   const [failed, setFailed] = useState<'offline' | 'refused' | null>(null);
   const [shellReady, setShellReady] = useState(shell.MainLayout !== null);
-  // The page opened with the app (a reload, a link) is loaded before it renders; later ones load as they are opened.
-  const menus = useSession((s) => s.menus);
-  const [firstPageReady, setFirstPageReady] = useState(false);
   const token = tokenStore.get();
-
-  useEffect(() => {
-    if (menus && !firstPageReady) void preloadScreenAt(menus, location.pathname).then(() => setFirstPageReady(true));
-  }, [menus, firstPageReady, location.pathname]);
 
   useEffect(() => {
     if (token && !shellReady) void loadShell().then(() => setShellReady(true));
@@ -60,7 +52,7 @@ export function RequireAuth() {
         }
       />
     );
-  if (!loaded || !shellReady || !firstPageReady) return <Spin fullscreen size="large" description="加载中..." />;
+  if (!loaded || !shellReady) return <Spin fullscreen size="large" description="加载中..." />;
   if (mustChange) return <ChangePasswordFirst />;
   return <Outlet />;
 }

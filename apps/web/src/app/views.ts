@@ -4,10 +4,12 @@ import type { MenuNode, ScreenKey } from '@venue/contract';
 import { SCREENS } from '@venue/contract/screens';
 import { viewRoutes } from '@/lib/menu-routes';
 import { readyLazy } from '@/lib/ready-lazy';
+import { pageFailed, pageLoading } from './page-states';
 
 type View = ReturnType<typeof readyLazy<object>>;
 /** A screen's page, in a chunk of its own: `preload` loads it, `Component` renders it (at once once loaded). */
-const page = (load: () => Promise<{ default: ComponentType }>): View => readyLazy(() => load().then((m) => m.default));
+const page = (load: () => Promise<{ default: ComponentType }>): View =>
+  readyLazy(() => load().then((m) => m.default), { fallback: pageLoading, failed: pageFailed });
 
 /** One view per screen key, each loaded in its own chunk; the type refuses a missing or unknown key. */
 const screenViews = {
@@ -75,10 +77,7 @@ const screenViews = {
  */
 export const views: Record<string, View> = screenViews;
 
-/**
- * Loads the page of the menu screen at `pathname`, if it is one: RequireAuth waits for it on opening the app,
- * so the page renders at once instead of suspending (React then holds a revealed page back ~300 ms).
- */
+/** Loads the page of the menu screen at `pathname`, if it is one (main.tsx: the page the app opens on). */
 export function preloadScreenAt(menus: MenuNode[], pathname: string): Promise<unknown> {
   const route = viewRoutes(menus).find((r) => matchPath(r.fullPath, pathname));
   const view = route && views[route.component];
