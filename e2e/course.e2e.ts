@@ -212,7 +212,9 @@ describe('course training: class, enrolment, sign-in by scan (issue 36)', () => 
     await pickOption(page, card.getByLabel('课程'), COURSE);
     await pickOption(page, card.getByLabel('班级'), CLASS);
     await card.getByTestId('enrol-summary').getByText('10 课时，¥800.00').waitFor();
-    const born = (years: number) => `${Number(date.slice(0, 4)) - years}${date.slice(4)}`;
+    // Ages count from today, not from the session's date (tomorrow after 15:00 China time).
+    const today = china(Date.now()).slice(0, 10);
+    const born = (years: number) => `${Number(today.slice(0, 4)) - years}${today.slice(4)}`;
     await card.getByLabel('学员生日').fill(born(2));
     await card.getByLabel('学员生日').press('Enter');
     await card.getByRole('button', { name: /提交报名/ }).click();
