@@ -35,21 +35,10 @@ const loadSession = (user?: UserInfo) => {
     useSession
       .getState()
       .load()
-      .then(preloadFirstScreen)
       .catch(() => undefined); // RequireAuth's own call answers a failure (log out and reload)
   });
 };
 // Opened with a token (a reload, a link): the app, the shell and the session load at once, not one after another.
-/**
- * The page the app opens on (a reload, a link) loads as soon as the menus say which it is, beside the app's
- * own code: it is then there when the frame renders it, and it does not suspend (which would hold it back
- * about 300 ms after it has loaded, React's reveal throttle).
- */
-const preloadFirstScreen = () =>
-  void Promise.all([import('@/lib/session'), import('@/app/views')]).then(([{ useSession }, { preloadScreenAt }]) => {
-    const { menus } = useSession.getState();
-    if (menus) void preloadScreenAt(menus, window.location.pathname);
-  });
 const opensApp = Boolean(token) && window.location.pathname !== '/login';
 if (opensApp) loadSession();
 

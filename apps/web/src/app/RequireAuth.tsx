@@ -6,6 +6,7 @@ import { ApiError } from '@/lib/http';
 import { logoutAndReload, useSession } from '@/lib/session';
 import { tokenStore } from '@/lib/storage';
 import { loadShell, shell } from './shell-modules';
+import { preloadScreenAt } from './views';
 
 /**
  * Spec 4: without a token go to /login; with a token and no roles, fetch the user and the menus
@@ -21,6 +22,14 @@ export function RequireAuth() {
   const [failed, setFailed] = useState<'offline' | 'refused' | null>(null);
   const [shellReady, setShellReady] = useState(shell.MainLayout !== null);
   const token = tokenStore.get();
+  const menus = useSession((s) => s.menus);
+
+  // The page opened with the app (a reload, a link) loads as soon as the menus name it, beside the frame.
+  useEffect(() => {
+    if (menus) void preloadScreenAt(menus, location.pathname);
+    // Once, when the menus arrive: later pages load as they are opened.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [menus]);
 
   useEffect(() => {
     if (token && !shellReady) void loadShell().then(() => setShellReady(true));

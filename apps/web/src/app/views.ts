@@ -77,7 +77,7 @@ const screenViews = {
  */
 export const views: Record<string, View> = screenViews;
 
-/** Loads the page of the menu screen at `pathname`, if it is one (main.tsx: the page the app opens on). */
+/** Loads the page of the menu screen at `pathname`, if it is one (RequireAuth: the page the app opens on). */
 export function preloadScreenAt(menus: MenuNode[], pathname: string): Promise<unknown> {
   const route = viewRoutes(menus).find((r) => matchPath(r.fullPath, pathname));
   const view = route && views[route.component];
