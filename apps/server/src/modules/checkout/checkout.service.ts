@@ -151,9 +151,9 @@ export class CheckoutService {
     try {
       paid = await db.transaction().execute(async (trx) => {
         const set = { nowIso, priceFen: plan.totalFen, payMode: plan.mode, memberId: plan.memberId, remark: plan.remark };
-        if (!cards.length && plan.parts.every((p) => !p.channel?.remote)) {
+        if (repo.claimsInOneStatement && !cards.length && plan.parts.every((p) => !p.channel?.remote)) {
           // Cash-like methods only (their channel answers paid without a call): the claim, the records and
-          // the audit entry in one statement where the engine allows.
+          // the audit entry in one statement.
           const records = (attempt: number) => plan.parts.map((p) => recordOf(kind, ctx, attempt, p, 'P', nowIso));
           const entry = this.deps.audit.entry(s, paidChange(kind, order, plan.totalFen, records(0)));
           const done = await repo.claimWithRecords(trx, kind, s.tenantId, order.id, set, records, entry);

@@ -114,6 +114,11 @@ export class PayableRepository {
    * if it still is payable (U, F), or, for a channel payment, still held by `lock`. Answers the order's
    * attempt number and its states as paid when this caller won, else null.
    */
+  /** Whether claimWithRecords is available (PostgreSQL); elsewhere a payment claims, records and audits in turn. */
+  get claimsInOneStatement() {
+    return this.engine === 'postgres';
+  }
+
   async markPaid(trx: Executor, kind: Kind, tenantId: number, orderId: number, set: PaidSet, lock?: string) {
     return (await paidUpdate(trx, kind, tenantId, orderId, set, lock).executeTakeFirst()) ?? null;
   }
@@ -121,8 +126,8 @@ export class PayableRepository {
   /**
    * A payment with nothing to do between its claim and its records (no card charged, no channel asked):
    * the claim (markPaid), its records (`records` of the claim's attempt) and its audit entry, or nothing
-   * when another payment took the order first (null). PostgreSQL: one statement, the records and the entry
-   * written only from the claim's row; SQLite: the three in turn.
+   * when another payment took the order first (null), in one statement: the records and the entry are written
+   * only from the claim's row. PostgreSQL only (`claimsInOneStatement`): SQLite has no data-modifying CTEs.
    */
   async claimWithRecords(
     trx: Executor,
@@ -133,13 +138,6 @@ export class PayableRepository {
     records: (attempt: number) => NewRecord[],
     audit: AuditRow,
   ) {
-    if (this.engine !== 'postgres') {
-      const claimed = await this.markPaid(trx, kind, tenantId, orderId, set);
-      if (!claimed) return null;
-      const written = await this.insertRecords(trx, records(claimed.pay_attempt));
-      await trx.insertInto('audit_log').values(audit).execute();
-      return { claimed, written };
-    }
     const fromJson = (columns: readonly string[], row: string) =>
       sql.join(columns.map((c) => (c === 'attempt' ? sql.ref('claimed.pay_attempt') : sql.ref(`${row}.${c}`))));
     const row = await trx
