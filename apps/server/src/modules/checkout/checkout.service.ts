@@ -1,6 +1,8 @@
 import { allocatePaid, cardDiscount, Code, fenToYuan, Msg, payment, yuanToFen } from '@venue/contract';
 import type { z } from 'zod';
 import type { Kysely, Transaction } from 'kysely';
+import type { Executor } from '../../db/database.ts';
+import type { StatementPart } from '../../db/statement-part.ts';
 import type { Database } from '../../db/tables.ts';
 import { iso, type Clock } from '../../lib/clock.ts';
 import { BizError, notFound, refuse } from '../../lib/errors.ts';
@@ -133,7 +135,8 @@ export class CheckoutService {
 
   /**
    * Cash-like methods and cards: the whole payment in one transaction, the kind's fulfilment (shared rows:
-   * stock) last. The answer is built from what the transaction wrote (RETURNING), not read again.
+   * stock) last; on PostgreSQL, a cash-like payment of a kind whose fulfilment joins a statement (a sale) is
+   * one statement and no transaction. The answer is built from what was written (RETURNING), not read again.
    */
   private async payAtOnce<Order extends PayableOrder, Line extends PayableLine>(
     kind: PayableKind<Order, Line>,
@@ -147,19 +150,24 @@ export class CheckoutService {
     const cards = plan.parts
       .filter((p) => p.cardId !== null)
       .map((p) => ({ cardId: p.cardId!, amount: p.times?.total ?? p.moneyFen, itemId: p.times?.itemId ?? kind.cardItem?.(order) }));
-    let paid;
-    try {
-      paid = await db.transaction().execute(async (trx) => {
-        const set = { nowIso, priceFen: plan.totalFen, payMode: plan.mode, memberId: plan.memberId, remark: plan.remark };
-        if (repo.claimsInOneStatement && !cards.length && plan.parts.every((p) => !p.channel?.remote)) {
-          // Cash-like methods only (their channel answers paid without a call): the claim, the records and
-          // the audit entry in one statement.
-          const records = (attempt: number) => plan.parts.map((p) => recordOf(kind, ctx, attempt, p, 'P', nowIso));
-          const entry = this.deps.audit.entry(s, paidChange(kind, order, plan.totalFen, records(0)));
-          const done = await repo.claimWithRecords(trx, kind, s.tenantId, order.id, set, records, entry);
-          if (done === null) throw TAKEN;
+    const set = { nowIso, priceFen: plan.totalFen, payMode: plan.mode, memberId: plan.memberId, remark: plan.remark };
+    // Cash-like methods only (their channel answers paid without a call): the claim, the records and the
+    // audit entry in one statement; with the kind's fulfilment too where it can join it (a sale's stock),
+    // and then the payment needs no transaction at all.
+    const cashLike = repo.claimsInOneStatement && !cards.length && plan.parts.every((p) => !p.channel?.remote);
+    const claimInOneStatement = async (executor: Executor, fulfilment?: (after: string) => StatementPart) => {
+      const records = (attempt: number) => plan.parts.map((p) => recordOf(kind, ctx, attempt, p, 'P', nowIso));
+      const entry = this.deps.audit.entry(s, paidChange(kind, order, plan.totalFen, records(0)));
+      const done = await repo.claimWithRecords(executor, kind, s.tenantId, order.id, set, records, entry, fulfilment);
+      if (done === null) throw TAKEN;
+      return { ...done, consumed: new Map<number, { id: number; balance_after: number }>() };
+    };
+    const inTransaction = () =>
+      db.transaction().execute(async (trx) => {
+        if (cashLike) {
+          const done = await claimInOneStatement(trx);
           await kind.fulfil(trx, ctx, plan.lines, done.claimed.price_pay_fen);
-          return { ...done, consumed: new Map<number, { id: number; balance_after: number }>() };
+          return done;
         }
         const claimed = await repo.markPaid(trx, kind, s.tenantId, order.id, set);
         if (claimed === null) throw TAKEN;
@@ -182,6 +190,9 @@ export class CheckoutService {
         await kind.fulfil(trx, ctx, plan.lines, claimed.price_pay_fen);
         return { claimed, written, consumed };
       });
+    let paid;
+    try {
+      paid = await (cashLike && kind.fulfilPart ? claimInOneStatement(db, (after) => kind.fulfilPart!(ctx, plan.lines, after)) : inTransaction());
     } catch (error) {
       if (error === TAKEN) return this.answerTakenOrder(kind, s.tenantId, order.id);
       throw kind.refusal?.(error) ?? error;

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type QueryCreator, type Selectable } from 'kysely';
 import type { Engine, Executor } from '../../db/database.ts';
+import { refusalRaisedBy, type StatementPart } from '../../db/statement-part.ts';
 import type { AuditLogTable, Database, PayRecordState, PayRecordTable, PayState } from '../../db/tables.ts';
 import type { NewRecord, OrderLineTable, PayableKind } from './payable.ts';
 
@@ -128,6 +129,8 @@ export class PayableRepository {
    * the claim (markPaid), its records (`records` of the claim's attempt) and its audit entry, or nothing
    * when another payment took the order first (null), in one statement: the records and the entry are written
    * only from the claim's row. PostgreSQL only (`claimsInOneStatement`): SQLite has no data-modifying CTEs.
+   * With `fulfilment`, the kind's fulfilment (a sale's stock) joins the statement after the claim: the
+   * whole payment is then this one statement, needing no transaction; its refusal undoes all of it.
    */
   async claimWithRecords(
     trx: Executor,
@@ -137,10 +140,12 @@ export class PayableRepository {
     set: PaidSet,
     records: (attempt: number) => NewRecord[],
     audit: AuditRow,
+    fulfilment?: (after: string) => StatementPart,
   ) {
     const fromJson = (columns: readonly string[], row: string) =>
       sql.join(columns.map((c) => (c === 'attempt' ? sql.ref('claimed.pay_attempt') : sql.ref(`${row}.${c}`))));
-    const row = await trx
+    const part = fulfilment?.('claimed');
+    let query = trx
       .with('claimed', (qb) => paidUpdate(qb, kind, tenantId, orderId, set))
       .with('rec', (qb) =>
         qb
@@ -154,13 +159,26 @@ export class PayableRepository {
           .insertInto('audit_log')
           .columns(AUDIT_COLUMNS)
           .expression(sql`select ${fromJson(AUDIT_COLUMNS, 'a')} from claimed cross join jsonb_populate_record(null::audit_log, ${asJsonb(audit)}) a`),
-      )
+      );
+    for (const cte of part?.ctes ?? []) {
+      // The part's names are its own (its module prefixes them); Kysely cannot type CTEs added in a loop.
+      query = query.with(
+        cte.materialized ? (named) => named(cte.name).materialized() : cte.name,
+        // A raw body is written as it is: the parentheses a CTE needs are ours.
+        () => sql<Record<string, unknown>>`(${cte.body})`,
+      ) as unknown as typeof query;
+    }
+    const row = await query
       .selectFrom('claimed')
       .selectAll()
       .select(sql<Selectable<PayRecordTable>[] | null>`(select json_agg(rec order by rec.id) from rec)`.as('records'))
-      .executeTakeFirst();
+      .$if(!!part, (qb) => qb.select(sql`${part!.refusal}`.as('refused')))
+      .executeTakeFirst()
+      .catch((error: unknown) => {
+        throw refusalRaisedBy(error) ?? error;
+      });
     if (!row) return null;
-    const { records: written, ...claimed } = row;
+    const { records: written, refused: _refused, ...claimed } = row as typeof row & { refused?: unknown };
     return { claimed, written: written ?? [] };
   }
 

@@ -4,6 +4,7 @@ import type { Insertable, Selectable, Transaction } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { PayColumns } from '../../db/pay-columns.ts';
 import type { CardPayType, Database, OrderState, PayRecordTable } from '../../db/tables.ts';
+import type { StatementPart } from '../../db/statement-part.ts';
 import type { PaymentChannel } from '../payment/channel.ts';
 import type { BizError } from '../../lib/errors.ts';
 
@@ -138,6 +139,12 @@ export interface PayableKind<
    * that marked it paid set it (the lines' shares of it: allocatePaid).
    */
   fulfil(trx: Transaction<Database>, ctx: PayContext<Order>, lines: Line[], paidFen: number): Promise<void>;
+  /**
+   * `fulfil` as part of the payment's one statement (PostgreSQL), after its claim (the CTE `after`): a
+   * kind that has it takes a cash-like payment in that statement alone, with no transaction around it,
+   * so the shared rows (stock) stay locked for one statement only.
+   */
+  fulfilPart?(ctx: PayContext<Order>, lines: Line[], after: string): StatementPart;
 }
 
 /** A card's discount on the parts it pays of an order of `kind`: none when the kind takes no card discount. */

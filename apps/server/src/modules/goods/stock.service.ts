@@ -2,6 +2,7 @@ import { MAX_STOCK, type BodyOut, type goods, type QueryOut } from '@venue/contr
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { inUserVenues, mayUseVenue, venueForbidden, venuesOf, type Session, type UserSession } from '../../plugins/session.ts';
 import type { AuditService } from '../audit/index.ts';
+import type { StatementPart } from '../../db/statement-part.ts';
 import type { Database } from '../../db/tables.ts';
 import { iso, type Clock } from '../../lib/clock.ts';
 import { notFound, refuse } from '../../lib/errors.ts';
@@ -34,6 +35,13 @@ const toMovement = (m: MovementRecord) => ({
   createName: m.real_name ?? '',
 });
 
+/** The lines of one change, each goods once (its changes added up), in goods order: the order stock rows are locked in. */
+function mergedLines(lines: StockLines['lines']): StockLines['lines'] {
+  const merged = new Map<number, number>();
+  for (const l of lines) merged.set(l.goodsId, (merged.get(l.goodsId) ?? 0) + l.change);
+  return [...merged].sort(([a], [b]) => a - b).map(([goodsId, change]) => ({ goodsId, change }));
+}
+
 export class StockService {
   constructor(
     private readonly repo: StockRepository,
@@ -62,9 +70,7 @@ export class StockService {
    * stay locked until the commit.
    */
   async applyStockChanges(trx: Transaction<Database>, change: Omit<StockLines, 'nowIso'>): Promise<void> {
-    const merged = new Map<number, number>();
-    for (const l of change.lines) merged.set(l.goodsId, (merged.get(l.goodsId) ?? 0) + l.change);
-    const lines = [...merged].sort(([a], [b]) => a - b).map(([goodsId, delta]) => ({ goodsId, change: delta }));
+    const lines = mergedLines(change.lines);
     const nowIso = iso(this.clock.now());
     const balances = await this.repo.applyLines(trx, { ...change, lines, nowIso });
     // A goods coming into a warehouse for the first time has no stock row yet: made only then, and applied.
@@ -84,6 +90,17 @@ export class StockService {
       const name = (await this.repo.goodsName(trx, refused.goodsId)) ?? refused.goodsId;
       throw refuse(refused.change > 0 ? `商品「${name}」在该仓库的库存不能超过${MAX_STOCK}` : `商品「${name}」库存不足`);
     }
+  }
+
+  /**
+   * Stock taken from one warehouse (a sale's lines) as part of another module's statement, after its CTE
+   * `after` (PostgreSQL; see StockRepository.takingPart): every line is taken, or the statement raises the
+   * refusal of the first in goods order that does not fit and changes nothing.
+   */
+  takingPart(change: Omit<StockLines, 'nowIso'>, after: string): StatementPart {
+    const lines = mergedLines(change.lines);
+    if (lines.some((l) => l.change >= 0)) throw new Error('takingPart takes stock only: every change must be negative');
+    return this.repo.takingPart({ ...change, lines, nowIso: iso(this.clock.now()) }, after);
   }
 
   /**

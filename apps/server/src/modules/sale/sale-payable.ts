@@ -1,7 +1,7 @@
 import { sale } from '@venue/contract';
 import type { z } from 'zod';
 import { refuse } from '../../lib/errors.ts';
-import type { PayableKind, RefundableKind } from '../checkout/index.ts';
+import type { PayableKind, PayContext, RefundableKind } from '../checkout/index.ts';
 import type { StockService } from '../goods/stock.service.ts';
 import { toLine } from './sale.mapper.ts';
 import type { LineRow, PayOrderRow, SaleRepository } from './sale.repository.ts';
@@ -17,7 +17,13 @@ export const GOODS_CARD_TYPES_ONLY = '计次卡、计时卡不能用于商品支
  */
 export type SaleKind = PayableKind<PayOrderRow, LineRow, z.infer<typeof sale.saleLine>> & RefundableKind<PayOrderRow>;
 
-export function saleKind(repo: SaleRepository, stock: Pick<StockService, 'applyStockChanges'>): SaleKind {
+/** What a paid sale takes from the order's warehouse: its lines' units. */
+function taking({ tenantId, userId, order }: PayContext<PayOrderRow>, lines: LineRow[]) {
+  const taken = lines.map((l) => ({ goodsId: l.goods_id, change: -l.quantity }));
+  return { tenantId, warehouseId: order.warehouse_id, reason: 'SALE' as const, refId: order.id, userId, remark: `销售订单 ${order.id}`, lines: taken };
+}
+
+export function saleKind(repo: SaleRepository, stock: Pick<StockService, 'applyStockChanges' | 'takingPart'>): SaleKind {
   return {
     orderType: sale.SALE_ORDER_TYPE,
     label: '商品销售',
@@ -55,11 +61,10 @@ export function saleKind(repo: SaleRepository, stock: Pick<StockService, 'applyS
         if (!g || Number(g.stock) < l.quantity) throw refuse(`商品「${l.goods_name}」库存不足`);
       }
     },
-    async fulfil(trx, { tenantId, userId, order }, lines) {
-      const taken = lines.map((l) => ({ goodsId: l.goods_id, change: -l.quantity }));
-      const remark = `销售订单 ${order.id}`;
-      await stock.applyStockChanges(trx, { tenantId, warehouseId: order.warehouse_id, reason: 'SALE', refId: order.id, userId, remark, lines: taken });
+    async fulfil(trx, ctx, lines) {
+      await stock.applyStockChanges(trx, taking(ctx, lines));
     },
+    fulfilPart: (ctx, lines, after) => stock.takingPart(taking(ctx, lines), after),
     async restore(trx, { tenantId, userId, order }, lines, remark) {
       const back = lines.map((l) => ({ goodsId: l.item_id, change: l.quantity }));
       await stock.applyStockChanges(trx, { tenantId, warehouseId: order.warehouse_id, reason: 'REFUND', refId: order.id, userId, remark, lines: back });
