@@ -47,6 +47,9 @@ function MenuTreeField({ value = [], onChange, nodes }: { value?: number[]; onCh
   return (
     <div style={{ maxHeight: 360, overflow: 'auto', border: '1px solid #f0f0f0', borderRadius: 4, padding: 8 }}>
       <Tree
+        // Mounted again when the menus arrive: defaultExpandAll only expands what the first render had
+        // (a dialog opened before the tree loaded showed it folded up).
+        key={nodes.length ? 'loaded' : 'loading'}
         checkable
         checkStrictly
         defaultExpandAll
