@@ -3,7 +3,7 @@ import type { CallData } from '@venue/contract';
 import * as goods from '@venue/contract/goods';
 import { useDebouncedValue } from '@/hooks/useDebouncedValue';
 import { callApi } from '@/lib/http';
-import { callKey, queryClient, useApiQuery } from '@/lib/query';
+import { awaitsNewAnswer, callKey, queryClient, useApiQuery } from '@/lib/query';
 import { fetchVenueWarehouseOptions } from '@/features/goods';
 import type { Tile } from '@/features/checkout';
 
@@ -24,7 +24,7 @@ export function useSaleGoods(warehouseId: number | null, keyword: string) {
     select: tilesOf,
     placeholderData: keepPreviousData,
   });
-  return { tiles: answer.data ?? [], loading: answer.isFetching };
+  return { tiles: answer.data ?? [], loading: awaitsNewAnswer(answer) };
 }
 
 const saleGoods = (warehouseId: number | null, goodsQuery?: string) => ({ query: { warehouseIds: String(warehouseId), goodsQuery, isOnSale: '1' as const } });

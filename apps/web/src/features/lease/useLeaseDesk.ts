@@ -10,7 +10,7 @@ import { useCardHandler } from '@/features/member-card';
 import { lookupHandOrCard, useBandCharge } from '@/features/hand';
 import { useScannerInput } from '@/hooks/useScannerInput';
 import { toast } from '@/lib/notify';
-import { useApiMutation, useApiQuery } from '@/lib/query';
+import { awaitsNewAnswer, useApiMutation, useApiQuery } from '@/lib/query';
 import { useSession } from '@/lib/session';
 import { formatYuan } from '@/lib/money';
 import { LEASE_RECEIPTS } from './receipts';
@@ -121,7 +121,7 @@ export function useLeaseDesk(active: boolean, { afterPayment }: { afterPayment?:
     keyword,
     setKeyword,
     goods: goods.data ?? [],
-    goodsLoading: goods.isFetching,
+    goodsLoading: awaitsNewAnswer(goods),
     add,
     submit,
     pay,
