@@ -121,11 +121,21 @@ export class CardRulesRepository {
       .executeTakeFirst();
   }
 
-  async addEntry(tenantId: number, memberId: number, rule: BlacklistRule, reason: string, nowIso: string) {
-    await this.db
+  /** Puts the member on the blacklist for `rule`; false when an active entry for it is there already (another run's). */
+  async addEntry(tenantId: number, memberId: number, rule: BlacklistRule, reason: string, nowIso: string): Promise<boolean> {
+    const added = await this.db
       .insertInto('blacklist')
       .values({ tenant_id: tenantId, member_id: memberId, rule_type: rule, reason, active: 1, created_at: nowIso })
-      .execute();
+      // The index's own condition, written out: SQLite matches a partial index only by the same literal (a parameter does not).
+      .onConflict((oc) =>
+        oc
+          .columns(['tenant_id', 'member_id', 'rule_type'])
+          .where(sql<boolean>`active = 1`)
+          .doNothing(),
+      )
+      .returning('id')
+      .executeTakeFirst();
+    return added !== undefined;
   }
 
   /** Ends the member's active entries; answers how many. */

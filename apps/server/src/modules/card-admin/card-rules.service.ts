@@ -83,7 +83,8 @@ export class CardRulesService {
         const reason = `${member.BLACKLIST_RULE_LABELS[rule.rule_type]}${Number(o.n)}次（${rule.days}天内达到${rule.threshold}次）`;
         const done = await this.repo.transaction(async (repo, trx) => {
           if (await repo.activeEntry(tenantId, memberId, rule.rule_type)) return null;
-          await repo.addEntry(tenantId, memberId, rule.rule_type, reason, now);
+          // A run beside this one may have put the member on since (the index lets one entry in).
+          if (!(await repo.addEntry(tenantId, memberId, rule.rule_type, reason, now))) return null;
           const cards = await repo.usableCards(tenantId, memberId);
           for (const c of cards) {
             if (!(await moveCard(trx, c.id, { state: 'A' }, { state: 'B' }))) continue;
