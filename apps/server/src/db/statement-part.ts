@@ -1,4 +1,4 @@
-import type { RawBuilder } from 'kysely';
+import { sql, type QueryCreator, type RawBuilder } from 'kysely';
 import { refuse, type BizError } from '../lib/errors.ts';
 
 /**
@@ -19,4 +19,17 @@ export const REFUSAL_SQLSTATE = 'VR000';
 export function refusalRaisedBy(error: unknown): BizError | undefined {
   const raised = error as { code?: string; message?: string } | null;
   return raised?.code === REFUSAL_SQLSTATE && raised.message ? refuse(raised.message) : undefined;
+}
+
+/** `query` with `ctes` added after its own (their names are their module's own; Kysely cannot type CTEs added in a loop). */
+export function withCtes<DB>(query: QueryCreator<DB>, ctes: StatementPart['ctes']): QueryCreator<DB> {
+  let q = query;
+  for (const cte of ctes) {
+    q = q.with(
+      cte.materialized ? (named) => named(cte.name).materialized() : cte.name,
+      // A raw body is written as it is: the parentheses a CTE needs are ours.
+      () => sql<Record<string, unknown>>`(${cte.body})`,
+    ) as unknown as QueryCreator<DB>;
+  }
+  return q;
 }

@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely, type QueryCreator, type Selectable } from 'kysely';
 import type { Engine, Executor } from '../../db/database.ts';
-import { refusalRaisedBy, type StatementPart } from '../../db/statement-part.ts';
+import { refusalRaisedBy, withCtes, type StatementPart } from '../../db/statement-part.ts';
 import type { AuditLogTable, Database, PayRecordState, PayRecordTable, PayState } from '../../db/tables.ts';
 import type { NewRecord, OrderLineTable, PayableKind } from './payable.ts';
 
@@ -110,16 +110,16 @@ export class PayableRepository {
     private readonly engine: Engine,
   ) {}
 
-  /**
-   * The check-and-set of a payment, the first statement of its transaction: marks the order paid only
-   * if it still is payable (U, F), or, for a channel payment, still held by `lock`. Answers the order's
-   * attempt number and its states as paid when this caller won, else null.
-   */
   /** Whether claimWithRecords is available (PostgreSQL); elsewhere a payment claims, records and audits in turn. */
   get claimsInOneStatement() {
     return this.engine === 'postgres';
   }
 
+  /**
+   * The check-and-set of a payment, the first statement of its transaction: marks the order paid only
+   * if it still is payable (U, F), or, for a channel payment, still held by `lock`. Answers the order's
+   * attempt number and its states as paid when this caller won, else null.
+   */
   async markPaid(trx: Executor, kind: Kind, tenantId: number, orderId: number, set: PaidSet, lock?: string) {
     return (await paidUpdate(trx, kind, tenantId, orderId, set, lock).executeTakeFirst()) ?? null;
   }
@@ -145,7 +145,7 @@ export class PayableRepository {
     const fromJson = (columns: readonly string[], row: string) =>
       sql.join(columns.map((c) => (c === 'attempt' ? sql.ref('claimed.pay_attempt') : sql.ref(`${row}.${c}`))));
     const part = fulfilment?.('claimed');
-    let query = trx
+    const query = trx
       .with('claimed', (qb) => paidUpdate(qb, kind, tenantId, orderId, set))
       .with('rec', (qb) =>
         qb
@@ -160,15 +160,7 @@ export class PayableRepository {
           .columns(AUDIT_COLUMNS)
           .expression(sql`select ${fromJson(AUDIT_COLUMNS, 'a')} from claimed cross join jsonb_populate_record(null::audit_log, ${asJsonb(audit)}) a`),
       );
-    for (const cte of part?.ctes ?? []) {
-      // The part's names are its own (its module prefixes them); Kysely cannot type CTEs added in a loop.
-      query = query.with(
-        cte.materialized ? (named) => named(cte.name).materialized() : cte.name,
-        // A raw body is written as it is: the parentheses a CTE needs are ours.
-        () => sql<Record<string, unknown>>`(${cte.body})`,
-      ) as unknown as typeof query;
-    }
-    const row = await query
+    const row = await withCtes(query, part?.ctes ?? [])
       .selectFrom('claimed')
       .selectAll()
       .select(sql<Selectable<PayRecordTable>[] | null>`(select json_agg(rec order by rec.id) from rec)`.as('records'))
@@ -178,7 +170,7 @@ export class PayableRepository {
         throw refusalRaisedBy(error) ?? error;
       });
     if (!row) return null;
-    const { records: written, refused: _refused, ...claimed } = row as typeof row & { refused?: unknown };
+    const { records: written, refused: _refused, ...claimed } = row;
     return { claimed, written: written ?? [] };
   }
 

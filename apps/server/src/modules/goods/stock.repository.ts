@@ -2,7 +2,7 @@ import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { MAX_STOCK } from '@venue/contract';
 import type { Engine, Executor } from '../../db/database.ts';
 import { pageQuery } from '../../db/page-query.ts';
-import type { StatementPart } from '../../db/statement-part.ts';
+import { withCtes, type StatementPart } from '../../db/statement-part.ts';
 import type { Database, StockReason } from '../../db/tables.ts';
 import type { PageWindow } from '../../lib/paging.ts';
 
@@ -55,35 +55,33 @@ const int = (n: number | null) => sql`cast(${n} as integer)`;
  * (stock_moved: a line missing there did not fit), and its movement (stock_movements: goods_id, balance).
  * With `after`, nothing is locked or changed unless that CTE has a row.
  */
-function stockCtes(c: StockLines, after?: string): Pick<StatementPart, 'ctes'> {
+function stockCtes(c: StockLines, after?: string): StatementPart['ctes'] {
   const want = sql.join(c.lines.map((l) => sql`(${int(l.goodsId)}, ${int(l.change)})`));
   const gate = after ? sql`and exists (select 1 from ${sql.table(after)})` : sql``;
-  return {
-    ctes: [
-      { name: 'stock_want(goods_id, change)', body: sql`values ${want}` },
-      {
-        name: 'stock_locked',
-        materialized: true,
-        body: sql`select s.id from goods_stock s join stock_want w on w.goods_id = s.goods_id
+  return [
+    { name: 'stock_want(goods_id, change)', body: sql`values ${want}` },
+    {
+      name: 'stock_locked',
+      materialized: true,
+      body: sql`select s.id from goods_stock s join stock_want w on w.goods_id = s.goods_id
           where s.tenant_id = ${c.tenantId} and s.warehouse_id = ${c.warehouseId} ${gate}
           order by s.goods_id for update of s`,
-      },
-      {
-        name: 'stock_moved',
-        body: sql`update goods_stock s set quantity = s.quantity + w.change from stock_want w
+    },
+    {
+      name: 'stock_moved',
+      body: sql`update goods_stock s set quantity = s.quantity + w.change from stock_want w
           where s.id in (select id from stock_locked) and s.goods_id = w.goods_id
             and s.quantity + w.change >= 0 and s.quantity + w.change <= ${MAX_STOCK}
           returning s.goods_id, s.quantity, w.change`,
-      },
-      {
-        name: 'stock_movements',
-        body: sql`insert into stock_movement (tenant_id, goods_id, warehouse_id, change, balance, reason, ref_id, remark, created_at, created_by)
+    },
+    {
+      name: 'stock_movements',
+      body: sql`insert into stock_movement (tenant_id, goods_id, warehouse_id, change, balance, reason, ref_id, remark, created_at, created_by)
           select ${int(c.tenantId)}, goods_id, ${int(c.warehouseId)}, change, quantity, ${c.reason}, ${int(c.refId)}, ${c.remark ?? ''}, ${c.nowIso}, ${int(c.userId)}
           from stock_moved order by goods_id
           returning goods_id, balance`,
-      },
-    ],
-  };
+    },
+  ];
 }
 
 export class StockRepository {
@@ -144,10 +142,10 @@ export class StockRepository {
   async applyLines(trx: Executor, c: StockLines): Promise<Map<number, number>> {
     if (!c.lines.length) return new Map();
     if (this.engine === 'postgres') {
-      const part = stockCtes(c);
-      const { rows } = await sql<{ goods_id: number; balance: number }>`with ${sql.join(
-        part.ctes.map((cte) => sql`${sql.raw(cte.name)} as ${sql.raw(cte.materialized ? 'materialized ' : '')}(${cte.body})`),
-      )} select goods_id, balance from stock_movements`.execute(trx);
+      const rows = await withCtes<Database>(trx, stockCtes(c))
+        .selectFrom(sql<{ goods_id: number; balance: number }>`stock_movements`.as('m'))
+        .select(['m.goods_id', 'm.balance'])
+        .execute();
       return new Map(rows.map((r) => [r.goods_id, r.balance]));
     }
     const want = sql.join(c.lines.map((l) => sql`(${l.goodsId}, ${l.change})`));
@@ -187,10 +185,9 @@ export class StockRepository {
    * undoes the whole statement.
    */
   takingPart(c: StockLines, after: string): StatementPart {
-    const { ctes } = stockCtes(c, after);
     const name = sql`coalesce(g.name, cast(w.goods_id as text))`;
     return {
-      ctes,
+      ctes: stockCtes(c, after),
       refusal: sql`(select raise_refusal('商品「' || ${name} || '」库存不足') from stock_want w left join goods g on g.id = w.goods_id
         where not exists (select 1 from stock_moved m where m.goods_id = w.goods_id) order by w.goods_id limit 1)`,
     };
