@@ -231,6 +231,19 @@ async function typeStamped(page: Page, text: string, gapMs: number): Promise<voi
   if (typedUntil > 0) await new Promise((done) => setTimeout(done, typedUntil));
 }
 
+/**
+ * Holds the answers to `pattern` back `delayMs` (a busy server) until the returned function is called.
+ * An answer still held then is let through, and one the page no longer waits for (it aborted the
+ * request) is let go quietly: Playwright otherwise reports it as an error outside any test (CI met it).
+ */
+export async function delayAnswers(page: Page, pattern: string, delayMs: number): Promise<() => Promise<void>> {
+  await page.route(pattern, async (route) => {
+    await new Promise((done) => setTimeout(done, delayMs));
+    await route.continue().catch(() => undefined);
+  });
+  return () => page.unroute(pattern, { behavior: 'ignoreErrors' });
+}
+
 /** Chooses `option` in the antd Select whose input is `field`, and checks that the Select shows it. */
 export async function pickOption(page: Page, field: Locator, option: string): Promise<void> {
   await field.click();

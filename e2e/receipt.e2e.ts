@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { confirmIn, closeProduct, login, openProduct, type RunningServer, screenshot, openSaleDialog } from './harness';
+import { confirmIn, closeProduct, delayAnswers, login, openProduct, type RunningServer, screenshot, openSaleDialog } from './harness';
 
 /** The admin's side of the till: the receipt print setting, the copy counter, and a changed line price (issue 6). */
 describe('receipts and price override (issue 6)', () => {
@@ -20,15 +20,12 @@ describe('receipts and price override (issue 6)', () => {
   it('saves two copies for the venue in 小票打印设置, even when the saved setting answers late', async () => {
     await page.goto(`${server.url}/system/payment`);
     // A slow answer must not overwrite what the user typed meanwhile (it once did, and 1 copy was saved).
-    await page.route('**/system/printConfig/get**', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
-      await route.continue();
-    });
+    const answerAtOnce = await delayAnswers(page, '**/system/printConfig/get**', 800);
     await page.getByRole('button', { name: /小票打印设置/ }).click();
     const dialog = page.locator('.ant-modal-wrap:visible', { hasText: '小票打印设置' });
     await expect.poll(() => dialog.getByRole('spinbutton').inputValue()).toBe('1');
     await dialog.getByRole('spinbutton').fill('2');
-    await page.unroute('**/system/printConfig/get**');
+    await answerAtOnce();
     await dialog.getByLabel('80 mm').check();
     await screenshot(page, 'receipt-print-config');
     await dialog.getByRole('button', { name: /确\s*定|保\s*存/ }).click();

@@ -12,6 +12,13 @@ function press(keys: string[] | string, gap: number, target: EventTarget = windo
   }
 }
 
+/** A keydown with the time the device gave it (a reader's keys keep theirs when the page takes them late). */
+function stampedKey(key: string, timeStamp: number) {
+  const event = new KeyboardEvent('keydown', { key, bubbles: true });
+  Object.defineProperty(event, 'timeStamp', { value: timeStamp });
+  window.dispatchEvent(event);
+}
+
 function setup(options?: ScannerInputOptions) {
   const onScan = vi.fn();
   const hook = renderHook(({ cb, opts }) => useScannerInput(cb, opts), { initialProps: { cb: onScan, opts: options } });
@@ -47,16 +54,25 @@ describe('useScannerInput (spec 4)', () => {
   it('keeps a scan whole when the browser stalls mid-scan and the timer fires between its keys', () => {
     const { onScan } = setup();
     // The device stamps keys 10 ms apart; the page gets the last nine 80 ms late, after the timer has run.
-    const key = (k: string, timeStamp: number) => {
-      const event = new KeyboardEvent('keydown', { key: k, bubbles: true });
-      Object.defineProperty(event, 'timeStamp', { value: timeStamp });
-      window.dispatchEvent(event);
-    };
-    [...'6910'].forEach((k, i) => key(k, 1000 + i * 10));
+    [...'6910'].forEach((k, i) => stampedKey(k, 1000 + i * 10));
     vi.advanceTimersByTime(80);
     expect(onScan).not.toHaveBeenCalled();
-    [...'123456789', 'Enter'].forEach((k, i) => key(k, 1040 + i * 10));
+    [...'123456789', 'Enter'].forEach((k, i) => stampedKey(k, 1040 + i * 10));
     expect(onScan).toHaveBeenCalledExactlyOnceWith('6910123456789');
+  });
+
+  it('waits the gap again when its timer fired late on a busy page, so the keys queued behind it join the scan', () => {
+    const { onScan } = setup();
+    [...'12345'].forEach((k, i) => stampedKey(k, 1000 + i * 10));
+    // A long render holds the page: the timer fires 150 ms after it was armed instead of 50.
+    const now = performance.now.bind(performance);
+    const stall = vi.spyOn(performance, 'now').mockImplementation(() => now() + 100);
+    vi.advanceTimersByTime(50);
+    stall.mockRestore();
+    expect(onScan).not.toHaveBeenCalled();
+    [...'67890'].forEach((k, i) => stampedKey(k, 1050 + i * 10));
+    vi.advanceTimersByTime(50);
+    expect(onScan).toHaveBeenCalledExactlyOnceWith('1234567890');
   });
 
   it('Enter ends a scan at once, without a second report from the timer', () => {

@@ -68,7 +68,19 @@ export function useScannerInput(onScan: (code: string) => void, options: Scanner
         key.stopPropagation();
         return emit(code);
       }
-      if (scanner.buffer) timer = setTimeout(() => emit(scanner.settle(Number.POSITIVE_INFINITY)), gapMs);
+      if (scanner.buffer) settleAfterGap();
+    };
+    /**
+     * A timer that fires more than a gap late met a busy page (a long render): the rest of the scan may
+     * still be queued behind it, and is handled before a timer armed now. Ended only on time, so a slow
+     * till does not split a scan into a lookup of its first keys and the rest typed into a box.
+     */
+    const settleAfterGap = () => {
+      const armedAt = performance.now();
+      timer = setTimeout(() => {
+        if (performance.now() - armedAt > 2 * gapMs) return settleAfterGap();
+        emit(scanner.settle(Number.POSITIVE_INFINITY));
+      }, gapMs);
     };
 
     node.addEventListener('keydown', onKeyDown, true);
