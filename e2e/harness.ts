@@ -232,8 +232,8 @@ async function typeStamped(page: Page, text: string, gapMs: number): Promise<voi
 }
 
 /**
- * Holds the answers to `pattern` back `delayMs` (a busy server) until the returned function is called.
- * An answer still held then is let through, and one the page no longer waits for (it aborted the
+ * Holds the answers to `pattern` back `delayMs` (a busy server) until the returned function is called;
+ * an answer still held then comes when its time is up. One the page no longer waits for (it aborted the
  * request) is let go quietly: Playwright otherwise reports it as an error outside any test (CI met it).
  */
 export async function delayAnswers(page: Page, pattern: string, delayMs: number): Promise<() => Promise<void>> {
@@ -241,7 +241,7 @@ export async function delayAnswers(page: Page, pattern: string, delayMs: number)
     await new Promise((done) => setTimeout(done, delayMs));
     await route.continue().catch(() => undefined);
   });
-  return () => page.unroute(pattern, { behavior: 'ignoreErrors' });
+  return () => page.unroute(pattern);
 }
 
 /** Chooses `option` in the antd Select whose input is `field`, and checks that the Select shows it. */
