@@ -22,4 +22,17 @@ describe('the login page’s JavaScript', () => {
     console.log(`/login JavaScript: ${(bytes / 1024).toFixed(1)} KB gzipped in ${scripts.size} files`);
     expect(bytes / 1024).toBeLessThan(LOGIN_BUDGET_KB);
   });
+
+  it('loads the app, its frame and 首页 after it as one file, not dozens queued six at a time', async () => {
+    const { page, server } = product;
+    const scripts: string[] = [];
+    page.on('response', (r) => r.url().endsWith('.js') && scripts.push(new URL(r.url()).pathname));
+    await page.goto(`${server.url}/login`, { waitUntil: 'networkidle' });
+    const loginScripts = scripts.length;
+    await page.getByPlaceholder('用户名').fill('admin');
+    await page.getByPlaceholder('密码').fill('admin123');
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page.getByText('快捷入口').waitFor();
+    expect(scripts.slice(loginScripts)).toEqual([expect.stringMatching(/^\/assets\/shell-[\w-]+\.js$/)]);
+  });
 });

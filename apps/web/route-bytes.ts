@@ -8,13 +8,14 @@ interface ChunkInfo {
   code: string;
   imports: string[];
   facade: string;
+  modules: string[];
   isEntry: boolean;
   isDynamicEntry: boolean;
 }
 
-/** The module a lazy import() loads, by the end of its path. */
-const SHELL = ['app/App.tsx', 'app/layout/MainLayout.tsx', 'features/home/pages/HomePage.tsx'];
-const LOGIN = 'features/auth/pages/LoginPage.tsx';
+/** The modules lazy import()s load, by the end of their path: the app with its frame and 首页, and the login page. */
+export const SHELL = ['app/App.tsx', 'app/layout/MainLayout.tsx', 'features/home/pages/HomePage.tsx'];
+export const LOGIN = 'features/auth/pages/LoginPage.tsx';
 
 /**
  * Prints after each build the JavaScript each route needs, gzipped as the server sends it: the entry and
@@ -33,6 +34,7 @@ export function routeBytes(): Plugin {
             code: out.code,
             imports: out.imports,
             facade: out.facadeModuleId ?? '',
+            modules: out.moduleIds,
             isEntry: out.isEntry,
             isDynamicEntry: out.isDynamicEntry,
           });
@@ -46,7 +48,7 @@ export function routeBytes(): Plugin {
         return seen;
       };
       const kb = (files: Set<string>) => [...files].reduce((sum, f) => sum + size(f), 0) / 1024;
-      const find = (end: string) => [...chunks].filter(([, c]) => c.facade.endsWith(end)).map(([file]) => file);
+      const find = (end: string) => [...chunks].filter(([, c]) => c.modules.some((id) => id.endsWith(end))).map(([file]) => file);
       const entry = [...chunks].filter(([, c]) => c.isEntry).map(([file]) => file);
       const shell = SHELL.flatMap(find);
       const pages = [...chunks].filter(([, c]) => c.isDynamicEntry && !SHELL.concat(LOGIN).some((end) => c.facade.endsWith(end)));
