@@ -40,9 +40,19 @@ describeEachEngine('auth and session on %s', (server, engine) => {
     expect(user.centers.map((c: { centerName: string }) => c.centerName)).toEqual(['城东体育中心', '滨江运动公园']);
     expect(user.venues.map((v: { venueName: string }) => v.venueName)).toEqual(['城东羽毛球馆', '城东游泳馆', '滨江网球中心', '滨江健身馆']);
     expect(user.tenantServices).toContainEqual({ serviceCode: 'member', serviceName: '会员卡', enabled: true });
-    const cashier = (await login('cashier', 'cashier123')).body.data.user;
+    const cashierLogin = (await login('cashier', 'cashier123')).body.data;
+    const cashier = cashierLogin.user;
     expect(cashier).toMatchObject({ roles: ['ROLE_cashier'], permissions: expect.arrayContaining(['dict:list']) });
     expect(cashier.venues.map((v: { venueName: string }) => v.venueName)).toEqual(['城东羽毛球馆', '城东游泳馆']);
+    // The menu tree comes with the login, the same user-all answers (the first screen asks for nothing more).
+    for (const { token, menus } of [body.data, cashierLogin]) {
+      expect(menus.length).toBeGreaterThan(0);
+      expect(menus).toEqual((await api.call('GET', 'system/api/menus/user-all', { token })).body.data);
+    }
+    const titles = (nodes: { meta?: { title: string }; children?: unknown[] }[]): string[] =>
+      nodes.flatMap((n) => [n.meta?.title ?? '', ...titles((n.children ?? []) as typeof nodes)]);
+    expect(titles(body.data.menus)).toContain('角色管理');
+    expect(titles(cashierLogin.menus)).not.toContain('角色管理');
   });
 
   it('refuses a wrong password or an unknown user alike, and a missing field with 400', async () => {

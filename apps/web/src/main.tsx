@@ -1,7 +1,7 @@
 import { StrictMode, Suspense, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router';
-import type { UserInfo } from '@venue/contract';
+import type { MenuNode, UserInfo } from '@venue/contract';
 import { readyLazy } from '@/lib/ready-lazy';
 import { sendSessionCalls } from '@/lib/session-early';
 import { clearAllCookies, tokenStore } from '@/lib/storage';
@@ -25,13 +25,13 @@ const LoginPage = login.Component;
 const loadAppAndShell = () => Promise.all([app.preload(), loadShell()]);
 const preloadApp = () => void loadAppAndShell();
 /**
- * The session's calls go out as soon as there is a token (after a login, all but the user it answered),
- * beside the app's code; lib/session reads their answers when it has loaded, and RequireAuth joins that load.
+ * The session's calls go out as soon as there is a token (after a login, all but the user and the menus it
+ * answered), beside the app's code; lib/session reads their answers when it has loaded, and RequireAuth joins that load.
  */
-const loadSession = (user?: UserInfo) => {
-  sendSessionCalls(!user);
+const loadSession = (signedIn?: { user: UserInfo; menus: MenuNode[] }) => {
+  sendSessionCalls(Boolean(signedIn));
   void import('@/lib/session').then(({ useSession }) => {
-    if (user) useSession.getState().signedIn(tokenStore.get() ?? '', user);
+    if (signedIn) useSession.getState().signedIn(tokenStore.get() ?? '', signedIn.user, signedIn.menus);
     useSession
       .getState()
       .load()

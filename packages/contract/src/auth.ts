@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineCall } from './common/call.ts';
 import { idNumber, plainString } from './common/fields.ts';
 import { newPassword } from './common/password.ts';
+import { menuNode } from './menu-node.ts';
 
 export const DEFAULT_ROLE = 'ROLE_SYSTEM_DEFAULT';
 /** Failed logins (per user name or per client) after which a captcha is asked for. */
@@ -53,7 +54,8 @@ export const login = defineCall({
   summary: '登录',
   access: 'public',
   body: loginBody,
-  response: z.object({ token: z.string(), user: userInfo }),
+  // The user's menu tree comes with the login (as user-all answers it): the first screen needs no second call.
+  response: z.object({ token: z.string(), user: userInfo, menus: z.array(menuNode) }),
 });
 
 export const info = defineCall({ method: 'GET', path: SESSION_PATHS.info, summary: '当前用户信息', access: 'login', response: userInfo });

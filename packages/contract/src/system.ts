@@ -1,4 +1,5 @@
 import { SESSION_PATHS } from './auth-paths.ts';
+import { menuNode } from './menu-node.ts';
 import { z } from 'zod';
 import { PERMISSIONS } from './common/access.ts';
 import { defineCall } from './common/call.ts';
@@ -6,33 +7,7 @@ import { listQuery, pageOf } from './common/envelope.ts';
 import { id, idNumber, plainString, wholeNumber } from './common/fields.ts';
 import { centerRef, tenantService, venueRef } from './auth.ts';
 
-/** A node of the menu tree in the shape of spec 2.3. */
-export interface MenuNode {
-  path: string;
-  name?: string;
-  component?: string;
-  hidden: boolean;
-  alwaysShow?: boolean;
-  redirect?: string;
-  /** Absent on the Layout wrapper of a top-level menu without children (its one child carries it). */
-  meta?: { title: string; icon?: string; noCache: boolean; link?: string };
-  children?: MenuNode[];
-}
-/** Registered under a name: the API document refers to the recursive tree as one component. */
-export const menuNode: z.ZodType<MenuNode> = z
-  .lazy(() =>
-    z.object({
-      path: z.string(),
-      name: z.string().optional(),
-      component: z.string().optional(),
-      hidden: z.boolean(),
-      alwaysShow: z.boolean().optional(),
-      redirect: z.string().optional(),
-      meta: z.object({ title: z.string(), icon: z.string().optional(), noCache: z.boolean(), link: z.string().optional() }).optional(),
-      children: z.array(menuNode).optional(),
-    }),
-  )
-  .register(z.globalRegistry, { id: 'MenuNode' });
+export { menuNode, type MenuNode } from './menu-node.ts';
 
 export const userMenus = defineCall({
   method: 'GET',

@@ -6,11 +6,11 @@ const sent = new Map<string, Promise<Response>>();
 /**
  * Sends the calls that open a session now, with the token in storage: main.tsx calls it the moment the
  * page runs with a token, so the answers travel while the app's code (antd, the schemas) loads.
- * `withUser` false after a login, whose answer already carried the user.
+ * `afterLogin`: the login's answer carried the user and the menus, the rest is asked.
  */
-export function sendSessionCalls(withUser = true): void {
+export function sendSessionCalls(afterLogin = false): void {
   for (const path of Object.values(SESSION_PATHS)) {
-    if (path === SESSION_PATHS.info && !withUser) continue;
+    if (afterLogin && (path === SESSION_PATHS.info || path === SESSION_PATHS.userMenus)) continue;
     const response = apiFetch({ path });
     response.catch(() => undefined); // read, and its failure handled, by whoever takes it
     sent.set(path, response);

@@ -9,34 +9,54 @@ vi.mock('./http', async (original) => ({ ...(await original<typeof import('./htt
 const calls = vi.mocked(callApi);
 
 const user = { userId: 1, username: 'admin', realName: '管理员', permissions: [], roles: [] } as unknown as UserInfo;
-afterEach(() => {
-  calls.mockReset();
+afterEach(async () => {
   tokenStore.remove();
-  useSession.setState({ user: null, menus: null });
+  await useSession.getState().logout();
+  calls.mockReset();
 });
 
+const answers = async (call: { path: string }) => (call.path.includes('menus') ? [] : call.path.includes('auth/info') ? user : {}) as never;
+const asked = () => calls.mock.calls.map(([call]) => call.path).sort();
+
 describe('the session load', () => {
-  it('asks for the menus, the logo and the settings once: a load after it has ended asks nothing again', async () => {
-    calls.mockImplementation(async (call) => (call.path.includes('menus') ? [] : {}) as never);
-    useSession.getState().signedIn('token-1', user);
+  it('after a login asks for nothing: the user and the menus came with the login', async () => {
+    calls.mockImplementation(answers);
+    useSession.getState().signedIn('token-1', user, []);
     await useSession.getState().load();
-    expect(calls).toHaveBeenCalledTimes(3);
+    expect(calls).not.toHaveBeenCalled();
     expect(useSession.getState().menus).toEqual([]);
+  });
+
+  it('with a token and nothing loaded (a reload) asks for the user and the menus once', async () => {
+    calls.mockImplementation(answers);
+    tokenStore.set('token-1');
+    await useSession.getState().load();
+    expect(asked()).toEqual(['system/api/menus/user-all', 'system/auth/info']);
+    expect(useSession.getState().user).toEqual(user);
     // RequireAuth's effect, run after the load main.tsx started has ended.
     await useSession.getState().load();
-    expect(calls).toHaveBeenCalledTimes(3);
+    expect(calls).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks for the logo and the settings once the frame asks, once a session', async () => {
+    calls.mockImplementation(async (call) => (call.path.includes('tenant/info') ? { homePageLogo: '/logo.png' } : { footer: '页脚' }) as never);
+    useSession.getState().loadFrameExtras();
+    useSession.getState().loadFrameExtras();
+    await vi.waitFor(() => expect(useSession.getState()).toMatchObject({ logo: '/logo.png', globalSettings: { footer: '页脚' } }));
+    expect(asked()).toEqual(['system/setting/getGlobalSetting', 'system/tenant/info']);
   });
 
   it('joins a load that is still running', async () => {
     let answer!: () => void;
     calls.mockImplementation((call) =>
-      call.path.includes('menus') ? (new Promise((resolve) => (answer = () => resolve([] as never))) as never) : (Promise.resolve({}) as never),
+      call.path.includes('menus') ? (new Promise((resolve) => (answer = () => resolve([] as never))) as never) : answers(call),
     );
-    useSession.getState().signedIn('token-1', user);
+    tokenStore.set('token-1');
     const first = useSession.getState().load();
     const second = useSession.getState().load();
+    await vi.waitFor(() => expect(answer).toBeDefined());
     answer();
     await Promise.all([first, second]);
-    expect(calls).toHaveBeenCalledTimes(3);
+    expect(calls).toHaveBeenCalledTimes(2);
   });
 });

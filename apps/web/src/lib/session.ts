@@ -17,10 +17,15 @@ interface SessionState {
   logo: string | null;
   /** The tenant's global settings (footer, case number); the layout merges them under the user's own choices. */
   globalSettings: Record<string, string> | null;
-  /** Stores what login answered (spec 4: no roles -> ROLE_SYSTEM_DEFAULT). */
-  signedIn(token: string, user: UserInfo): void;
-  /** Token present, roles not loaded: info and menus (info skipped after a login). Throws when either fails; a call while one runs joins it. */
+  /** Stores what login answered, the user and the menu tree (spec 4: no roles -> ROLE_SYSTEM_DEFAULT). */
+  signedIn(token: string, user: UserInfo, menus: MenuNode[]): void;
+  /** Token present, roles not loaded: info and menus (both came with a login). Throws when either fails; a call while one runs joins it. */
   load(): Promise<void>;
+  /**
+   * The logo and the global settings, once a session: the frame asks once it is drawn, so their answers
+   * do not land in the middle of the first screen's render (a store change there makes React redo it).
+   */
+  loadFrameExtras(): void;
   /** Revokes the token on the server; clears it locally even when that call fails. */
   logout(): Promise<void>;
 }
@@ -34,10 +39,10 @@ export const useSession = create<SessionState>((set) => ({
   menus: null,
   logo: null,
   globalSettings: null,
-  signedIn(token, user) {
+  signedIn(token, user, menus) {
     tokenStore.set(token);
     usernameStore.set(user.username);
-    set({ user, roles: rolesOf(user), permissions: user.permissions });
+    set({ user, roles: rolesOf(user), permissions: user.permissions, menus });
   },
   load() {
     // One load at a time: main.tsx starts it as soon as there is a token, RequireAuth joins it, or finds it
@@ -49,6 +54,7 @@ export const useSession = create<SessionState>((set) => ({
     });
     return loading;
   },
+  loadFrameExtras,
   async logout() {
     try {
       if (tokenStore.get()) await callApi(auth.logout, {}, { quiet: true });
@@ -56,21 +62,22 @@ export const useSession = create<SessionState>((set) => ({
       // Logging out must always succeed locally.
     } finally {
       tokenStore.remove();
+      extrasAsked = false;
       set({ user: null, roles: [], permissions: [], menus: null });
     }
   },
 }));
 
 let loading: Promise<void> | null = null;
+let extrasAsked = false;
 
-async function loadSession(): Promise<void> {
+/** Each call reads the answer main.tsx asked for early, if it did (lib/session-early). */
+const quietly = (path: string) => ({ quiet: true, sent: takeSent(path) });
+
+function loadFrameExtras() {
+  if (extrasAsked) return;
+  extrasAsked = true;
   const set = useSession.setState;
-  // Info, menus, the logo and the global settings side by side; after a login the user is already known.
-  // Each reads the answer main.tsx asked for early, if it did (lib/session-early).
-  const quietly = (path: string) => ({ quiet: true, sent: takeSent(path) });
-  const info = useSession.getState().user ? null : callApi(auth.info, {}, quietly(auth.info.path));
-  const menusCall = callApi(system.userMenus, {}, quietly(system.userMenus.path));
-  menusCall.catch(() => undefined);
   void callApi(system.tenantInfo, {}, quietly(system.tenantInfo.path)).then(
     (t) => set({ logo: t.homePageLogo }),
     () => undefined,
@@ -79,6 +86,14 @@ async function loadSession(): Promise<void> {
     (globalSettings) => set({ globalSettings }),
     () => undefined,
   );
+}
+
+async function loadSession(): Promise<void> {
+  const set = useSession.setState;
+  // Info and menus side by side.
+  const info = useSession.getState().user ? null : callApi(auth.info, {}, quietly(auth.info.path));
+  const menusCall = callApi(system.userMenus, {}, quietly(system.userMenus.path));
+  menusCall.catch(() => undefined);
   if (info) {
     const user = await info;
     set({ user, roles: rolesOf(user), permissions: user.permissions });

@@ -5,6 +5,7 @@ import { Drawer, Layout } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useFocusableScrollRegions } from '@/hooks/useFocusableScrollRegions';
 import type { ViewRoute } from '@/lib/menu-routes';
+import { useSession } from '@/lib/session';
 import { FIXED_TITLES } from '../fixed-routes';
 import { Breadcrumbs } from './Breadcrumbs';
 import { CashierEntry } from './CashierEntry';
@@ -57,6 +58,7 @@ function useNavigationEffects(routes: ViewRoute[]) {
 }
 
 export function MainLayout({ routes }: { routes: ViewRoute[] }) {
+  useEffect(() => useSession.getState().loadFrameExtras(), []);
   const { sidebarOpened, device, tagsView, fixedHeader, withoutAnimation, toggleSidebar, closeSidebar } = useLayout(
     useShallow((s) => ({
       sidebarOpened: s.sidebarOpened,

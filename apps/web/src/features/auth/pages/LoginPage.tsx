@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { UserInfo } from '@venue/contract';
+import type { MenuNode, UserInfo } from '@venue/contract';
 import { Msg } from '@venue/contract/common/codes';
 import { expiredMarker, pendingNotice, tokenStore, usernameStore } from '@/lib/storage';
 import { ApiError } from '@/lib/api-fetch';
@@ -14,8 +14,8 @@ const LOGIN_SUCCESS_SECONDS = 2;
 export interface LoginPageProps {
   /** Starts loading the app behind the login; called as the user types, and as the password goes to the server. */
   preload?: () => void;
-  /** Called with the user the login answered, before the app opens: the session starts from it at once. */
-  onSignedIn?: (user: UserInfo) => void;
+  /** Called with the user and the menu tree the login answered, before the app opens: the session starts from them at once. */
+  onSignedIn?: (signedIn: { user: UserInfo; menus: MenuNode[] }) => void;
 }
 
 type Notice = { kind: 'success' | 'error' | 'warning'; msg: string };
@@ -92,10 +92,10 @@ export default function LoginPage({ preload, onSignedIn }: LoginPageProps) {
     preload?.();
     setPending(true);
     try {
-      const { token, user } = await loginApi.login({ username, password, ...(captcha ? { code, uuid: captcha.uuid } : {}) });
+      const { token, user, menus } = await loginApi.login({ username, password, ...(captcha ? { code, uuid: captcha.uuid } : {}) });
       tokenStore.set(token);
       usernameStore.set(user.username);
-      onSignedIn?.(user);
+      onSignedIn?.({ user, menus });
       pendingNotice.set({ kind: 'success', msg: '登录成功', duration: LOGIN_SUCCESS_SECONDS });
       const redirect = params.get('redirect');
       navigate(redirect && redirect.startsWith('/') && !redirect.startsWith('/login') ? redirect : '/', { replace: true });
