@@ -523,10 +523,9 @@ describe('session.load and the menu answer', () => {
     expect(tokenStore.get()).toBe('tok-1');
   });
 
-  it('the tenant global settings are kept for the layout to merge', async () => {
-    answers[system.userMenus.path] = ok([]);
+  it('the tenant global settings, asked once the frame is drawn, are kept for the layout to merge', async () => {
     answers[system.globalSetting.path] = ok({ showFooter: 'true', footerTxt: '演示' });
-    await useSession.getState().load();
+    useSession.getState().loadFrameExtras();
     await vi.waitFor(() => expect(useSession.getState().globalSettings).toEqual({ showFooter: 'true', footerTxt: '演示' }));
   });
 
