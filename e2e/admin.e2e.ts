@@ -116,12 +116,12 @@ describe('administration screens (issue 15)', () => {
 
   it('角色管理: a role granted screens and buttons in the tree, with a data scope', async () => {
     // The grant tree answers late (a busy server): the dialog opened before it still shows it unfolded.
-    const answerAtOnce = await delayAnswers(page, '**/api/system/api/menus/tree', 1500);
+    const stopDelaying = await delayAnswers(page, '**/api/system/api/menus/tree', 1500);
     await page.goto(`${server.url}/system/role`);
     await row('收银员').waitFor();
     await page.getByRole('button', { name: /新\s*增$/ }).click();
     const dialog = modal(page, '新增角色');
-    await answerAtOnce();
+    await stopDelaying();
     await dialog.getByLabel('角色名称').fill('库存查看');
     await dialog.getByLabel('角色编码').fill('stockViewer');
     await dialog.getByLabel('本人场馆').check();

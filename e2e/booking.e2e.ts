@@ -252,13 +252,13 @@ describe('booking: grid, member card, slip, check-in (issue 35)', () => {
     await page.getByRole('tab', { name: '场地价格' }).click();
     await page.locator('.ant-table-row', { hasText: '平日晚间' }).waitFor();
     // The saved rules answering late must not overwrite what was typed (they once did, and 24 hours stayed free).
-    const answerAtOnce = await delayAnswers(page, '**/api/booking/setting', 800);
+    const stopDelaying = await delayAnswers(page, '**/api/booking/setting', 800);
     await page.getByRole('tab', { name: '退订规则' }).click();
     const free = page.getByLabel(/免手续费/);
     await free.fill('0');
     await page.getByRole('button', { name: /保\s*存/ }).click();
     await notice(page, '保存成功').waitFor();
-    await answerAtOnce();
+    await stopDelaying();
     expect(await free.inputValue()).toBe('0');
 
     // The demo's court evening three days on (4号场, two hours paid 120.00 in cash): 20% kept.

@@ -20,12 +20,12 @@ describe('receipts and price override (issue 6)', () => {
   it('saves two copies for the venue in 小票打印设置, even when the saved setting answers late', async () => {
     await page.goto(`${server.url}/system/payment`);
     // A slow answer must not overwrite what the user typed meanwhile (it once did, and 1 copy was saved).
-    const answerAtOnce = await delayAnswers(page, '**/system/printConfig/get**', 800);
+    const stopDelaying = await delayAnswers(page, '**/system/printConfig/get**', 800);
     await page.getByRole('button', { name: /小票打印设置/ }).click();
     const dialog = page.locator('.ant-modal-wrap:visible', { hasText: '小票打印设置' });
     await expect.poll(() => dialog.getByRole('spinbutton').inputValue()).toBe('1');
     await dialog.getByRole('spinbutton').fill('2');
-    await answerAtOnce();
+    await stopDelaying();
     await dialog.getByLabel('80 mm').check();
     await screenshot(page, 'receipt-print-config');
     await dialog.getByRole('button', { name: /确\s*定|保\s*存/ }).click();

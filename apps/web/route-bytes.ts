@@ -17,6 +17,18 @@ interface ChunkInfo {
 export const SHELL = ['app/App.tsx', 'app/layout/MainLayout.tsx', 'features/home/pages/HomePage.tsx'];
 export const LOGIN = 'features/auth/pages/LoginPage.tsx';
 
+/** The chunks `files` load: themselves and, transitively, every chunk they import statically. */
+export function importClosure(importsOf: (file: string) => readonly string[], files: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    importsOf(file).forEach(visit);
+  };
+  files.forEach(visit);
+  return seen;
+}
+
 /**
  * Prints after each build the JavaScript each route needs, gzipped as the server sends it: the entry and
  * what it imports, plus for /login the login page, for every other route the app, the frame and 首页
@@ -43,10 +55,7 @@ export function routeBytes(): Plugin {
         if (!gzipped.has(file)) gzipped.set(file, gzipSync(chunks.get(file)?.code ?? '', { level: 9 }).length);
         return gzipped.get(file)!;
       };
-      const closure = (files: string[], seen = new Set<string>()) => {
-        for (const file of files) if (!seen.has(file)) closure(chunks.get(file)?.imports ?? [], seen.add(file));
-        return seen;
-      };
+      const closure = (files: string[]) => importClosure((file) => chunks.get(file)?.imports ?? [], files);
       const kb = (files: Set<string>) => [...files].reduce((sum, f) => sum + size(f), 0) / 1024;
       const find = (end: string) => [...chunks].filter(([, c]) => c.modules.some((id) => id.endsWith(end))).map(([file]) => file);
       const entry = [...chunks].filter(([, c]) => c.isEntry).map(([file]) => file);

@@ -1,5 +1,5 @@
 import type { Plugin, Rolldown } from 'vite';
-import { LOGIN, SHELL } from './route-bytes.ts';
+import { importClosure, LOGIN, SHELL } from './route-bytes.ts';
 
 /**
  * The modules the app, its frame and 首页 load that the login route does not, read from a build split
@@ -10,10 +10,7 @@ import { LOGIN, SHELL } from './route-bytes.ts';
  */
 export function shellModulesOf(output: Rolldown.RolldownOutput): Set<string> {
   const chunks = new Map(output.output.flatMap((out) => (out.type === 'chunk' ? [[out.fileName, out] as const] : [])));
-  const closure = (files: string[], seen = new Set<string>()) => {
-    for (const file of files) if (!seen.has(file)) closure(chunks.get(file)?.imports ?? [], seen.add(file));
-    return seen;
-  };
+  const closure = (files: string[]) => importClosure((file) => chunks.get(file)?.imports ?? [], files);
   const facades = (ends: string[]) => [...chunks.values()].filter((c) => ends.some((end) => c.facadeModuleId?.endsWith(end))).map((c) => c.fileName);
   const entries = [...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName);
   const loginRoute = closure([...entries, ...facades([LOGIN])]);

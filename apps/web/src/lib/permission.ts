@@ -1,4 +1,4 @@
-import { ADMIN_PERMISSION } from '@venue/contract/common/access';
+import { holdsAdmin } from '@venue/contract/common/access';
 
 export const PERMISSION_USAGE = "使用方式： v-permission=\"['admin','editor']\"";
 
@@ -8,7 +8,7 @@ export const PERMISSION_USAGE = "使用方式： v-permission=\"['admin','editor
  */
 export function allows(required: unknown, roles: string[], permissions: string[]): boolean {
   if (!Array.isArray(required)) throw new Error(PERMISSION_USAGE);
-  if (permissions.includes(ADMIN_PERMISSION)) return true;
+  if (holdsAdmin(permissions)) return true;
   return required.length > 0 && required.some((value) => roles.includes(value) || permissions.includes(value));
 }
 

@@ -31,7 +31,6 @@ export function useApiQuery<C extends Call, T = CallData<C>>(call: C, input: Cal
   });
 }
 
-/** Marks what the given calls answered as out of date; the screens showing it load it again. */
 /**
  * Whether a list is waiting for an answer it does not show yet (the first, or a new filter's while the
  * previous one stays on screen): only then does it wait under a spinner. A background refresh of the same
@@ -40,6 +39,7 @@ export function useApiQuery<C extends Call, T = CallData<C>>(call: C, input: Cal
 export const awaitsNewAnswer = (q: { isFetching: boolean; isPlaceholderData: boolean; data: unknown }) =>
   q.isFetching && (q.isPlaceholderData || q.data === undefined);
 
+/** Marks what the given calls answered as out of date; the screens showing it load it again. */
 export function useInvalidate() {
   const client = useQueryClient();
   return (calls: readonly Call[]) => Promise.all(calls.map((call) => client.invalidateQueries({ queryKey: callKey(call) }))).then(() => undefined);

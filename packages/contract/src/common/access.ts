@@ -158,6 +158,8 @@ export const PERSONAL_DATA_PERMISSION = PERMISSIONS.member.member.plain;
 
 /** The permission of the admin role: it holds every other one. */
 export const ADMIN_PERMISSION = 'ROLE_admin';
+/** Whether a user holding `held` is an admin (every screen, every rule). */
+export const holdsAdmin = (held: readonly string[]): boolean => held.includes(ADMIN_PERMISSION);
 
 /**
  * Who may use a call:
@@ -179,5 +181,5 @@ export const codesOf = (rule: PermissionRule): readonly Permission[] => ('anyOf'
 
 /** Whether a user holding `held` passes a permission rule. */
 export function holdsRule(rule: PermissionRule, held: readonly string[]): boolean {
-  return held.includes(ADMIN_PERMISSION) || codesOf(rule).some((code) => held.includes(code));
+  return holdsAdmin(held) || codesOf(rule).some((code) => held.includes(code));
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ADMIN_PERMISSION, auth } from '@venue/contract';
+import { auth, holdsAdmin } from '@venue/contract';
 import { route, type Guard } from '../../plugins/route.ts';
 import type { MenuService } from '../menu/index.ts';
 import type { UserService } from '../user/user.service.ts';
@@ -8,7 +8,7 @@ import type { AuthService } from './auth.service.ts';
 export function authRoutes(app: FastifyInstance, guard: Guard, auths: AuthService, users: UserService, menus: MenuService): void {
   route(app, guard, auth.login, async ({ body, req }) => {
     const { token, user } = await auths.login(body, req.ip);
-    return { token, user, menus: await menus.userTree(user.tenantId, user.userId, user.permissions.includes(ADMIN_PERMISSION)) };
+    return { token, user, menus: await menus.userTree(user.tenantId, user.userId, holdsAdmin(user.permissions)) };
   });
   route(app, guard, auth.info, ({ session }) => users.info(session.tenantId, session.userId));
   route(app, guard, auth.captcha, () => auths.captcha());

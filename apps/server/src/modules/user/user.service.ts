@@ -1,4 +1,4 @@
-import { ADMIN_PERMISSION, DEFAULT_ROLE, passwordProblem, type QueryOut, type system, type UserInfo } from '@venue/contract';
+import { DEFAULT_ROLE, holdsAdmin, passwordProblem, type QueryOut, type system, type UserInfo } from '@venue/contract';
 import { BizError, notFound, refuse } from '../../lib/errors.ts';
 import { pageWindow } from '../../lib/paging.ts';
 import { hashPassword, verifyPassword } from '../../lib/secrets.ts';
@@ -54,7 +54,7 @@ export class UserService {
     ]);
     const roles = roleRows.length ? roleRows.map((r) => `ROLE_${r.code}`) : [DEFAULT_ROLE];
     const permissions = [...new Set([...roles, ...menuPermissions])];
-    const isAdmin = permissions.includes(ADMIN_PERMISSION);
+    const isAdmin = holdsAdmin(permissions);
     return { roles, permissions, isAdmin, roleId: roleRows[0]?.id ?? null, venueIds, allVenues: isAdmin || roleRows.some((r) => r.data_scope === 'ALL') };
   }
 
