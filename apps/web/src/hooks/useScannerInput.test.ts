@@ -75,6 +75,31 @@ describe('useScannerInput (spec 4)', () => {
     expect(onScan).toHaveBeenCalledExactlyOnceWith('1234567890');
   });
 
+  it('waits longer when the keys reach the page late, so a scan the browser delivers slowly stays whole', () => {
+    const { onScan } = setup();
+    vi.advanceTimersByTime(1300 - performance.now());
+    // Stamped 10 ms apart from 1000, each reaching the page 60 ms after the one before (a loaded browser).
+    [...'1234567890'].forEach((k, i) => {
+      if (i > 0) vi.advanceTimersByTime(60);
+      stampedKey(k, 1000 + i * 10);
+    });
+    vi.advanceTimersByTime(60 + 2000);
+    expect(onScan).toHaveBeenCalledExactlyOnceWith('1234567890');
+  });
+
+  it('a key on time ends the scan a gap after it, as before', () => {
+    const { onScan } = setup();
+    vi.advanceTimersByTime(1000 - performance.now());
+    [...'1234567890'].forEach((k, i) => {
+      if (i > 0) vi.advanceTimersByTime(10);
+      stampedKey(k, performance.now());
+    });
+    vi.advanceTimersByTime(49);
+    expect(onScan).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(onScan).toHaveBeenCalledExactlyOnceWith('1234567890');
+  });
+
   it('Enter ends a scan at once, without a second report from the timer', () => {
     const { onScan } = setup();
     press(['1', '2', '3', '4', '5', 'Enter'], 10);

@@ -12,6 +12,9 @@ export interface ScannerInputOptions {
   target?: EventTarget | RefObject<EventTarget | null> | null;
 }
 
+/** The longest a scan's end waits for keys that come late (a busy browser), beyond the gap. */
+const MAX_LAG_MS = 1000;
+
 const isRef = (target: unknown): target is RefObject<EventTarget | null> => typeof target === 'object' && target !== null && 'current' in target;
 
 type TextField = HTMLInputElement | HTMLTextAreaElement;
@@ -68,19 +71,21 @@ export function useScannerInput(onScan: (code: string) => void, options: Scanner
         key.stopPropagation();
         return emit(code);
       }
-      if (scanner.buffer) settleAfterGap();
+      if (scanner.buffer) settleAfterGap(Math.min(MAX_LAG_MS, Math.max(0, performance.now() - key.timeStamp)));
     };
     /**
-     * A timer that fires more than a gap late met a busy page (a long render): the rest of the scan may
-     * still be queued behind it, and is handled before a timer armed now. Ended only on time, so a slow
-     * till does not split a scan into a lookup of its first keys and the rest typed into a box.
+     * Ends the scan a gap after its last key, or later when the keys come late: a key that reached the page
+     * `lag` ms after the device stamped it says the browser is behind, and the rest of the scan may still
+     * be on its way. A timer that fires more than a gap late met a busy page (a long render): the keys
+     * queued behind it are handled before a timer armed now. Ended only on time, so a slow till does not
+     * split a scan into a lookup of its first keys and the rest typed into a box.
      */
-    const settleAfterGap = () => {
+    const settleAfterGap = (lag = 0) => {
       const armedAt = performance.now();
       timer = setTimeout(() => {
-        if (performance.now() - armedAt > 2 * gapMs) return settleAfterGap();
+        if (performance.now() - armedAt > 2 * gapMs + lag) return settleAfterGap();
         emit(scanner.settle(Number.POSITIVE_INFINITY));
-      }, gapMs);
+      }, gapMs + lag);
     };
 
     node.addEventListener('keydown', onKeyDown, true);
