@@ -1,6 +1,7 @@
+import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readFirstSheet } from './xlsx-read.ts';
 
 const HEADER = ['会员卡号', '姓名', '手机号'];
@@ -38,6 +39,34 @@ describe('reading an uploaded sheet as a stream', () => {
       ],
       tooManyRows: false,
     });
+  });
+
+  it('reads a valid file when writing a temporary file is slow (Excel and ExcelJS write the sheet before the workbook part)', async () => {
+    // ExcelJS's stream reader once parked such a sheet in a temporary file, and unzipper said the zip had
+    // ended while it was written: the workbook part after it was lost (1 read in 300, a valid import refused in CI).
+    const file = await workbook([['VIP1', '张三', '13800000001']]);
+    const createWriteStream = fs.createWriteStream;
+    const slowFiles = vi.spyOn(fs, 'createWriteStream').mockImplementation(((...args: Parameters<typeof createWriteStream>) => {
+      const stream = createWriteStream(...args);
+      const emit = stream.emit.bind(stream);
+      stream.emit = ((event: string, ...rest: unknown[]) =>
+        event === 'finish' ? Boolean(setTimeout(() => emit(event, ...rest), 100)) : emit(event, ...rest)) as typeof stream.emit;
+      return stream;
+    }) as typeof createWriteStream);
+    try {
+      expect(await readFirstSheet(file, limits)).toMatchObject({ kind: 'sheet', rows: [{ line: 2, cells: ['VIP1', '张三', '13800000001'] }] });
+    } finally {
+      slowFiles.mockRestore();
+    }
+  });
+
+  it('reads a sheet of inline strings (no shared-strings part)', async () => {
+    const base = await workbook([]);
+    const zip = await JSZip.loadAsync(base);
+    zip.remove('xl/sharedStrings.xml');
+    zip.file('xl/worksheets/sheet1.xml', sheetXml('<row r="2"><c r="A2" t="inlineStr"><is><t>VIP9</t></is></c><c r="B2" t="n"><v>7</v></c></row>'));
+    const file = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+    expect(await readFirstSheet(file, limits)).toEqual({ kind: 'sheet', header: HEADER, rows: [{ line: 2, cells: ['VIP9', '7', ''] }], tooManyRows: false });
   });
 
   it('answers a cell at row 1,048,576 at once, with its line', async () => {

@@ -1,5 +1,6 @@
 import type ExcelJS from 'exceljs';
 import { loadExcelJs } from './exceljs.ts';
+import { inReadingOrder, type ZipRecord } from './xlsx-reading-order.ts';
 import { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 
@@ -15,19 +16,22 @@ export type SheetRow = { line: number; cells: string[] };
 export type SheetRead = { kind: 'sheet'; header: string[]; rows: SheetRow[]; tooManyRows: boolean } | { kind: 'unreadable' } | { kind: 'too-large' };
 
 /**
- * What the zip's central directory says it unpacks to, without unpacking anything; null when the bytes
- * are not a zip. A zip bomb declares its size or lies: a lie is caught by `checkedUnpack`.
+ * What the zip's central directory says it unpacks to, and where its records start, without unpacking
+ * anything; null when the bytes are not a zip. A zip bomb declares its size or lies: a lie is caught by
+ * `checkedUnpack`.
  */
-function declaredUnpackedBytes(bytes: Buffer): Promise<number | null> {
+function zipDirectory(bytes: Buffer): Promise<{ unpacked: number; records: ZipRecord[] } | null> {
   return new Promise((resolve) => {
     yauzl.fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true }, (error, zip) => {
       if (error || !zip) return resolve(null);
-      let total = 0;
+      let unpacked = 0;
+      const records: ZipRecord[] = [];
       zip.on('entry', (entry: yauzl.Entry) => {
-        total += entry.uncompressedSize;
+        unpacked += entry.uncompressedSize;
+        records.push({ name: entry.fileName, offset: entry.relativeOffsetOfLocalHeader });
         zip.readEntry();
       });
-      zip.on('end', () => resolve(total));
+      zip.on('end', () => resolve({ unpacked, records }));
       zip.on('error', () => resolve(null));
       zip.readEntry();
     });
@@ -82,12 +86,12 @@ export function cellText(value: ExcelJS.CellValue): string {
  * `maxUnpackedBytes`.
  */
 export async function readFirstSheet(bytes: Buffer, limits: SheetLimits): Promise<SheetRead> {
-  const declared = await declaredUnpackedBytes(bytes);
-  if (declared === null) return { kind: 'unreadable' };
-  if (declared > limits.maxUnpackedBytes) return { kind: 'too-large' };
+  const directory = await zipDirectory(bytes);
+  if (directory === null) return { kind: 'unreadable' };
+  if (directory.unpacked > limits.maxUnpackedBytes) return { kind: 'too-large' };
   if (!(await checkedUnpack(bytes))) return { kind: 'unreadable' };
 
-  const source = Readable.from([bytes]);
+  const source = Readable.from([inReadingOrder(bytes, directory.records)]);
   const reader = new (await loadExcelJs()).stream.xlsx.WorkbookReader(source, {
     sharedStrings: 'cache',
     styles: 'cache',
