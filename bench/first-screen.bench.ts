@@ -94,7 +94,9 @@ try {
     reloadDriver.push(performance.now() - t);
     reloadHome.push((await drawn(p, 'reload')).at);
     const ms = (v: number[]) => `${v.at(-1)!.toFixed(0)} ms`;
-    console.log(`run ${i + 1}: login ${ms(loginToHome)} (driver ${ms(loginDriver)}), first sale ${ms(firstSale)} / ${ms(tillToSale)} (${ms(saleDriver)}), reload ${ms(reloadHome)} (${ms(reloadDriver)})`);
+    console.log(
+      `run ${i + 1}: login ${ms(loginToHome)} (driver ${ms(loginDriver)}), first sale ${ms(firstSale)} / ${ms(tillToSale)} (${ms(saleDriver)}), reload ${ms(reloadHome)} (${ms(reloadDriver)})`,
+    );
     await ctx.close();
   }
   const row = (name: string, v: number[]) =>
